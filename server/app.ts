@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accountHandlers } from './areas/account/account-handlers.ts';
+import { resolveSession } from './areas/account/session-service.ts';
+import { registerApiRoutes } from './contract/api-routes.ts';
+import { loadContract, type Contract } from './contract/contract.ts';
+import { docsRoutes } from './contract/docs-routes.ts';
+import type { AreaHandlers } from './contract/operation-types.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { ResultCode } from './errors.ts';
+import { mediaRoutes } from './media/media-routes.ts';
+import { MemoryCache } from './memory-cache.ts';
+import { createBus, type Bus } from './realtime/bus.ts';
+import { scoreSocket } from './realtime/score-socket.ts';
+import type { ServerContext } from './server-context.ts';
+
+export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** Every area's handlers; an operation missing here answers 'Sorry, not yet'. */
+export const areaHandlers: AreaHandlers = { ...accountHandlers };
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  contract?: Contract;
+  /** The built app; when it does not exist only the API is served. */
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  redisUrl?: string | undefined;
+  bus?: Bus;
+  heartbeatMs?: number;
+  production?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const now = options.now ?? (() => new Date());
+  const server: ServerContext = {
+    database: options.database,
+    contract: options.contract ?? loadContract(),
+    log: app.log,
+    now,
+    cache: new MemoryCache(() => now().getTime()),
+    production: options.production ?? process.env.NODE_ENV === 'production',
+  };
+  const bus = options.bus ?? createBus(options.redisUrl);
+
+  // One error handler: contract and parser errors become { code: 1, msg }; nothing internal leaks.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'request failed');
+    const msg = status === 500 ? 'Error' : status === 413 ? 'Input error: the request is too large' : 'Input error';
+    return reply.code(status).send({ code: ResultCode.error, msg, data: null });
+  });
+
+  // External plugins first, then the app's own, then routes (STYLE.md, Server).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(mediaRoutes);
+  await app.register(scoreSocket, {
+    bus,
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    resolveToken: async (token: string) => {
+      const lookup = await resolveSession(server, token);
+      return lookup.status === 'ok' ? { userId: lookup.user.id } : null;
+    },
+  });
+  await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
+  await app.register(docsRoutes, { contract: server.contract });
+
+  const distDir = options.distDir ?? defaultDistDir;
+  if (existsSync(distDir)) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'] });
+    // History fallback: any page path the SPA owns gets index.html.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.code(404).send({ code: ResultCode.error, msg: 'Not found', data: null });
+    });
+  }
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+  app.decorate('serverContext', server);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serverContext: ServerContext;
+  }
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveSession, type SessionLookup } from '../areas/account/session-service.ts';
+import { DomainError, notYetMessage, ResultCode, type ErrorCode } from '../errors.ts';
+import type { ServerContext } from '../server-context.ts';
+import { describeInputError, type ContractOperation } from './contract.ts';
+import type { AreaHandlers, Handler, HandlerContext, OperationId, SessionUser } from './operation-types.ts';
+
+const sessionCodes: Record<Exclude<SessionLookup['status'], 'ok'>, ErrorCode> = {
+  missing: ResultCode.sessionGone,
+  revoked: ResultCode.sessionGone,
+  illegal: ResultCode.illegalToken,
+  elsewhere: ResultCode.loggedInElsewhere,
+  expired: ResultCode.tokenExpired,
+};
+
+const sessionMessages: Record<Exclude<SessionLookup['status'], 'ok'>, string> = {
+  missing: '请登录后操作',
+  revoked: '请登录后操作',
+  illegal: 'Illegal token',
+  elsewhere: 'Logged in elsewhere',
+  expired: 'Token expired',
+};
+
+function envelope(code: number, msg: string, data: unknown) {
+  return { code, msg, data };
+}
+
+function hasRole(user: SessionUser, role: string | undefined): boolean {
+  if (!role) return true;
+  if (user.roles.has('admin')) return true;
+  // An anchor manages their own room; whether they manage this room is the service's check.
+  if (role === 'manager') return user.isAnchor || user.roles.has('manager');
+  if (role === 'anchor') return user.isAnchor;
+  return user.roles.has(role);
+}
+
+/** Routes every contract operation: session, role, validation, then the area's handler or 'Sorry, not yet'. */
+export function registerApiRoutes(app: FastifyInstance, server: ServerContext, handlers: AreaHandlers): void {
+  for (const operation of server.contract.operations) {
+    const handler = handlers[operation.operationId as OperationId] as Handler<OperationId> | undefined;
+    app.route({
+      method: operation.method.toUpperCase() as 'GET' | 'POST',
+      url: operation.path,
+      handler: (request, reply) => answer(operation, handler, server, request, reply),
+    });
+  }
+  app.all('/api/*', async (_request, reply) => reply.code(404).send(envelope(ResultCode.error, 'Not found', null)));
+}
+
+async function answer(
+  operation: ContractOperation,
+  handler: Handler<OperationId> | undefined,
+  server: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!handler) return envelope(ResultCode.error, notYetMessage, null);
+
+  const token = request.headers.token;
+  const lookup: SessionLookup =
+    typeof token === 'string' && token.length > 0 ? await resolveSession(server, token) : { status: 'missing' };
+  const user = lookup.status === 'ok' ? lookup.user : null;
+  if (operation.requiresLogin && lookup.status !== 'ok') {
+    return envelope(sessionCodes[lookup.status], sessionMessages[lookup.status], null);
+  }
+  if (user && !hasRole(user, operation.role)) return envelope(ResultCode.error, 'Permission denied', null);
+
+  const idempotencyKey = request.headers['idempotency-key'];
+  if (operation.needsIdempotencyKey && (typeof idempotencyKey !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(idempotencyKey))) {
+    return reply.code(400).send(envelope(ResultCode.error, 'Input error: Idempotency-Key is required', null));
+  }
+
+  if (operation.bodyKind === 'multipart') {
+    // Uploads are parsed by the area that owns them (checked by content and size there).
+    return envelope(ResultCode.error, notYetMessage, null);
+  }
+  const input: Record<string, unknown> =
+    operation.method === 'get'
+      ? { ...(request.query as Record<string, unknown>) }
+      : structuredClone((request.body ?? {}) as Record<string, unknown>);
+  if (operation.validateInput && !operation.validateInput(input)) {
+    return reply.code(400).send(envelope(ResultCode.error, describeInputError(operation.validateInput.errors), null));
+  }
+
+  const context: HandlerContext<OperationId> = {
+    input: input as HandlerContext<OperationId>['input'],
+    user,
+    me() {
+      if (!user) throw new DomainError('请登录后操作', ResultCode.sessionGone);
+      return user;
+    },
+    idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+    request,
+    server,
+  };
+  try {
+    return envelope(ResultCode.ok, '', await handler(context));
+  } catch (error) {
+    if (error instanceof DomainError) return envelope(error.code, error.message, null);
+    throw error;
+  }
+}

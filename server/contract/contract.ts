@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+export const contractPath = new URL('../../openapi.yaml', import.meta.url);
+
+export type HttpMethod = 'get' | 'post';
+
+interface ParameterObject {
+  name: string;
+  in: 'query' | 'header' | 'path' | 'cookie';
+  required?: boolean;
+  schema: Record<string, unknown>;
+}
+
+/** One operation of the contract, with its input validators compiled once. */
+export interface ContractOperation {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  area: string;
+  summary: string;
+  requiresLogin: boolean;
+  /** A role beyond a logged-in user (`x-role`): anchor, manager, expert, admin. */
+  role: string | undefined;
+  needsIdempotencyKey: boolean;
+  bodyKind: 'none' | 'json' | 'multipart';
+  /** The JSON schema of the input: query parameters as an object for GET, the body for POST. */
+  inputSchema: Record<string, unknown> | undefined;
+  validateInput: ValidateFunction | undefined;
+}
+
+export interface Contract {
+  document: Record<string, unknown>;
+  operations: ContractOperation[];
+  byId: Map<string, ContractOperation>;
+  /** Validates a value against `#/components/schemas/<name>`. */
+  validatorFor(schemaName: string): ValidateFunction;
+}
+
+type OperationObject = {
+  operationId: string;
+  tags?: string[];
+  summary?: string;
+  security?: Record<string, string[]>[];
+  parameters?: (ParameterObject | { $ref: string })[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  'x-role'?: string;
+};
+
+const documentId = 'openapi.json';
+
+function pointer(...segments: string[]): string {
+  return segments.map((segment) => segment.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+}
+
+function newAjv(coerceTypes: boolean): Ajv2020 {
+  // Unknown body fields are dropped before a handler sees them ('all'), so nothing unasked-for is written.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: 'all',
+    multipleOfPrecision: 6,
+  });
+  addFormats.default(ajv);
+  ajv.addKeyword({ keyword: 'x-max-bytes' });
+  return ajv;
+}
+
+export function loadContract(path: URL | string = contractPath): Contract {
+  const document = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  // Query strings arrive as text, so they are coerced to the declared types; JSON bodies are not.
+  const queryAjv = newAjv(true);
+  const bodyAjv = newAjv(false);
+  const plainAjv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(plainAjv);
+  for (const ajv of [queryAjv, bodyAjv, plainAjv]) ajv.addSchema({ ...document, $id: documentId });
+
+  const components = (document.components ?? {}) as { parameters?: Record<string, ParameterObject> };
+  const resolveParameter = (parameter: ParameterObject | { $ref: string }): ParameterObject => {
+    if ('$ref' in parameter) {
+      const name = parameter.$ref.split('/').pop() ?? '';
+      const resolved = components.parameters?.[name];
+      if (!resolved) throw new Error(`unknown parameter ${parameter.$ref}`);
+      return resolved;
+    }
+    return parameter;
+  };
+
+  const operations: ContractOperation[] = [];
+  const paths = (document.paths ?? {}) as Record<string, Record<string, OperationObject>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of ['get', 'post'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const security = operation.security ?? (document.security as Record<string, string[]>[] | undefined) ?? [];
+      const requiresLogin = security.length > 0 && security.every((requirement) => 'token' in requirement);
+      const parameters = (operation.parameters ?? []).map(resolveParameter);
+      let inputSchema: Record<string, unknown> | undefined;
+      let validateInput: ValidateFunction | undefined;
+      let bodyKind: ContractOperation['bodyKind'] = 'none';
+      if (method === 'get') {
+        // Each query parameter validates against its own schema in the document, so refs resolve there.
+        const query = (operation.parameters ?? []).flatMap((raw, index) => {
+          const parameter = resolveParameter(raw);
+          if (parameter.in !== 'query') return [];
+          const schemaPointer =
+            '$ref' in raw ? `${raw.$ref.slice(1)}/schema` : `/${pointer('paths', path, method, 'parameters', String(index), 'schema')}`;
+          return [{ parameter, schemaRef: `${documentId}#${schemaPointer}` }];
+        });
+        if (query.length > 0) {
+          inputSchema = {
+            type: 'object',
+            properties: Object.fromEntries(query.map(({ parameter, schemaRef }) => [parameter.name, { $ref: schemaRef }])),
+            required: query.filter(({ parameter }) => parameter.required).map(({ parameter }) => parameter.name),
+          };
+          validateInput = queryAjv.compile(inputSchema);
+        }
+      } else if (operation.requestBody) {
+        const [contentType] = Object.keys(operation.requestBody.content);
+        bodyKind = contentType === 'multipart/form-data' ? 'multipart' : 'json';
+        inputSchema = operation.requestBody.content[contentType ?? '']?.schema;
+        validateInput = bodyAjv.compile({
+          $ref: `${documentId}#/${pointer('paths', path, method, 'requestBody', 'content', contentType ?? '', 'schema')}`,
+        });
+      }
+      operations.push({
+        operationId: operation.operationId,
+        method,
+        path,
+        area: operation.tags?.[0] ?? 'account',
+        summary: operation.summary ?? '',
+        requiresLogin,
+        role: operation['x-role'],
+        needsIdempotencyKey: parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
+        bodyKind,
+        inputSchema,
+        validateInput,
+      });
+    }
+  }
+
+  const validators = new Map<string, ValidateFunction>();
+  return {
+    document,
+    operations,
+    byId: new Map(operations.map((operation) => [operation.operationId, operation])),
+    validatorFor(schemaName) {
+      let validate = validators.get(schemaName);
+      if (!validate) {
+        validate = plainAjv.compile({ $ref: `${documentId}#/components/schemas/${schemaName}` });
+        validators.set(schemaName, validate);
+      }
+      return validate;
+    },
+  };
+}
+
+/** A short message naming the field, for `{ code: 1, msg }` (SPEC §8 'Input error'). */
+export function describeInputError(errors: ErrorObject[] | null | undefined): string {
+  const error = errors?.[0];
+  if (!error) return 'Input error';
+  const field =
+    error.keyword === 'required'
+      ? [error.instancePath.slice(1), (error.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.')
+      : error.instancePath.slice(1).replaceAll('/', '.');
+  const reason = error.keyword === 'required' ? 'is required' : (error.message ?? 'is invalid');
+  return field ? `Input error: ${field} ${reason}` : `Input error: ${reason}`;
+}

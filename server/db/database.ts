@@ -1,0 +1,71 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+/** An open database: Kysely for queries, `exec` for multi-statement SQL (migrations, seeds). */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  exec(text: string): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball, to be loaded again with `loadDataDir`. */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite dump (from `dumpDataDir`) to start from instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url);
+  const pglite = new PGlite({
+    // numeric (balances, odds) and int8 (counts, sums) read as numbers, as on the PostgreSQL branch
+    parsers: { [types.NUMERIC]: (value: string) => Number(value), [types.INT8]: (value: string) => Number(value) },
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (text) => {
+      await pglite.exec(text);
+    },
+    dump: () => pglite.dumpDataDir('none'),
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  // int8 (bigint counts, sums) read as numbers: every sum the site keeps fits in 2^53.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  pg.types.setTypeParser(1700, (value) => Number(value));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
+
+/** The numbered migrations applied so far, oldest first. */
+export async function appliedMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const result = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(handle.db);
+  return result.rows.map((row) => row.name);
+}

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  avatarSvg,
+  badgeLimits,
+  coverSvg,
+  crestSvg,
+  giftSvg,
+  iconSvg,
+  leagueLogoSvg,
+  levelIconSvg,
+  type BadgeKind,
+  type CoverMotif,
+  type Sport,
+} from './art.ts';
+
+// The names the seed writes (server/db/seed.ts) and the art they stand for:
+//   /media/avatars/<seed>.svg                  avatarSvg(seed)
+//   /media/crests/<INITIALS>-<seed>.svg         crestSvg(INITIALS, seed)
+//   /media/leagues/<sport>-<CODE>.svg           leagueLogoSvg(CODE, sport)
+//   /media/covers/<motif>-<seed>[-<title>].svg  coverSvg(title, seed, motif)
+//   /media/gifts/<kind>.svg                     giftSvg(kind)
+//   /media/icons/<kind>.svg                     iconSvg(kind)
+//   /media/levels/<n> | anchor-<n> | noble-<n> | guard-<n>.svg   levelIconSvg(n, kind)
+
+const sports = new Set<Sport>(['football', 'basketball', 'esports']);
+const motifs = new Set<CoverMotif>(['football', 'basketball', 'esports', 'news', 'video', 'banner', 'circle']);
+const maxSeed = 1_000_000_000;
+
+function seedOf(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n <= maxSeed ? n : null;
+}
+
+export function drawAvatar(name: string): string | null {
+  const seed = seedOf(name);
+  return seed === null ? null : avatarSvg(seed);
+}
+
+export function drawCrest(name: string): string | null {
+  const m = /^([A-Z0-9]{1,4})-(\d{1,10})$/.exec(name);
+  const seed = m ? seedOf(m[2]!) : null;
+  return m && seed !== null ? crestSvg(m[1]!, seed) : null;
+}
+
+export function drawLeague(name: string): string | null {
+  const m = /^([a-z]+)-([A-Z0-9]{1,5})$/.exec(name);
+  if (!m || !sports.has(m[1] as Sport)) return null;
+  return leagueLogoSvg(m[2]!, m[1] as Sport);
+}
+
+export function drawCover(name: string): string | null {
+  const m = /^([a-z]+)-(\d{1,10})(?:-(.{1,24}))?$/su.exec(name);
+  if (!m || !motifs.has(m[1] as CoverMotif)) return null;
+  const seed = seedOf(m[2]!);
+  return seed === null ? null : coverSvg(m[3] ?? '', seed, m[1] as CoverMotif);
+}
+
+export function drawLevel(name: string): string | null {
+  const m = /^(?:(anchor|noble|guard)-)?(\d{1,3})$/.exec(name);
+  if (!m) return null;
+  const kind = (m[1] ?? 'wealth') as BadgeKind;
+  const level = Number(m[2]);
+  if (level < 1 || level > badgeLimits[kind]) return null;
+  return levelIconSvg(level, kind);
+}
+
+const routes: ReadonlyArray<readonly [folder: string, draw: (name: string) => string | null]> = [
+  ['avatars', drawAvatar],
+  ['crests', drawCrest],
+  ['leagues', drawLeague],
+  ['covers', drawCover],
+  ['gifts', giftSvg],
+  ['icons', iconSvg],
+  ['levels', drawLevel],
+];
+
+/** Serves the generated artwork under /media/<folder>/<name>.svg; the name says what to draw. */
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  // The art is a pure function of the name, so each answer can be cached; a bounded map keeps
+  // a crawl of made-up names from growing memory.
+  const cache = new Map<string, { body: string; etag: string }>();
+  const cacheLimit = 2000;
+
+  for (const [folder, draw] of routes) {
+    app.get<{ Params: { name: string } }>(
+      `/media/${folder}/:name.svg`,
+      async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+        const key = `${folder}/${request.params.name}`;
+        let hit = cache.get(key);
+        if (!hit) {
+          const body = request.params.name.length <= 80 ? draw(request.params.name) : null;
+          if (body === null) {
+            return reply.code(404).type('application/json; charset=utf-8').send({ code: 1, msg: 'Not found', data: null });
+          }
+          hit = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+          if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value as string);
+          cache.set(key, hit);
+        }
+        reply
+          .header('cache-control', 'public, max-age=2592000')
+          .header('etag', hit.etag)
+          .header('x-content-type-options', 'nosniff');
+        if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send();
+        return reply.type('image/svg+xml').send(hit.body);
+      },
+    );
+  }
+}

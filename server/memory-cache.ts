@@ -1,0 +1,26 @@
+/**
+ * A small time-bounded cache for hot reads. PGlite runs one query at a time, so values every page
+ * asks for (system config, room lists) are kept here for a few seconds instead of re-queried.
+ */
+export class MemoryCache {
+  readonly #entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+
+  constructor(private readonly nowMs: () => number = Date.now) {}
+
+  /** The cached value of `key`, or the loader's, shared by concurrent callers; failures are not kept. */
+  get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt > this.nowMs()) return entry.value as Promise<T>;
+    const value = load();
+    this.#entries.set(key, { expiresAt: this.nowMs() + ttlMs, value });
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
+    });
+    return value;
+  }
+
+  /** Forgets every key starting with `prefix`, after a write that changes them. */
+  invalidate(prefix: string): void {
+    for (const key of this.#entries.keys()) if (key.startsWith(prefix)) this.#entries.delete(key);
+  }
+}

@@ -1,0 +1,422 @@
+import type { Socket } from 'node:net';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { createBus, InProcessBus, type Bus } from './bus.ts';
+import { redisTestUrl } from './redis-test-url.ts';
+import { scoreSocket, silentCloseCode, type ScoreConnection, type ScoreSocketOptions } from './score-socket.ts';
+import {
+  compileContractSchema,
+  contractAjv,
+  loadContractSchemas,
+  type SocketServerMessage,
+} from './socket-contract.ts';
+
+// Frames are checked against SocketServerMessage; the data schemas of other fragments are stubbed, since
+// these tests push made-up matches and the socket passes data through untouched.
+const anyObject = { type: 'object' };
+const serverFrameAjv = contractAjv({
+  ...loadContractSchemas(),
+  Match: anyObject,
+  MatchOdds: anyObject,
+  GoalEvent: anyObject,
+  MemberProfile: anyObject,
+});
+const validateServerFrame = compileContractSchema(serverFrameAjv, '#/components/schemas/SocketServerMessage');
+
+const users: Record<string, number> = { 'token-7': 7, 'token-8': 8 };
+const resolveToken = async (token: string) => (token in users ? { userId: users[token]! } : null);
+
+const opened: { apps: FastifyInstance[]; clients: TestClient[]; buses: Bus[] } = { apps: [], clients: [], buses: [] };
+
+afterEach(async () => {
+  for (const client of opened.clients.splice(0)) {
+    client.socket.resume();
+    client.ws.terminate();
+    expect(client.invalidFrames, 'frames outside the contract').toEqual([]);
+  }
+  await Promise.all(opened.apps.splice(0).map((app) => app.close()));
+  await Promise.all(opened.buses.splice(0).map((bus) => bus.close()));
+});
+
+async function startServer(options: Partial<ScoreSocketOptions> = {}) {
+  const bus = options.bus ?? new InProcessBus();
+  if (!options.bus) opened.buses.push(bus);
+  const app = Fastify({ logger: false });
+  await app.register(websocket);
+  await app.register(scoreSocket, { resolveToken, ...options, bus });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  opened.apps.push(app);
+  const { port } = app.server.address() as { port: number };
+  return { app, hub: app.scoreHub, url: `ws://127.0.0.1:${port}/ws` };
+}
+
+type FrameType = SocketServerMessage['type'];
+/** The frame shape whose type is T (SocketMatchPush for football_match, and so on). */
+type FrameOf<T extends FrameType> = SocketServerMessage extends infer M
+  ? M extends { type: infer U }
+    ? T extends U
+      ? M
+      : never
+    : never
+  : never;
+
+class TestClient {
+  readonly frames: SocketServerMessage[] = [];
+  readonly invalidFrames: unknown[] = [];
+  readonly closed: Promise<number>;
+  readonly #taken = new Set<number>();
+  #waiters: (() => void)[] = [];
+
+  private constructor(
+    readonly ws: WebSocket,
+    readonly socket: Socket,
+  ) {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as SocketServerMessage;
+      if (!validateServerFrame(frame)) this.invalidFrames.push({ frame, errors: validateServerFrame.errors });
+      this.frames.push(frame);
+      for (const wake of this.#waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
+  }
+
+  static async open(url: string, options: { autoPong?: boolean } = {}): Promise<TestClient> {
+    let socket: Socket | undefined;
+    const ws = new WebSocket(url, options);
+    // Holding the TCP socket lets a test stop reading, as a slow client would.
+    ws.once('upgrade', (response) => (socket = response.socket));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const client = new TestClient(ws, socket!);
+    opened.clients.push(client);
+    return client;
+  }
+
+  send(frame: object | string): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** The next frame not yet taken that matches, waiting for it if need be. */
+  async take<T extends FrameType>(
+    type: T,
+    where: (frame: FrameOf<T>) => boolean = () => true,
+    timeoutMs = 2000,
+  ): Promise<FrameOf<T>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.frames.findIndex(
+        (frame, i) => !this.#taken.has(i) && frame.type === type && where(frame as FrameOf<T>),
+      );
+      if (index >= 0) {
+        this.#taken.add(index);
+        return this.frames[index] as FrameOf<T>;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${type} frame within ${timeoutMs} ms; got ${this.types().join(', ')}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.#waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Every frame of one type received so far. */
+  all<T extends FrameType>(type: T): FrameOf<T>[] {
+    return this.frames.filter((frame) => frame.type === type) as FrameOf<T>[];
+  }
+
+  types(): string[] {
+    return this.frames.map((frame) => frame.type);
+  }
+
+  async register(token?: string) {
+    this.send({ type: 'register', info: 'web', ...(token ? { token } : {}) });
+    return this.take('registered');
+  }
+
+  /** Register, toggle and classify, in the order the site sends them (SPEC §4); resolves once they are applied. */
+  async subscribe(classifyType: 0 | 1 | 2, companyId?: number, token?: string) {
+    this.send({ type: 'register', info: 'web', ...(token ? { token } : {}) });
+    if (companyId !== undefined) this.send({ type: 'toggle', company_id: companyId });
+    this.send({ type: 'classify', classify_type: classifyType });
+    // Frames are handled in order, so once the register answer is in, toggle and classify are applied too.
+    return this.take('registered');
+  }
+}
+
+const match = (id: number, extra: object = {}) => ({ id, home_score: 0, away_score: 0, ...extra });
+const odds = (matchId: number, companyId: number) => ({ match_id: matchId, company_id: companyId });
+const goal = (matchId: number) => ({ match_id: matchId, iszhu: 1, match_str: "12'", home_score: 1, away_score: 0 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('score socket', () => {
+  it('answers register with 101, binding a token to its user and clearing a gone session with 700', async () => {
+    const { url } = await startServer();
+    const guest = await TestClient.open(url);
+    const registered = await guest.register();
+    expect(registered).toMatchObject({ code: 101, heartbeat_ms: 30_000, user_id: null });
+    expect(registered.connection_id).toMatch(/.+/);
+    expect(Math.abs(registered.server_time - Date.now() / 1000)).toBeLessThan(5);
+
+    const user = await TestClient.open(url);
+    expect(await user.register('token-7')).toMatchObject({ code: 101, user_id: 7 });
+
+    const stale = await TestClient.open(url);
+    expect(await stale.register('token-gone')).toMatchObject({ code: 101, user_id: null });
+    expect(await stale.take('session_gone')).toMatchObject({ code: 700 });
+    expect(guest.types()).not.toContain('session_gone');
+  });
+
+  it('keeps a client that sends heartbeats past the silence limit', async () => {
+    const { url, hub } = await startServer({ heartbeatMs: 200 });
+    const client = await TestClient.open(url);
+    await client.register();
+    const beat = setInterval(() => client.send({ type: 'heartbeat' }), 100);
+    try {
+      await sleep(1000);
+    } finally {
+      clearInterval(beat);
+    }
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    expect(hub.connectionCount()).toBe(1);
+    expect(await client.take('heartbeat')).toMatchObject({ code: 0 });
+  });
+
+  it('drops a client that sends nothing for twice the heartbeat interval', async () => {
+    const { url, hub } = await startServer({ heartbeatMs: 200 });
+    const silent = await TestClient.open(url);
+    await silent.register();
+    const started = Date.now();
+    expect(await silent.closed).toBe(silentCloseCode);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    expect(hub.connectionCount()).toBe(0);
+  });
+
+  it('drops a peer that sends frames but never answers a ping', async () => {
+    const { url, hub } = await startServer({ heartbeatMs: 200 });
+    const deaf = await TestClient.open(url, { autoPong: false });
+    await deaf.register();
+    const beat = setInterval(() => deaf.send({ type: 'heartbeat' }), 100);
+    try {
+      expect(await deaf.closed).toBe(1006);
+    } finally {
+      clearInterval(beat);
+    }
+    expect(hub.connectionCount()).toBe(0);
+  });
+
+  it('answers a malformed frame with an error frame and keeps the connection', async () => {
+    const { url } = await startServer();
+    const client = await TestClient.open(url);
+    client.send('not json');
+    expect(await client.take('error')).toEqual({ code: 1, type: 'error', msg: 'Input error: frame is not JSON' });
+    client.send({ type: 'nope' });
+    expect((await client.take('error')).msg).toMatch(/^Input error: type must be one of: register, toggle/);
+    client.send({ type: 'classify', classify_type: 3 });
+    expect((await client.take('error')).msg).toMatch(/classify_type/);
+    client.send({ type: 'heartbeat' });
+    expect(await client.take('heartbeat')).toMatchObject({ code: 0, type: 'heartbeat' });
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('sends each client only the sport it classified', async () => {
+    const { url, hub } = await startServer();
+    const football = await TestClient.open(url);
+    await football.subscribe(0);
+    const basketball = await TestClient.open(url);
+    await basketball.subscribe(1);
+
+    await hub.publishMatch('basketball', 'match', match(2));
+    await hub.publishMatch('esports', 'match', match(3));
+    await hub.publishMatch('football', 'match', match(1));
+    await hub.publishGoal(goal(1));
+
+    expect((await basketball.take('basketball_match')).data).toMatchObject({ id: 2 });
+    expect((await football.take('football_match')).data).toMatchObject({ id: 1 });
+    // Both saw the goal, which was published last, so anything meant for them has arrived.
+    await football.take('goal');
+    await basketball.take('goal');
+    expect(football.types().filter((type) => type !== 'registered')).toEqual(['football_match', 'goal']);
+    expect(basketball.types().filter((type) => type !== 'registered')).toEqual(['basketball_match', 'goal']);
+  });
+
+  it('sends exponent pushes only of the toggled company', async () => {
+    const { url, hub } = await startServer();
+    const company3 = await TestClient.open(url);
+    await company3.subscribe(0, 3);
+    const noToggle = await TestClient.open(url);
+    await noToggle.subscribe(0);
+
+    await hub.publishMatch('football', 'exponent', odds(1, 5));
+    await hub.publishMatch('football', 'exponent', odds(1, 3));
+    await hub.publishMatch('basketball', 'exponent', odds(2, 3));
+    await hub.publishMatch('football', 'match', match(1));
+
+    await company3.take('football_match');
+    await noToggle.take('football_match');
+    const exponents = company3.frames.filter((frame) => frame.type.endsWith('_exponent'));
+    expect(exponents).toHaveLength(1);
+    expect(exponents[0]).toMatchObject({ type: 'football_exponent', data: { company_id: 3 } });
+    expect(noToggle.types()).toEqual(['registered', 'football_match']);
+
+    company3.send({ type: 'toggle', company_id: 5 });
+    company3.send({ type: 'heartbeat' });
+    await company3.take('heartbeat');
+    await hub.publishMatch('football', 'exponent', odds(1, 3));
+    await hub.publishMatch('football', 'exponent', odds(1, 5));
+    expect(await company3.take('football_exponent', (frame) => frame.data.company_id === 5)).toBeTruthy();
+    expect(company3.all('football_exponent')).toHaveLength(2);
+  });
+
+  it('sends a resuming client, in order, the pushes it missed', async () => {
+    const { url, hub } = await startServer({ replaySize: 4 });
+    const first = await TestClient.open(url);
+    await first.subscribe(0);
+    await hub.publishMatch('football', 'match', match(1, { home_score: 0 }));
+    const lastSeen = (await first.take('football_match')).seq;
+    first.ws.close();
+    await first.closed;
+
+    const missed = [];
+    for (const score of [1, 2, 3]) {
+      missed.push(await hub.publishMatch('football', 'match', match(1, { home_score: score })));
+    }
+    await hub.publishMatch('basketball', 'match', match(2));
+
+    const again = await TestClient.open(url);
+    await again.subscribe(0);
+    again.send({ type: 'resume', seq: { football_match: lastSeen } });
+    const resumed = [];
+    for (let i = 0; i < 3; i += 1) resumed.push(await again.take('football_match'));
+    expect(resumed.map((frame) => frame.seq)).toEqual(missed);
+    expect(resumed.map((frame) => frame.data.home_score)).toEqual([1, 2, 3]);
+    expect(missed).toEqual([lastSeen + 1, lastSeen + 2, lastSeen + 3]);
+
+    // Live pushes after the resume follow on; nothing is sent twice.
+    const live = await hub.publishMatch('football', 'match', match(1, { home_score: 4 }));
+    again.send({ type: 'resume', seq: { football_match: lastSeen + 2 } });
+    again.send({ type: 'heartbeat' });
+    await again.take('heartbeat');
+    expect(again.all('football_match').map((frame) => frame.seq)).toEqual([...missed, live]);
+    expect(again.types()).not.toContain('basketball_match');
+
+    // The ring holds the last 4 pushes: a client further behind, or on a stream never pushed, reloads over HTTP.
+    const behind = await TestClient.open(url);
+    await behind.subscribe(0);
+    behind.send({ type: 'resume', seq: { football_match: lastSeen - 1, goal: 0 } });
+    expect((await behind.take('resync')).streams).toEqual(['football_match', 'goal']);
+  });
+
+  it('pushes to a user only on that user’s connections, and 700 unbinds them', async () => {
+    const { url, hub } = await startServer();
+    const tokens = ['token-7', 'token-7', 'token-8', undefined];
+    const [sevenA, sevenB, eight, guest] = await Promise.all(tokens.map(() => TestClient.open(url)));
+    await Promise.all([sevenA, sevenB, eight, guest].map((client, i) => client!.register(tokens[i])));
+
+    await hub.pushToUser(7, { code: 300, type: 'live_kickout', room_id: 12 });
+    await hub.publishGoal(goal(1));
+    for (const client of [sevenA!, sevenB!]) {
+      expect(await client.take('live_kickout')).toEqual({ code: 300, type: 'live_kickout', room_id: 12 });
+    }
+    for (const client of [eight!, guest!]) {
+      await client.take('goal');
+      expect(client.types()).toEqual(['registered', 'goal']);
+    }
+
+    await hub.pushToUser(7, { code: 700, type: 'session_gone', msg: 'logged out' });
+    await sevenA!.take('session_gone');
+    await hub.pushToUser(7, { code: 300, type: 'live_kickout', room_id: 13 });
+    await hub.publishGoal(goal(2));
+    await sevenA!.take('goal', (frame) => frame.data.match_id === 2);
+    expect(sevenA!.all('live_kickout')).toHaveLength(1);
+  });
+
+  it('sends QR scan and login events to the connection that showed the code', async () => {
+    const shown: [string, ScoreConnection][] = [];
+    const { url, hub } = await startServer({ onQrLogin: (code, connection) => void shown.push([code, connection]) });
+    const page = await TestClient.open(url);
+    const other = await TestClient.open(url);
+    const { connection_id } = await page.register();
+    await other.register();
+    page.send({ type: 'qr_login', code: 'qr-abc' });
+    other.send({ type: 'qr_login', code: 'qr-other' });
+    await vi.waitFor(() => expect(shown.map(([code]) => code).sort()).toEqual(['qr-abc', 'qr-other']));
+    expect(shown.find(([code]) => code === 'qr-abc')![1].id).toBe(connection_id);
+
+    await hub.pushToQrCode('qr-abc', { code: 200, type: 'scanCode_Login' });
+    expect(await page.take('scanCode_Login')).toEqual({ code: 200, type: 'scanCode_Login', qr_code: 'qr-abc' });
+    const session = { token: 'token-7', profile: { id: 7, user_nickname: 'seven' } };
+    await hub.pushToQrCode('qr-abc', { code: 200, type: 'webLoginSuccess', data: session });
+    expect(await page.take('webLoginSuccess')).toEqual({
+      code: 200,
+      type: 'webLoginSuccess',
+      qr_code: 'qr-abc',
+      data: session,
+    });
+    // The code is used up.
+    await hub.pushToQrCode('qr-abc', { code: 200, type: 'scanCode_Login' });
+    await hub.publishGoal(goal(1));
+    await page.take('goal');
+    expect(page.all('scanCode_Login')).toHaveLength(1);
+    expect(other.types()).not.toContain('scanCode_Login');
+  });
+
+  it('drops a client that stops reading while the others keep receiving', async () => {
+    const { url, hub } = await startServer({ maxBufferedBytes: 64 * 1024, slowClientMs: 100 });
+    const slow = await TestClient.open(url);
+    await slow.subscribe(0);
+    const fast = await TestClient.open(url);
+    await fast.subscribe(0);
+    slow.socket.pause();
+
+    const padding = 'x'.repeat(32 * 1024);
+    let published = 0;
+    while (hub.connectionCount() > 1 && published < 2000) {
+      for (let i = 0; i < 20; i += 1) await hub.publishMatch('football', 'match', match(published++, { padding }));
+      await sleep(5);
+    }
+    expect(hub.connectionCount()).toBe(1);
+    await fast.take('football_match', (frame) => frame.data.id === published - 1, 10_000);
+    expect(fast.all('football_match')).toHaveLength(published);
+    // Reading again, the slow client finds its connection gone before it got everything.
+    slow.socket.resume();
+    expect(await slow.closed).toBe(1006);
+    expect(slow.all('football_match').length).toBeLessThan(published);
+  });
+});
+
+const redisUrl = await redisTestUrl();
+
+describe.skipIf(!redisUrl)('score socket over the Redis bus', () => {
+  it('delivers a publish of one hub to the clients of both', async () => {
+    // One channel prefix per run, so parallel runs sharing the Redis do not hear each other.
+    const channelPrefix = `pitchside-test:${process.pid}:${Date.now()}:`;
+    const [busA, busB] = [createBus(redisUrl), createBus(redisUrl)];
+    opened.buses.push(busA, busB);
+    const a = await startServer({ bus: busA, channelPrefix });
+    const b = await startServer({ bus: busB, channelPrefix });
+    const onA = await TestClient.open(a.url);
+    const onB = await TestClient.open(b.url);
+    await onA.subscribe(0, undefined, 'token-7');
+    await onB.subscribe(0);
+
+    const seq = await a.hub.publishMatch('football', 'match', match(1));
+    expect((await onA.take('football_match')).seq).toBe(seq);
+    expect((await onB.take('football_match')).seq).toBe(seq);
+
+    await b.hub.pushToUser(7, { code: 300, type: 'live_kickout', room_id: 4 });
+    expect(await onA.take('live_kickout')).toMatchObject({ room_id: 4 });
+
+    // Hub B holds what hub A published, so a client that moves to B can resume there.
+    await a.hub.publishMatch('football', 'match', match(1, { home_score: 1 }));
+    await onB.take('football_match', (frame) => frame.seq === seq + 1);
+    const moved = await TestClient.open(b.url);
+    await moved.subscribe(0);
+    moved.send({ type: 'resume', seq: { football_match: seq } });
+    expect((await moved.take('football_match')).data).toMatchObject({ home_score: 1 });
+  });
+});

@@ -1,0 +1,504 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import type { Bus, Unsubscribe } from './bus.ts';
+import {
+  createClientFrameParser,
+  type ClassifyType,
+  type GoalEventData,
+  type MatchData,
+  type MatchOddsData,
+  type SocketClientMessage,
+  type SocketQrMessage,
+  type SocketServerMessage,
+  type SocketStreamPush,
+  type SocketUserMessage,
+  type Sport,
+  type StreamName,
+} from './socket-contract.ts';
+
+export interface ScoreSocketOptions {
+  bus: Bus;
+  /** SPEC §9: 30 s. A connection silent for twice this long is closed. */
+  heartbeatMs?: number;
+  /** The user a token belongs to, or null when its session is gone. */
+  resolveToken(token: string): Promise<{ userId: number } | null>;
+  /** Called when a page shows a login QR code and binds this connection to it. */
+  onQrLogin?(code: string, connection: ScoreConnection): void | Promise<void>;
+  /** A connection whose unsent bytes stay above this for `slowClientMs` is dropped. */
+  maxBufferedBytes?: number;
+  slowClientMs?: number;
+  /** Pushes held per stream for SocketResume. */
+  replaySize?: number;
+  /** Prefix of the bus channels, so several sites (or test runs) can share one Redis. */
+  channelPrefix?: string;
+}
+
+/** One socket as the app's callbacks see it. */
+export interface ScoreConnection {
+  readonly id: string;
+  readonly userId: number | null;
+  send(message: SocketServerMessage): void;
+}
+
+export interface ScoreHub {
+  /** A match (kind match) or one company's odds (kind exponent) to the sport's subscribers; resolves to its seq. */
+  publishMatch(sport: Sport, kind: 'match', data: MatchData): Promise<number>;
+  publishMatch(sport: 'football' | 'basketball', kind: 'exponent', data: MatchOddsData): Promise<number>;
+  publishGoal(event: GoalEventData): Promise<number>;
+  /** Session gone (700) or live kick-out, to every connection of the user on every server process. */
+  pushToUser(userId: number, message: SocketUserMessage): Promise<void>;
+  /** scanCode_Login or webLoginSuccess, to the connections that showed the QR code. */
+  pushToQrCode(code: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void>;
+  /** Connections open on this process. */
+  connectionCount(): number;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scoreHub: ScoreHub;
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Largest client frame read; the biggest valid one (a register with its token) is far smaller. */
+const maxFrameBytes = 4096;
+/** Close code for a client that stopped sending frames (private-use range 4000-4999 of RFC 6455). */
+export const silentCloseCode = 4000;
+
+interface StreamEnvelope {
+  stream: StreamName;
+  seq: number;
+  frame: SocketStreamPush;
+}
+interface UserEnvelope {
+  userId: number;
+  frame: SocketUserMessage;
+}
+interface QrEnvelope {
+  code: string;
+  frame: SocketQrMessage;
+}
+
+interface HeldPush {
+  seq: number;
+  companyId: number | null;
+  text: string;
+}
+
+/** The last pushes of one stream, and the highest seq before them that this process may not have seen. */
+class ReplayRing {
+  readonly #entries: HeldPush[] = [];
+  #floor: number | null = null;
+
+  constructor(private readonly size: number) {}
+
+  get head(): number | null {
+    return this.#entries.at(-1)?.seq ?? null;
+  }
+
+  add(push: HeldPush): void {
+    const head = this.head;
+    // A lower seq means a new publisher run: what this ring holds says nothing about the new numbering.
+    if (head === null || push.seq <= head) {
+      this.#entries.length = 0;
+      this.#floor = push.seq - 1;
+    }
+    this.#entries.push(push);
+    if (this.#entries.length > this.size) this.#floor = this.#entries.shift()!.seq;
+  }
+
+  /** The pushes after `lastSeen`, or null when some of them are no longer (or were never) held. */
+  after(lastSeen: number): HeldPush[] | null {
+    const head = this.head;
+    if (head === null || this.#floor === null || lastSeen < this.#floor || lastSeen > head) return null;
+    return this.#entries.filter((push) => push.seq > lastSeen);
+  }
+}
+
+interface Connection extends ScoreConnection {
+  readonly socket: WebSocket;
+  userId: number | null;
+  classify: ClassifyType | null;
+  companyId: number | null;
+  qrCode: string | null;
+  /** Bumped by each register, so a slow token lookup of an earlier one is ignored. */
+  registration: number;
+  lastFrameAt: number;
+  pingSentAt: number;
+  awaitingPong: boolean;
+  overLimitSince: number | null;
+  /** Per stream, the seq from which every push this connection wants has been sent: resume sends only older ones. */
+  sentFrom: Partial<Record<StreamName, number>>;
+}
+
+const streamSport: Record<StreamName, ClassifyType | null> = {
+  football_match: 0,
+  football_exponent: 0,
+  basketball_match: 1,
+  basketball_exponent: 1,
+  esports_match: 2,
+  goal: null,
+};
+const streamNames = Object.keys(streamSport) as StreamName[];
+
+function wants(connection: Connection, stream: StreamName, companyId: number | null): boolean {
+  const sport = streamSport[stream];
+  if (sport === null) return true;
+  if (connection.classify !== sport) return false;
+  return companyId === null || companyId === connection.companyId;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+class Hub implements ScoreHub {
+  readonly #connections = new Set<Connection>();
+  readonly #byUser = new Map<number, Set<Connection>>();
+  readonly #byQr = new Map<string, Set<Connection>>();
+  readonly #rings: Record<StreamName, ReplayRing>;
+  // Starting from the clock keeps seqs increasing across a publisher restart, so a resume from before it never
+  // matches pushes of the new run.
+  readonly #nextSeq: Record<StreamName, number>;
+  readonly #parseFrame = createClientFrameParser();
+  readonly #channels: { stream: string; user: string; qr: string };
+  readonly #heartbeatMs: number;
+  readonly #maxBufferedBytes: number;
+  readonly #slowClientMs: number;
+  readonly #sweep: NodeJS.Timeout;
+  #unsubscribes: Unsubscribe[] = [];
+  #closed = false;
+
+  constructor(
+    private readonly options: ScoreSocketOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#heartbeatMs = options.heartbeatMs ?? 30_000;
+    this.#maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
+    this.#slowClientMs = options.slowClientMs ?? 5_000;
+    const prefix = options.channelPrefix ?? 'pitchside:score:';
+    this.#channels = { stream: `${prefix}stream`, user: `${prefix}user`, qr: `${prefix}qr` };
+    const start = Date.now();
+    this.#rings = Object.fromEntries(
+      streamNames.map((name) => [name, new ReplayRing(options.replaySize ?? 256)]),
+    ) as Record<StreamName, ReplayRing>;
+    this.#nextSeq = Object.fromEntries(streamNames.map((name) => [name, start])) as Record<StreamName, number>;
+    this.#sweep = setInterval(() => this.#checkConnections(), Math.max(10, Math.min(this.#heartbeatMs / 2, 1000)));
+    this.#sweep.unref();
+  }
+
+  async listen(): Promise<void> {
+    const { bus } = this.options;
+    this.#unsubscribes = await Promise.all([
+      bus.subscribe(this.#channels.stream, (message) => this.#onStream(message as StreamEnvelope)),
+      bus.subscribe(this.#channels.user, (message) => this.#onUser(message as UserEnvelope)),
+      bus.subscribe(this.#channels.qr, (message) => this.#onQr(message as QrEnvelope)),
+    ]);
+  }
+
+  // ---------------------------------------------------------------- publishing (any process)
+
+  async publishMatch(sport: Sport, kind: 'match' | 'exponent', data: MatchData | MatchOddsData): Promise<number> {
+    const stream = `${sport}_${kind}` as StreamName;
+    if (kind === 'exponent' && sport === 'esports') throw new Error('e-sports has no exponent stream');
+    const seq = this.#nextSeq[stream]++;
+    const frame = { code: 100, type: stream, seq, data } as SocketStreamPush;
+    await this.options.bus.publish(this.#channels.stream, { stream, seq, frame } satisfies StreamEnvelope);
+    return seq;
+  }
+
+  async publishGoal(event: GoalEventData): Promise<number> {
+    const seq = this.#nextSeq.goal++;
+    const frame: SocketStreamPush = { code: 100, type: 'goal', seq, data: event };
+    await this.options.bus.publish(this.#channels.stream, { stream: 'goal', seq, frame } satisfies StreamEnvelope);
+    return seq;
+  }
+
+  async pushToUser(userId: number, frame: SocketUserMessage): Promise<void> {
+    await this.options.bus.publish(this.#channels.user, { userId, frame } satisfies UserEnvelope);
+  }
+
+  async pushToQrCode(code: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void> {
+    const frame = { ...message, qr_code: code } as SocketQrMessage;
+    await this.options.bus.publish(this.#channels.qr, { code, frame } satisfies QrEnvelope);
+  }
+
+  connectionCount(): number {
+    return this.#connections.size;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#sweep);
+    for (const connection of this.#connections) connection.socket.close(1001, 'server closing');
+    this.#connections.clear();
+    this.#byUser.clear();
+    this.#byQr.clear();
+    await Promise.allSettled(this.#unsubscribes.map((unsubscribe) => unsubscribe()));
+  }
+
+  // ---------------------------------------------------------------- fan-out (every process)
+
+  #onStream({ stream, seq, frame }: StreamEnvelope): void {
+    const companyId = frame.type.endsWith('_exponent') ? (frame.data as MatchOddsData).company_id : null;
+    const push: HeldPush = { seq, companyId, text: JSON.stringify(frame) };
+    this.#rings[stream].add(push);
+    for (const connection of this.#connections) {
+      if (!wants(connection, stream, companyId)) continue;
+      connection.sentFrom[stream] ??= seq;
+      this.#sendText(connection, push.text);
+    }
+  }
+
+  #onUser({ userId, frame }: UserEnvelope): void {
+    const connections = this.#byUser.get(userId);
+    if (!connections) return;
+    for (const connection of [...connections]) {
+      connection.send(frame);
+      // SPEC §4: 700 clears the user; the socket carries on as a guest's.
+      if (frame.type === 'session_gone') this.#bindUser(connection, null);
+    }
+  }
+
+  #onQr({ code, frame }: QrEnvelope): void {
+    const connections = this.#byQr.get(code);
+    if (!connections) return;
+    for (const connection of [...connections]) {
+      connection.send(frame);
+      if (frame.type === 'webLoginSuccess') this.#bindQr(connection, null);
+    }
+  }
+
+  // ---------------------------------------------------------------- connections
+
+  attach(socket: WebSocket): void {
+    if (this.#closed) {
+      socket.close(1001, 'server closing');
+      return;
+    }
+    const now = Date.now();
+    const connection: Connection = {
+      id: randomUUID(),
+      socket,
+      userId: null,
+      classify: null,
+      companyId: null,
+      qrCode: null,
+      registration: 0,
+      lastFrameAt: now,
+      pingSentAt: now,
+      awaitingPong: false,
+      overLimitSince: null,
+      sentFrom: {},
+      send: (message) => this.#sendText(connection, JSON.stringify(message)),
+    };
+    this.#connections.add(connection);
+    socket.on('message', (data, isBinary) => this.#onFrame(connection, data, isBinary));
+    socket.on('pong', () => {
+      connection.awaitingPong = false;
+    });
+    socket.on('close', () => this.#detach(connection));
+    socket.on('error', (error) => this.log.debug({ err: error, connection: connection.id }, 'score socket error'));
+  }
+
+  #detach(connection: Connection): void {
+    this.#connections.delete(connection);
+    this.#bindUser(connection, null);
+    this.#bindQr(connection, null);
+  }
+
+  #drop(connection: Connection, reason: string): void {
+    this.log.info({ connection: connection.id, reason }, 'score socket dropped');
+    this.#detach(connection);
+    connection.socket.terminate();
+  }
+
+  #bindUser(connection: Connection, userId: number | null): void {
+    unindex(this.#byUser, connection.userId, connection);
+    connection.userId = userId;
+    index(this.#byUser, userId, connection);
+  }
+
+  #bindQr(connection: Connection, code: string | null): void {
+    unindex(this.#byQr, connection.qrCode, connection);
+    connection.qrCode = code;
+    index(this.#byQr, code, connection);
+  }
+
+  #sendText(connection: Connection, text: string): void {
+    const { socket } = connection;
+    if (socket.readyState !== WebSocket.OPEN || this.#isSlow(connection)) return;
+    socket.send(text);
+  }
+
+  /** Drops a connection whose send buffer stays over the bound, so it never holds memory or the others back. */
+  #isSlow(connection: Connection): boolean {
+    const buffered = connection.socket.bufferedAmount;
+    if (buffered <= this.#maxBufferedBytes) {
+      connection.overLimitSince = null;
+      return false;
+    }
+    const now = Date.now();
+    connection.overLimitSince ??= now;
+    // Four times the bound is dropped at once: waiting out the grace period would let the buffer grow unbounded.
+    if (buffered > 4 * this.#maxBufferedBytes || now - connection.overLimitSince >= this.#slowClientMs) {
+      this.#drop(connection, 'send buffer over limit');
+      return true;
+    }
+    return false;
+  }
+
+  #checkConnections(): void {
+    const now = Date.now();
+    for (const connection of this.#connections) {
+      if (this.#isSlow(connection)) continue;
+      if (now - connection.lastFrameAt > 2 * this.#heartbeatMs) {
+        this.log.info({ connection: connection.id }, 'score socket silent, closing');
+        this.#detach(connection);
+        connection.socket.close(silentCloseCode, 'heartbeat timeout');
+      } else if (connection.awaitingPong && now - connection.pingSentAt > this.#heartbeatMs) {
+        this.#drop(connection, 'no pong');
+      } else if (!connection.awaitingPong && now - connection.pingSentAt >= this.#heartbeatMs) {
+        connection.awaitingPong = true;
+        connection.pingSentAt = now;
+        connection.socket.ping();
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- client frames
+
+  #onFrame(connection: Connection, data: RawData, isBinary: boolean): void {
+    connection.lastFrameAt = Date.now();
+    if (isBinary) return this.#reject(connection, 'Input error: frames are JSON text');
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    if (bytes.length > maxFrameBytes) {
+      return this.#reject(connection, `Input error: frame is larger than ${maxFrameBytes} bytes`);
+    }
+    const parsed = this.#parseFrame(bytes.toString('utf8'));
+    if (!parsed.ok) return this.#reject(connection, parsed.msg);
+    this.#handle(connection, parsed.message);
+  }
+
+  #reject(connection: Connection, msg: string): void {
+    connection.send({ code: 1, type: 'error', msg });
+  }
+
+  #handle(connection: Connection, message: SocketClientMessage): void {
+    switch (message.type) {
+      case 'register':
+        void this.#register(connection, message.token);
+        return;
+      case 'toggle':
+        connection.companyId = message.company_id;
+        this.#forgetSent(connection, (stream) => stream.endsWith('_exponent'));
+        return;
+      case 'classify':
+        connection.classify = message.classify_type;
+        this.#forgetSent(connection, (stream) => !wants(connection, stream, null));
+        return;
+      case 'heartbeat':
+        connection.send({ code: 0, type: 'heartbeat', server_time: nowSeconds() });
+        return;
+      case 'qr_login':
+        this.#bindQr(connection, message.code);
+        void this.#notifyQrLogin(connection, message.code);
+        return;
+      case 'resume':
+        this.#resume(connection, message.seq);
+        return;
+    }
+  }
+
+  async #register(connection: Connection, token: string | undefined): Promise<void> {
+    const registration = ++connection.registration;
+    let user: { userId: number } | null = null;
+    let failed = false;
+    if (token) {
+      try {
+        user = await this.options.resolveToken(token);
+      } catch (error) {
+        failed = true;
+        this.log.warn({ err: error, connection: connection.id }, 'score socket token lookup failed');
+      }
+    }
+    if (registration !== connection.registration || !this.#connections.has(connection)) return;
+    this.#bindUser(connection, user?.userId ?? null);
+    connection.send({
+      code: 101,
+      type: 'registered',
+      connection_id: connection.id,
+      server_time: nowSeconds(),
+      heartbeat_ms: this.#heartbeatMs,
+      user_id: connection.userId,
+    });
+    // A lookup that failed says nothing about the session, so only a definite "unknown token" clears the user.
+    if (token && !user && !failed) connection.send({ code: 700, type: 'session_gone', msg: 'session expired' });
+  }
+
+  async #notifyQrLogin(connection: Connection, code: string): Promise<void> {
+    try {
+      await this.options.onQrLogin?.(code, connection);
+    } catch (error) {
+      this.log.warn({ err: error, connection: connection.id }, 'score socket QR login hook failed');
+    }
+  }
+
+  /** After a change of subscription the pushes sent so far no longer cover what the connection wants. */
+  #forgetSent(connection: Connection, changed: (stream: StreamName) => boolean): void {
+    for (const stream of streamNames) if (changed(stream)) delete connection.sentFrom[stream];
+  }
+
+  #resume(connection: Connection, lastSeen: Partial<Record<StreamName, number>>): void {
+    const gaps: StreamName[] = [];
+    for (const stream of streamNames) {
+      const last = lastSeen[stream];
+      if (last === undefined || !wants(connection, stream, null)) continue;
+      const missed = this.#rings[stream].after(last);
+      if (!missed) {
+        gaps.push(stream);
+        continue;
+      }
+      const sentFrom = connection.sentFrom[stream] ?? Infinity;
+      for (const push of missed) {
+        if (push.seq < sentFrom && wants(connection, stream, push.companyId)) this.#sendText(connection, push.text);
+      }
+      connection.sentFrom[stream] = Math.min(sentFrom, last + 1);
+    }
+    if (gaps.length) connection.send({ code: 0, type: 'resync', streams: gaps });
+  }
+}
+
+function index<K>(map: Map<K, Set<Connection>>, key: K | null, connection: Connection): void {
+  if (key === null) return;
+  const set = map.get(key);
+  if (set) set.add(connection);
+  else map.set(key, new Set([connection]));
+}
+
+function unindex<K>(map: Map<K, Set<Connection>>, key: K | null, connection: Connection): void {
+  if (key === null) return;
+  const set = map.get(key);
+  if (set?.delete(connection) && set.size === 0) map.delete(key);
+}
+
+/**
+ * The live-score socket at `/ws` (DESIGN.md, Realtime; SPEC §4). Needs @fastify/websocket registered first.
+ * Decorates the instance it is registered on with `scoreHub`.
+ */
+export async function scoreSocket(app: FastifyInstance, options: ScoreSocketOptions): Promise<void> {
+  if (!app.hasDecorator('websocketServer')) throw new Error('register @fastify/websocket before scoreSocket');
+  const hub = new Hub(options, app.log);
+  await hub.listen();
+  app.decorate('scoreHub', hub as ScoreHub);
+  app.addHook('onClose', () => hub.close());
+  app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
+}
+
+// Like fastify-plugin: the hub decorates the instance the caller registered the plugin on, not a child scope.
+Object.assign(scoreSocket, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'score-socket',
+});

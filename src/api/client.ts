@@ -1,0 +1,130 @@
+import createClient, { type Client, type ClientPathsWithMethod, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import type { SessionEvent } from '../machines/session-machine.ts';
+import type { paths } from './schema';
+import { readStoredToken } from './stored-user.ts';
+
+/** SPEC §7 and §9: every request gives up after 20 s. */
+export const requestTimeoutMs = 20_000;
+
+/** The contract has GET (query parameters) and POST (body) calls only. */
+export type ApiMethod = 'get' | 'post';
+
+/** The contract's paths that answer the method. */
+export type ApiPath<M extends ApiMethod> = ClientPathsWithMethod<Client<paths>, M>;
+
+/** The `data` of a call's 200 envelope, as the contract defines it. */
+export type ApiData<P extends keyof paths, M extends ApiMethod> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': { data: infer Data } } } };
+}
+  ? Data
+  : never;
+
+/** A call's parameters and body; optional when the call needs none (openapi-fetch's own rule). */
+export type ApiInit<P extends keyof paths, M extends ApiMethod> = InitParam<MaybeOptionalInit<paths[P], M>>;
+
+type InitParam<Init> =
+  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
+type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
+
+/** Why a call failed: the envelope's non-zero code and msg, or `network` (no usable answer). */
+export class ApiError extends Error {
+  readonly code: number | 'network';
+  readonly msg: string;
+
+  constructor(code: number | 'network', msg: string) {
+    super(code === 'network' ? 'network error' : `code ${String(code)}: ${msg}`);
+    this.name = 'ApiError';
+    this.code = code;
+    this.msg = msg;
+  }
+}
+
+/** Calls the contract and resolves with the envelope's `data`; rejects with an ApiError. */
+export interface Api {
+  get<P extends ApiPath<'get'>>(path: P, ...init: ApiInit<P, 'get'>): Promise<ApiData<P, 'get'>>;
+  post<P extends ApiPath<'post'>>(path: P, ...init: ApiInit<P, 'post'>): Promise<ApiData<P, 'post'>>;
+}
+
+export interface ApiOptions {
+  /** Origin of the server: `window.location.origin` in the browser, an absolute URL in tests. */
+  baseUrl: string;
+  /** Receives `response.failed` and `network.failed`; in the app, the session actor. */
+  session: { send: (event: SessionEvent) => void };
+  /** Defaults to the 20 s of the spec. */
+  timeoutMs?: number;
+  /** Where the stored user (and its token) is read from; defaults to localStorage. */
+  storage?: Pick<Storage, 'getItem'>;
+  /** Sends the request; defaults to the global fetch (tests and stories pass a stub). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export function createApi({ baseUrl, session, timeoutMs = requestTimeoutMs, storage = localStorage, fetch }: ApiOptions): Api {
+  const client = createClient<paths>({ baseUrl, fetch });
+  client.use(tokenHeader(storage), timeout(timeoutMs), envelope(session));
+  return {
+    get: (path, ...init) => unwrap(client.GET(path, ...init)),
+    post: (path, ...init) => unwrap(client.POST(path, ...init)),
+  };
+}
+
+function tokenHeader(storage: Pick<Storage, 'getItem'>): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = readStoredToken(storage);
+      if (token) request.headers.set('token', token);
+    },
+  };
+}
+
+function timeout(ms: number): Middleware {
+  return {
+    onRequest({ request }) {
+      return new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(ms)]) });
+    },
+  };
+}
+
+function envelope(session: ApiOptions['session']): Middleware {
+  return {
+    async onResponse({ response }) {
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => undefined);
+      if (!isEnvelope(body)) {
+        // Not our server's answer (a proxy's error page, say): as good as no answer.
+        session.send({ type: 'network.failed' });
+        throw new ApiError('network', '');
+      }
+      if (body.code !== 0) {
+        session.send({ type: 'response.failed', code: body.code, msg: body.msg });
+        throw new ApiError(body.code, body.msg);
+      }
+      return undefined;
+    },
+    onError({ error }) {
+      // A caller that cancels (a query no longer needed) did not meet a network error.
+      if (error instanceof DOMException && error.name === 'AbortError') return error;
+      session.send({ type: 'network.failed' });
+      return new ApiError('network', '');
+    },
+  };
+}
+
+function isEnvelope(body: unknown): body is { code: number; msg: string } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'code' in body &&
+    typeof body.code === 'number' &&
+    'msg' in body &&
+    typeof body.msg === 'string'
+  );
+}
+
+async function unwrap<Data>(call: Promise<{ data?: unknown; error?: unknown }>): Promise<Data> {
+  const { data } = await call;
+  // The envelope middleware let only `code: 0` answers through; their shape is the contract's.
+  return (data as { data: Data }).data;
+}

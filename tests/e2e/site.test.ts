@@ -1,0 +1,35 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+const siteUrl = inject('siteUrl');
+
+describe('the built site in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(() => browser.close());
+
+  it('loads at / and lands on /main with the home page rendered', async () => {
+    await page.goto(`${siteUrl}/`);
+    await page.waitForURL(`${siteUrl}/main`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    expect(await page.title()).toContain('Pitchside');
+  });
+
+  it('sends an unknown path to /404', async () => {
+    await page.goto(`${siteUrl}/no/such/page`);
+    await page.waitForURL(`${siteUrl}/404`);
+    await expect(page.getByText('404').first().isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the contract at /api/docs with all 142 paths', async () => {
+    await page.goto(`${siteUrl}/api/docs`);
+    const paths = await page.locator('section.op h3 code').allTextContents();
+    expect(new Set(paths).size).toBe(142);
+    expect(paths).toContain('/api/Live_streaming/getLiveList');
+  });
+});

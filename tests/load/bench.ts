@@ -1,0 +1,119 @@
+// `npm run bench`: figures, not pass/fail. Servers run pinned to one core (taskset) where possible,
+// the load comes from this process over loopback, and each figure is compared within one run.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+
+const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in time`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  const [command, ...args] = [...pin, process.execPath, '--import', 'tsx', script];
+  return spawn(command ?? process.execPath, args, {
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function requestsPerSecond(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: 32, duration: 8, pipelining: 1 });
+  return Math.round(result.requests.average);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function socketRoundTrips(url: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(url);
+      socket.once('error', reject);
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'register', info: 'web' })));
+      socket.on('message', (raw) => {
+        const message = JSON.parse(String(raw)) as { code?: number };
+        if (message.code === 101) {
+          times.push(performance.now() - started);
+          socket.close();
+          resolve();
+        }
+      });
+    });
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-bench-'));
+try {
+  console.log(`Pitchside bench (${pin.length ? 'server pinned to core 0' : 'no taskset: server unpinned'})\n`);
+
+  const coldPort = await freePort();
+  let started = performance.now();
+  let site = start('server/main.ts', { PORT: String(coldPort), HOST: '127.0.0.1', DATA_DIR: dataDir });
+  await waitFor(`http://127.0.0.1:${coldPort}/main`, site);
+  console.log(`cold start to first served page (fresh PGlite, migrate, seed): ${Math.round(performance.now() - started)} ms (goal ≤5000)`);
+  await stop(site);
+
+  const port = await freePort();
+  started = performance.now();
+  site = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+  await waitFor(`http://127.0.0.1:${port}/main`, site);
+  console.log(`warm start to first served page (existing data directory): ${Math.round(performance.now() - started)} ms`);
+
+  const barePort = await freePort();
+  const bare = start('tests/load/bare-server.ts', { PORT: String(barePort) });
+  await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
+
+  const bareRps = await requestsPerSecond(`http://127.0.0.1:${barePort}/bare`);
+  await stop(bare);
+  const configRps = await requestsPerSecond(`http://127.0.0.1:${port}/api/universal/getConfig`);
+  const liveListRps = await requestsPerSecond(`http://127.0.0.1:${port}/api/Live_streaming/getLiveList?type=0&page=1&limit=20`);
+  console.log('\nrequests/s on one core (autocannon, 32 connections, 8 s, loopback):');
+  console.log(`  bare Fastify route              ${bareRps}`);
+  console.log(`  universal/getConfig             ${configRps}  (${((configRps / bareRps) * 100).toFixed(0)}% of bare)`);
+  console.log(`  Live_streaming/getLiveList      ${liveListRps}  (${((liveListRps / bareRps) * 100).toFixed(0)}% of bare)`);
+
+  const trips = await socketRoundTrips(`ws://127.0.0.1:${port}/ws`, 500);
+  console.log(
+    `\nsocket register round trip (connect + register → 101), 500 sequential: p50 ${percentile(trips, 50).toFixed(2)} ms, p99 ${percentile(trips, 99).toFixed(2)} ms`,
+  );
+  await stop(site);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
