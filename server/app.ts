@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { resolveSession } from './areas/account/session-service.ts';
+import { liveHandlers } from './areas/live/live-handlers.ts';
 import { registerApiRoutes } from './contract/api-routes.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
@@ -21,7 +22,7 @@ import type { ServerContext } from './server-context.ts';
 export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Every area's handlers; an operation missing here answers 'Sorry, not yet'. */
-export const areaHandlers: AreaHandlers = { ...accountHandlers };
+export const areaHandlers: AreaHandlers = { ...accountHandlers, ...liveHandlers };
 
 export interface AppOptions {
   database: DatabaseHandle;

@@ -4,11 +4,14 @@ import type { ServerContext } from '../server-context.ts';
 
 export type OperationId = keyof operations;
 
-type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [undefined] ? object : NonNullable<Q>) : object;
+// Absent parts are `never` or `undefined` in the generated types; both mean "nothing" here.
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([NonNullable<Q>] extends [never] ? object : NonNullable<Q>) : object;
 type BodyOf<O> = O extends { requestBody?: infer R }
-  ? NonNullable<R> extends { content: infer C }
-    ? C[keyof C]
-    : object
+  ? [NonNullable<R>] extends [never]
+    ? object
+    : NonNullable<R> extends { content: infer C }
+      ? C[keyof C]
+      : object
   : object;
 
 /** What a handler receives: the query of a GET, the body of a POST, validated by the contract. */

@@ -3,27 +3,24 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import type { components } from '../../src/api/schema.d.ts';
+import { loadContract } from '../contract/contract.ts';
 import { createBus, InProcessBus, type Bus } from './bus.ts';
 import { redisTestUrl } from './redis-test-url.ts';
 import { scoreSocket, silentCloseCode, type ScoreConnection, type ScoreSocketOptions } from './score-socket.ts';
-import {
-  compileContractSchema,
-  contractAjv,
-  loadContractSchemas,
-  type SocketServerMessage,
+import type {
+  GoalEventData,
+  LoginSessionData,
+  MatchData,
+  MatchOddsData,
+  ServerMessageOf,
+  SocketServerMessage,
+  Sport,
 } from './socket-contract.ts';
 
-// Frames are checked against SocketServerMessage; the data schemas of other fragments are stubbed, since
-// these tests push made-up matches and the socket passes data through untouched.
-const anyObject = { type: 'object' };
-const serverFrameAjv = contractAjv({
-  ...loadContractSchemas(),
-  Match: anyObject,
-  MatchOdds: anyObject,
-  GoalEvent: anyObject,
-  MemberProfile: anyObject,
-});
-const validateServerFrame = compileContractSchema(serverFrameAjv, '#/components/schemas/SocketServerMessage');
+// Every frame a client receives is checked against SocketServerMessage, data included.
+const contract = loadContract();
+const validateServerFrame = contract.validatorFor('SocketServerMessage');
 
 const users: Record<string, number> = { 'token-7': 7, 'token-8': 8 };
 const resolveToken = async (token: string) => (token in users ? { userId: users[token]! } : null);
@@ -45,7 +42,7 @@ async function startServer(options: Partial<ScoreSocketOptions> = {}) {
   if (!options.bus) opened.buses.push(bus);
   const app = Fastify({ logger: false });
   await app.register(websocket);
-  await app.register(scoreSocket, { resolveToken, ...options, bus });
+  await app.register(scoreSocket, { resolveToken, contract, ...options, bus });
   await app.listen({ host: '127.0.0.1', port: 0 });
   opened.apps.push(app);
   const { port } = app.server.address() as { port: number };
@@ -54,13 +51,9 @@ async function startServer(options: Partial<ScoreSocketOptions> = {}) {
 
 type FrameType = SocketServerMessage['type'];
 /** The frame shape whose type is T (SocketMatchPush for football_match, and so on). */
-type FrameOf<T extends FrameType> = SocketServerMessage extends infer M
-  ? M extends { type: infer U }
-    ? T extends U
-      ? M
-      : never
-    : never
-  : never;
+type FrameOf<T extends FrameType> = ServerMessageOf<T>;
+const isFrameOf = <T extends FrameType>(frame: SocketServerMessage, type: T): frame is FrameOf<T> =>
+  frame.type === type;
 
 class TestClient {
   readonly frames: SocketServerMessage[] = [];
@@ -105,12 +98,10 @@ class TestClient {
   ): Promise<FrameOf<T>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const index = this.frames.findIndex(
-        (frame, i) => !this.#taken.has(i) && frame.type === type && where(frame as FrameOf<T>),
-      );
-      if (index >= 0) {
+      for (const [index, frame] of this.frames.entries()) {
+        if (this.#taken.has(index) || !isFrameOf(frame, type) || !where(frame)) continue;
         this.#taken.add(index);
-        return this.frames[index] as FrameOf<T>;
+        return frame;
       }
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no ${type} frame within ${timeoutMs} ms; got ${this.types().join(', ')}`);
@@ -126,7 +117,7 @@ class TestClient {
 
   /** Every frame of one type received so far. */
   all<T extends FrameType>(type: T): FrameOf<T>[] {
-    return this.frames.filter((frame) => frame.type === type) as FrameOf<T>[];
+    return this.frames.filter((frame) => isFrameOf(frame, type));
   }
 
   types(): string[] {
@@ -148,9 +139,111 @@ class TestClient {
   }
 }
 
-const match = (id: number, extra: object = {}) => ({ id, home_score: 0, away_score: 0, ...extra });
-const odds = (matchId: number, companyId: number) => ({ match_id: matchId, company_id: companyId });
-const goal = (matchId: number) => ({ match_id: matchId, iszhu: 1, match_str: "12'", home_score: 1, away_score: 0 });
+// Pushed data is whole, so the contract check of each received frame covers it too.
+type Schemas = components['schemas'];
+const team = (id: number): Schemas['Team'] => ({
+  id,
+  name: `球队${id}`,
+  name_en: `Team ${id}`,
+  short_name_zh: `队${id}`,
+  logo: `/media/teams/${id}.svg`,
+});
+const league = (sport: Sport): Schemas['League'] => ({
+  id: 1,
+  name: '测试联赛',
+  name_en: 'Test League',
+  short_name_zh: '测试',
+  logo: '/media/leagues/1.svg',
+  sport,
+  country: '',
+});
+const match = (id: number, extra: Partial<MatchData> = {}): MatchData => {
+  const sport = extra.sport ?? 'football';
+  return {
+    id,
+    sport,
+    league: league(sport),
+    round: '',
+    best_of: null,
+    home_team: team(2 * id + 1),
+    away_team: team(2 * id + 2),
+    home_team_name_zh: `主队${id}`,
+    away_team_name_zh: `客队${id}`,
+    home_score: 0,
+    away_score: 0,
+    home_half_score: null,
+    away_half_score: null,
+    period_scores: [],
+    status: 'in_progress',
+    phase: 'first_half',
+    minute: 12,
+    match_str: "12'",
+    start_time: 1_700_000_000,
+    home_red_cards: 0,
+    away_red_cards: 0,
+    home_yellow_cards: 0,
+    away_yellow_cards: 0,
+    home_corners: 0,
+    away_corners: 0,
+    anchor_count: 0,
+    is_collect: 0,
+    odds: null,
+    ...extra,
+  };
+};
+const odds = (matchId: number, companyId: number): MatchOddsData => ({
+  match_id: matchId,
+  company_id: companyId,
+  company_name: `Company ${companyId}`,
+  asian_handicap: { initial: { home: 0.92, line: -0.5, away: 0.94 }, current: { home: 0.9, line: -0.5, away: 0.96 } },
+  over_under: { initial: { over: 0.9, line: 2.5, under: 0.96 }, current: null },
+  one_x_two: { initial: null, current: { home: 2.1, draw: 3.3, away: 3.4 } },
+  suspended: false,
+  updated_at: 1_700_000_000,
+});
+const goal = (matchId: number): GoalEventData => ({
+  match_id: matchId,
+  league_name: '测试',
+  kind: 'goal',
+  iszhu: 1,
+  match_str: "12'",
+  home_team_name_zh: `主队${matchId}`,
+  away_team_name_zh: `客队${matchId}`,
+  home_score: 1,
+  away_score: 0,
+});
+const loginSession = (id: number): LoginSessionData => ({
+  token: `token-${id}`,
+  id,
+  userSig: `sig-${id}`,
+  profile: {
+    id,
+    user_nickname: 'seven',
+    avatar: `/media/avatars/${id}.svg`,
+    signature: '',
+    sex: 0,
+    mobile: '86-138****0000',
+    balance: 0,
+    income_balance: 0,
+    coins: 0,
+    level: 0,
+    experience: 0,
+    next_level_experience: 100,
+    exp_icon: '/media/levels/0.svg',
+    is_anchor: 0,
+    anchor_level: null,
+    anchor_experience: 0,
+    is_expert: 0,
+    room_id: null,
+    nobility: null,
+    free_horns: 0,
+    follow_count: 0,
+    fan_count: 0,
+    has_payment_password: 0,
+    invite_code: `INV${id}`,
+    created_at: 1_700_000_000,
+  },
+});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('score socket', () => {
@@ -230,8 +323,8 @@ describe('score socket', () => {
     const basketball = await TestClient.open(url);
     await basketball.subscribe(1);
 
-    await hub.publishMatch('basketball', 'match', match(2));
-    await hub.publishMatch('esports', 'match', match(3));
+    await hub.publishMatch('basketball', 'match', match(2, { sport: 'basketball' }));
+    await hub.publishMatch('esports', 'match', match(3, { sport: 'esports', best_of: 3 }));
     await hub.publishMatch('football', 'match', match(1));
     await hub.publishGoal(goal(1));
 
@@ -285,7 +378,7 @@ describe('score socket', () => {
     for (const score of [1, 2, 3]) {
       missed.push(await hub.publishMatch('football', 'match', match(1, { home_score: score })));
     }
-    await hub.publishMatch('basketball', 'match', match(2));
+    await hub.publishMatch('basketball', 'match', match(2, { sport: 'basketball' }));
 
     const again = await TestClient.open(url);
     await again.subscribe(0);
@@ -349,7 +442,7 @@ describe('score socket', () => {
 
     await hub.pushToQrCode('qr-abc', { code: 200, type: 'scanCode_Login' });
     expect(await page.take('scanCode_Login')).toEqual({ code: 200, type: 'scanCode_Login', qr_code: 'qr-abc' });
-    const session = { token: 'token-7', profile: { id: 7, user_nickname: 'seven' } };
+    const session = loginSession(7);
     await hub.pushToQrCode('qr-abc', { code: 200, type: 'webLoginSuccess', data: session });
     expect(await page.take('webLoginSuccess')).toEqual({
       code: 200,
@@ -373,10 +466,13 @@ describe('score socket', () => {
     await fast.subscribe(0);
     slow.socket.pause();
 
+    // The padding goes in a free-text field, so each frame stays within the contract.
     const padding = 'x'.repeat(32 * 1024);
     let published = 0;
     while (hub.connectionCount() > 1 && published < 2000) {
-      for (let i = 0; i < 20; i += 1) await hub.publishMatch('football', 'match', match(published++, { padding }));
+      for (let i = 0; i < 20; i += 1) {
+        await hub.publishMatch('football', 'match', match(published++, { round: padding }));
+      }
       await sleep(5);
     }
     expect(hub.connectionCount()).toBe(1);

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
+import type { Contract } from '../contract/contract.ts';
 import type { Bus, Unsubscribe } from './bus.ts';
 import {
   createClientFrameParser,
+  exponentStreams,
+  isExponentPush,
+  matchStreams,
   type ClassifyType,
+  type DistributiveOmit,
+  type ExponentSport,
   type GoalEventData,
   type MatchData,
   type MatchOddsData,
@@ -19,6 +25,8 @@ import {
 
 export interface ScoreSocketOptions {
   bus: Bus;
+  /** The loaded contract: client frames are validated against its SocketClientMessage. */
+  contract: Contract;
   /** SPEC §9: 30 s. A connection silent for twice this long is closed. */
   heartbeatMs?: number;
   /** The user a token belongs to, or null when its session is gone. */
@@ -44,7 +52,7 @@ export interface ScoreConnection {
 export interface ScoreHub {
   /** A match (kind match) or one company's odds (kind exponent) to the sport's subscribers; resolves to its seq. */
   publishMatch(sport: Sport, kind: 'match', data: MatchData): Promise<number>;
-  publishMatch(sport: 'football' | 'basketball', kind: 'exponent', data: MatchOddsData): Promise<number>;
+  publishMatch(sport: ExponentSport, kind: 'exponent', data: MatchOddsData): Promise<number>;
   publishGoal(event: GoalEventData): Promise<number>;
   /** Session gone (700) or live kick-out, to every connection of the user on every server process. */
   pushToUser(userId: number, message: SocketUserMessage): Promise<void>;
@@ -61,7 +69,10 @@ declare module 'fastify' {
   }
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** The arguments of ScoreHub.publishMatch, as one union so the implementation narrows data by kind. */
+type PublishMatchArgs =
+  | [sport: Sport, kind: 'match', data: MatchData]
+  | [sport: ExponentSport, kind: 'exponent', data: MatchOddsData];
 
 /** Largest client frame read; the biggest valid one (a register with its token) is far smaller. */
 const maxFrameBytes = 4096;
@@ -161,7 +172,7 @@ class Hub implements ScoreHub {
   // Starting from the clock keeps seqs increasing across a publisher restart, so a resume from before it never
   // matches pushes of the new run.
   readonly #nextSeq: Record<StreamName, number>;
-  readonly #parseFrame = createClientFrameParser();
+  readonly #parseFrame: ReturnType<typeof createClientFrameParser>;
   readonly #channels: { stream: string; user: string; qr: string };
   readonly #heartbeatMs: number;
   readonly #maxBufferedBytes: number;
@@ -174,6 +185,7 @@ class Hub implements ScoreHub {
     private readonly options: ScoreSocketOptions,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.#parseFrame = createClientFrameParser(options.contract);
     this.#heartbeatMs = options.heartbeatMs ?? 30_000;
     this.#maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     this.#slowClientMs = options.slowClientMs ?? 5_000;
@@ -199,19 +211,24 @@ class Hub implements ScoreHub {
 
   // ---------------------------------------------------------------- publishing (any process)
 
-  async publishMatch(sport: Sport, kind: 'match' | 'exponent', data: MatchData | MatchOddsData): Promise<number> {
-    const stream = `${sport}_${kind}` as StreamName;
-    if (kind === 'exponent' && sport === 'esports') throw new Error('e-sports has no exponent stream');
-    const seq = this.#nextSeq[stream]++;
-    const frame = { code: 100, type: stream, seq, data } as SocketStreamPush;
-    await this.options.bus.publish(this.#channels.stream, { stream, seq, frame } satisfies StreamEnvelope);
-    return seq;
+  async publishMatch(...[sport, kind, data]: PublishMatchArgs): Promise<number> {
+    if (kind === 'match') {
+      const type = matchStreams[sport];
+      return this.#publishStream({ code: 100, type, seq: this.#nextSeq[type]++, data });
+    }
+    // The types rule it out; a caller from plain JavaScript may not.
+    if (!Object.hasOwn(exponentStreams, sport)) throw new Error(`${String(sport)} has no exponent stream`);
+    const type = exponentStreams[sport];
+    return this.#publishStream({ code: 100, type, seq: this.#nextSeq[type]++, data });
   }
 
   async publishGoal(event: GoalEventData): Promise<number> {
-    const seq = this.#nextSeq.goal++;
-    const frame: SocketStreamPush = { code: 100, type: 'goal', seq, data: event };
-    await this.options.bus.publish(this.#channels.stream, { stream: 'goal', seq, frame } satisfies StreamEnvelope);
+    return this.#publishStream({ code: 100, type: 'goal', seq: this.#nextSeq.goal++, data: event });
+  }
+
+  async #publishStream(frame: SocketStreamPush): Promise<number> {
+    const { type: stream, seq } = frame;
+    await this.options.bus.publish(this.#channels.stream, { stream, seq, frame } satisfies StreamEnvelope);
     return seq;
   }
 
@@ -220,7 +237,7 @@ class Hub implements ScoreHub {
   }
 
   async pushToQrCode(code: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void> {
-    const frame = { ...message, qr_code: code } as SocketQrMessage;
+    const frame: SocketQrMessage = { ...message, qr_code: code };
     await this.options.bus.publish(this.#channels.qr, { code, frame } satisfies QrEnvelope);
   }
 
@@ -242,7 +259,7 @@ class Hub implements ScoreHub {
   // ---------------------------------------------------------------- fan-out (every process)
 
   #onStream({ stream, seq, frame }: StreamEnvelope): void {
-    const companyId = frame.type.endsWith('_exponent') ? (frame.data as MatchOddsData).company_id : null;
+    const companyId = isExponentPush(frame) ? frame.data.company_id : null;
     const push: HeldPush = { seq, companyId, text: JSON.stringify(frame) };
     this.#rings[stream].add(push);
     for (const connection of this.#connections) {

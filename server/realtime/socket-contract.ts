@@ -1,163 +1,108 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { parse } from 'yaml';
-import { describeInputError } from '../contract/contract.ts';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { components } from '../../src/api/schema.d.ts';
+import { describeInputError, type Contract } from '../contract/contract.ts';
 
-// The frames of the score socket as openapi-parts/socket.yaml defines them. Written out here until
-// src/api/schema.d.ts is generated from openapi.yaml; Match, MatchOdds, GoalEvent and MemberProfile belong to
-// other fragments and stay opaque, but for the one field the hub routes on.
-type Opaque = Record<string, unknown>;
-export type MatchData = Opaque;
-export type MatchOddsData = Opaque & { company_id: number };
-export type GoalEventData = Opaque;
-export type MemberProfileData = Opaque;
+// The frames of the score socket, as openapi.yaml defines them (generated into src/api/schema.d.ts).
+type Schemas = components['schemas'];
 
-export type Sport = 'football' | 'basketball' | 'esports';
-export type StreamName =
-  | 'football_match'
-  | 'football_exponent'
-  | 'basketball_match'
-  | 'basketball_exponent'
-  | 'esports_match'
-  | 'goal';
+export type MatchData = Schemas['Match'];
+export type MatchOddsData = Schemas['MatchOdds'];
+export type GoalEventData = Schemas['GoalEvent'];
+export type LoginSessionData = Schemas['LoginSession'];
+export type MemberProfileData = Schemas['MemberProfile'];
+
+export type Sport = Schemas['MatchSport'];
+export type StreamName = Schemas['SocketStream'];
 /** SocketClassify.classify_type: 0 football, 1 basketball, 2 e-sports. */
-export type ClassifyType = 0 | 1 | 2;
+export type ClassifyType = Schemas['SocketClassify']['classify_type'];
 
-export type SocketClientMessage =
-  | { type: 'register'; info: 'web'; token?: string }
-  | { type: 'toggle'; company_id: number }
-  | { type: 'classify'; classify_type: ClassifyType }
-  | { type: 'heartbeat' }
-  | { type: 'qr_login'; code: string }
-  | { type: 'resume'; seq: Partial<Record<StreamName, number>> };
+export type SocketClientMessage = Schemas['SocketClientMessage'];
 
-export interface SocketRegistered {
-  code: 101;
-  type: 'registered';
-  connection_id: string;
-  server_time: number;
-  heartbeat_ms: number;
-  user_id: number | null;
-}
-export interface SocketMatchPush {
-  code: 100;
-  type: 'football_match' | 'basketball_match' | 'esports_match';
-  seq: number;
-  data: MatchData;
-}
-export interface SocketExponentPush {
-  code: 100;
-  type: 'football_exponent' | 'basketball_exponent';
-  seq: number;
-  data: MatchOddsData;
-}
-export interface SocketGoalPush {
-  code: 100;
-  type: 'goal';
-  seq: number;
-  data: GoalEventData;
-}
+export type SocketRegistered = Schemas['SocketRegistered'];
+export type SocketMatchPush = Schemas['SocketMatchPush'];
+export type SocketExponentPush = Schemas['SocketExponentPush'];
+export type SocketGoalPush = Schemas['SocketGoalPush'];
+export type SocketQrScanned = Schemas['SocketQrScanned'];
+export type SocketQrLoginSuccess = Schemas['SocketQrLoginSuccess'];
+export type SocketSessionGone = Schemas['SocketSessionGone'];
+export type SocketLiveKickout = Schemas['SocketLiveKickout'];
+export type SocketHeartbeatReply = Schemas['SocketHeartbeatReply'];
+export type SocketResync = Schemas['SocketResync'];
+export type SocketError = Schemas['SocketError'];
+export type SocketServerMessage = Schemas['SocketServerMessage'];
+
 export type SocketStreamPush = SocketMatchPush | SocketExponentPush | SocketGoalPush;
-export interface SocketQrScanned {
-  code: 200;
-  type: 'scanCode_Login';
-  qr_code: string;
-}
-export interface SocketQrLoginSuccess {
-  code: 200;
-  type: 'webLoginSuccess';
-  qr_code: string;
-  data: { token: string; profile: MemberProfileData };
-}
-export interface SocketSessionGone {
-  code: 700;
-  type: 'session_gone';
-  msg: string;
-}
-export interface SocketLiveKickout {
-  code: 300;
-  type: 'live_kickout';
-  room_id: number;
-}
-export interface SocketHeartbeatReply {
-  code: 0;
-  type: 'heartbeat';
-  server_time: number;
-}
-export interface SocketResync {
-  code: 0;
-  type: 'resync';
-  streams: StreamName[];
-}
-export interface SocketError {
-  code: 1;
-  type: 'error';
-  msg: string;
-}
 export type SocketUserMessage = SocketSessionGone | SocketLiveKickout;
 export type SocketQrMessage = SocketQrScanned | SocketQrLoginSuccess;
-export type SocketServerMessage =
-  | SocketRegistered
-  | SocketStreamPush
-  | SocketQrMessage
-  | SocketUserMessage
-  | SocketHeartbeatReply
-  | SocketResync
-  | SocketError;
-
-const contractFile = new URL('../../openapi.yaml', import.meta.url);
-const partsDir = new URL('../../openapi-parts/', import.meta.url);
-
-function schemasOf(file: URL): Record<string, unknown> {
-  return (parse(readFileSync(file, 'utf8')) as { components?: { schemas?: Record<string, unknown> } }).components
-    ?.schemas ?? {};
-}
 
 /**
- * The contract's schemas: those of the merged openapi.yaml, or, before the merge holds the socket schemas,
- * of base.yaml and socket.yaml.
+ * The member of a message union whose `type` admits T. `Extract<M, { type: T }>` misses the pushes, whose
+ * generated `type` is a union of several streams (SocketMatchPush takes football_match, basketball_match and
+ * esports_match), so the member is picked by whether T fits its `type`.
  */
-export function loadContractSchemas(): Record<string, unknown> {
-  if (existsSync(contractFile)) {
-    const schemas = schemasOf(contractFile);
-    if (schemas.SocketClientMessage) return schemas;
-  }
-  return { ...schemasOf(new URL('base.yaml', partsDir)), ...schemasOf(new URL('socket.yaml', partsDir)) };
-}
+export type MessageOf<M extends { type: string }, T extends M['type']> = M extends { type: infer U }
+  ? T extends U
+    ? M
+    : never
+  : never;
+export type ServerMessageOf<T extends SocketServerMessage['type']> = MessageOf<SocketServerMessage, T>;
 
-const contractId = 'pitchside-contract';
+/** Omit over each member of a union, so the result stays discriminated. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** An Ajv holding the contract's schemas, for `compileContractSchema`. */
-export function contractAjv(schemas: Record<string, unknown>): Ajv2020 {
-  // Not strict: OpenAPI's own keywords (discriminator, example, x-*) ride along unvalidated.
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
-  ajv.addSchema({ $id: contractId, components: { schemas } });
-  return ajv;
-}
+/** The stream of each sport's match pushes, and of the sports that have exponent pushes. */
+export const matchStreams: Readonly<Record<Sport, SocketMatchPush['type']>> = {
+  football: 'football_match',
+  basketball: 'basketball_match',
+  esports: 'esports_match',
+};
+export type ExponentSport = 'football' | 'basketball';
+export const exponentStreams: Readonly<Record<ExponentSport, SocketExponentPush['type']>> = {
+  football: 'football_exponent',
+  basketball: 'basketball_exponent',
+};
 
-export function compileContractSchema(ajv: Ajv2020, ref: string): ValidateFunction {
-  const validate = ajv.getSchema(`${contractId}${ref}`);
-  if (!validate) throw new Error(`the contract has no schema ${ref}`);
-  return validate;
+export function isExponentPush(frame: SocketStreamPush): frame is SocketExponentPush {
+  return frame.type === 'football_exponent' || frame.type === 'basketball_exponent';
 }
 
 export type ParsedFrame = { ok: true; message: SocketClientMessage } | { ok: false; msg: string };
 
-interface Discriminated {
-  discriminator?: { propertyName?: string; mapping?: Record<string, string> };
+const schemaRefPrefix = '#/components/schemas/';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value at `path` inside nested objects, or undefined where one is missing. */
+function at(value: unknown, ...path: string[]): unknown {
+  return path.reduce<unknown>((inner, key) => (isRecord(inner) ? inner[key] : undefined), value);
+}
+
+/** A branch validator of SocketClientMessage passes only frames of that union. */
+function isClientMessage(validate: ValidateFunction, frame: unknown): frame is SocketClientMessage {
+  return validate(frame);
 }
 
 /**
  * Parses and validates one client frame against SocketClientMessage: the discriminator picks the branch, so the
  * error names the field of that branch rather than every branch's complaint.
  */
-export function createClientFrameParser(schemas = loadContractSchemas()): (text: string) => ParsedFrame {
-  const ajv = contractAjv(schemas);
-  const root = schemas.SocketClientMessage as Discriminated | undefined;
-  const property = root?.discriminator?.propertyName;
-  const mapping = root?.discriminator?.mapping;
-  if (!property || !mapping) throw new Error('SocketClientMessage has no discriminator mapping');
-  const branches = new Map(Object.entries(mapping).map(([type, ref]) => [type, compileContractSchema(ajv, ref)]));
+export function createClientFrameParser(contract: Contract): (text: string) => ParsedFrame {
+  const discriminator = at(contract.document, 'components', 'schemas', 'SocketClientMessage', 'discriminator');
+  const property = at(discriminator, 'propertyName');
+  const mapping = at(discriminator, 'mapping');
+  if (typeof property !== 'string' || !isRecord(mapping)) {
+    throw new Error('SocketClientMessage has no discriminator mapping');
+  }
+  const branches = new Map(
+    Object.entries(mapping).map(([type, ref]): [string, ValidateFunction] => {
+      if (typeof ref !== 'string' || !ref.startsWith(schemaRefPrefix)) {
+        throw new Error(`SocketClientMessage maps ${type} outside the contract's schemas`);
+      }
+      return [type, contract.validatorFor(ref.slice(schemaRefPrefix.length))];
+    }),
+  );
   const types = [...branches.keys()].join(', ');
 
   return (text) => {
@@ -167,13 +112,11 @@ export function createClientFrameParser(schemas = loadContractSchemas()): (text:
     } catch {
       return { ok: false, msg: 'Input error: frame is not JSON' };
     }
-    if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
-      return { ok: false, msg: 'Input error: frame must be a JSON object' };
-    }
-    const tag: unknown = (frame as Record<string, unknown>)[property];
+    if (!isRecord(frame)) return { ok: false, msg: 'Input error: frame must be a JSON object' };
+    const tag = frame[property];
     const validate = typeof tag === 'string' ? branches.get(tag) : undefined;
     if (!validate) return { ok: false, msg: `Input error: ${property} must be one of: ${types}` };
-    if (!validate(frame)) return { ok: false, msg: describeInputError(validate.errors) };
-    return { ok: true, message: frame as SocketClientMessage };
+    if (!isClientMessage(validate, frame)) return { ok: false, msg: describeInputError(validate.errors) };
+    return { ok: true, message: frame };
   };
 }

@@ -155,6 +155,12 @@ describe('api client', () => {
     expect(sent).toEqual([{ type: 'network.failed' }]);
   });
 
+  it('rejects as network when an HTTP error carries a success envelope', async () => {
+    handle = answer({ code: 0, msg: '', data: null }, 500);
+    await expect(api().get('/api/universal/getConfig')).rejects.toMatchObject({ code: 'network' });
+    expect(sent).toEqual([{ type: 'network.failed' }]);
+  });
+
   it('rejects as network when nothing listens', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

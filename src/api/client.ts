@@ -25,7 +25,7 @@ export type ApiInit<P extends keyof paths, M extends ApiMethod> = InitParam<Mayb
 type InitParam<Init> =
   RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
-type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeysOfHelper<T> = { [K in keyof T]: Partial<Pick<T, K>> extends Pick<T, K> ? never : K }[keyof T];
 
 /** Why a call failed: the envelope's non-zero code and msg, or `network` (no usable answer). */
 export class ApiError extends Error {
@@ -92,14 +92,14 @@ function envelope(session: ApiOptions['session']): Middleware {
         .clone()
         .json()
         .catch(() => undefined);
-      if (!isEnvelope(body)) {
-        // Not our server's answer (a proxy's error page, say): as good as no answer.
-        session.send({ type: 'network.failed' });
-        throw new ApiError('network', '');
-      }
-      if (body.code !== 0) {
+      if (isEnvelope(body) && body.code !== 0) {
         session.send({ type: 'response.failed', code: body.code, msg: body.msg });
         throw new ApiError(body.code, body.msg);
+      }
+      if (!isEnvelope(body) || !response.ok) {
+        // Not an answer of our server (a proxy's error page, say): as good as no answer.
+        session.send({ type: 'network.failed' });
+        throw new ApiError('network', '');
       }
       return undefined;
     },

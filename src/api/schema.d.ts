@@ -4646,7 +4646,7 @@ export interface components {
              */
             classify_type: 0 | 1 | 2;
         };
-        /** @description Sent every 30 s (SPEC §9; the interval is SocketRegistered.heartbeat_ms). Answered by SocketHeartbeatReply. A connection that sends no frame at all for twice the interval is closed with close code 4000. */
+        /** @description Sent every 30 s (SPEC §9; the interval is SocketRegistered.heartbeat_ms). Answered by SocketHeartbeatReply. A connection that sends no frame at all for twice the interval is closed with close code 4000. The server also pings at the WebSocket level; a peer that does not answer a ping (browsers answer by themselves) within the interval is dropped. */
         SocketHeartbeat: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4766,11 +4766,7 @@ export interface components {
              */
             type: "webLoginSuccess";
             qr_code: string;
-            data: {
-                /** @description The new session's token, sent as the token header from now on. */
-                token: string;
-                profile: components["schemas"]["MemberProfile"];
-            };
+            data: components["schemas"]["LoginSession"];
         };
         /** @description The session of the connection's user is gone (code 700; SPEC §4, §8): the client clears the stored user and resets the login dialog flag. The connection stays open as a guest's. */
         SocketSessionGone: {
@@ -4830,7 +4826,7 @@ export interface components {
             /** @description What was wrong, naming the field. */
             msg: string;
         };
-        /** @description Every frame the server sends on the score socket `/ws`: one JSON object, told apart by `type`. */
+        /** @description Every frame the server sends on the score socket `/ws`: one JSON object, told apart by `type`. A client that stops reading (more than 1 MiB unsent to it for 5 s) is disconnected; it reconnects and sends SocketResume. */
         SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
     };
     responses: {

@@ -12,7 +12,7 @@ import { sessionMachine } from '../machines/session-machine.ts';
 import { appRoutes } from './router.tsx';
 import { SessionFeedback } from './session-feedback.tsx';
 
-const session = sessionMachine.provide({
+const appSessionMachine = sessionMachine.provide({
   actions: {
     clearUser: () => clearStoredUser(),
     resetTokenAndReload: () => {
@@ -24,7 +24,7 @@ const session = sessionMachine.provide({
 
 export function App() {
   const [locale] = useState(readLocale);
-  const sessionRef = useActorRef(session);
+  const sessionRef = useActorRef(appSessionMachine);
   const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: sessionRef }));
   // A failed call already had its say through the session machine; asking again would repeat it.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));

@@ -10,6 +10,7 @@ export const messages: Record<Locale, Record<MessageId, string>> = { zh, en, vi 
 
 // Makes react-intl check every message id used in the app against zh.json.
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- react-intl reads the ids from this global namespace
   namespace FormatjsIntl {
     interface Message {
       ids: MessageId;

@@ -66,3 +66,13 @@ export const English: Story = {
     await expect(canvas.getByRole('button', { name: 'Re-Login' })).toBeVisible();
   },
 };
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  render: (args) => (
+    <div style={{ display: 'flex', gap: 12 }}>
+      <Button {...args} variant="primary" />
+      <Button {...args} variant="secondary" />
+    </div>
+  ),
+};

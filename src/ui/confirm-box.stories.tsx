@@ -119,3 +119,7 @@ export const English: Story = {
     await expect(canvas.getByRole('button', { name: 'Re-Login' })).toHaveFocus();
   },
 };
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+};

@@ -72,3 +72,24 @@ export const English: Story = {
   globals: { locale: 'en' },
   args: { tone: 'error', message: en['error.generic'], onClose: fn(), closeLabel: en['common.close'] },
 };
+
+// A transformed box holds each fixed toast, so the three tones sit one below the other.
+const stacked = { position: 'relative', height: 64, transform: 'translateZ(0)' } as const;
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  args: { onClose: fn(), closeLabel: en['common.close'] },
+  render: (args) => (
+    <>
+      <div style={stacked}>
+        <Toast {...args} />
+      </div>
+      <div style={stacked}>
+        <Toast message={zh['session.loginFirst']} tone="warning" />
+      </div>
+      <div style={stacked}>
+        <Toast message={en['common.loading']} tone="info" />
+      </div>
+    </>
+  ),
+};

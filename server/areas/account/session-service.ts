@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../contract/operation-types.ts';
+import type { DeviceType } from '../../db/schema.ts';
 import type { ServerContext } from '../../server-context.ts';
 
 /** A session ends after a week without use, and a month after login whatever happens. */
@@ -83,7 +84,7 @@ export function forgetSessions(server: ServerContext): void {
 export async function createSession(
   server: ServerContext,
   userId: number,
-  options: { deviceType: string; ip: string },
+  options: { deviceType: DeviceType; ip: string },
 ): Promise<string> {
   const token = newToken();
   const now = server.now();

@@ -1,0 +1,130 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { DataOf } from '../../contract/operation-types.ts';
+import type { ServerContext } from '../../server-context.ts';
+
+type SiteConfig = DataOf<'universalGetConfig'>;
+type CustomerServiceInfo = DataOf<'userGetKefuInfo'>;
+
+/** Config changes rarely and every page start asks for it: kept in memory this long. */
+const configTtlMs = 30_000;
+
+async function configRows(server: ServerContext): Promise<Map<string, unknown>> {
+  return server.cache.get('site_config', configTtlMs, async () => {
+    const rows = await server.database.db.selectFrom('site_config').select(['key', 'value']).execute();
+    return new Map(rows.map((row) => [row.key, row.value]));
+  });
+}
+
+function text(rows: Map<string, unknown>, key: string): string {
+  const value = rows.get(key);
+  return typeof value === 'string' ? value : '';
+}
+
+/** The socket address as the browser must reach it: same host, ws or wss like the page. */
+export function websocketAddress(request: FastifyRequest): string {
+  const scheme = request.protocol === 'https' ? 'wss' : 'ws';
+  return `${scheme}://${request.host}/ws`;
+}
+
+export async function siteConfig(server: ServerContext, request: FastifyRequest): Promise<SiteConfig> {
+  const [rows, countries] = await Promise.all([
+    configRows(server),
+    server.cache.get('country_codes', configTtlMs, () =>
+      server.database.db.selectFrom('country_codes').select(['id', 'code', 'name']).orderBy('sort').orderBy('id').execute(),
+    ),
+  ]);
+  const appId = rows.get('im_sdk_app_id');
+  const hornPrice = rows.get('horn_price');
+  return {
+    site_name: text(rows, 'site_name') || 'Pitchside',
+    websocket: websocketAddress(request),
+    CountryCode: countries,
+    weibo_qr_code: text(rows, 'weibo_qr_code'),
+    follow_us: text(rows, 'follow_us'),
+    apply_for_anchor: text(rows, 'apply_for_anchor'),
+    feedback_qq: text(rows, 'feedback_qq'),
+    customer_service_email: text(rows, 'customer_service_email'),
+    site_icp: text(rows, 'site_icp'),
+    mobile_url: text(rows, 'mobile_url'),
+    im_mode: typeof appId === 'number' ? 'tim' : 'own',
+    im_sdk_app_id: typeof appId === 'number' ? appId : null,
+    horn_price: typeof hornPrice === 'number' ? hornPrice : 0,
+  };
+}
+
+export async function customerServiceInfo(server: ServerContext): Promise<CustomerServiceInfo> {
+  const rows = await configRows(server);
+  const info = (rows.get('customer_service') ?? {}) as Partial<Record<keyof CustomerServiceInfo, unknown>>;
+  const str = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    qq: str(info.qq),
+    wechat: str(info.wechat),
+    wechat_qr_code: typeof info.wechat_qr_code === 'string' ? info.wechat_qr_code : null,
+    phone: str(info.phone),
+    email: str(info.email) || text(rows, 'customer_service_email'),
+    work_hours: str(info.work_hours),
+    kefu_uid: typeof info.kefu_uid === 'number' ? info.kefu_uid : null,
+  };
+}
+
+export async function avatarList(server: ServerContext): Promise<DataOf<'userAvatarList'>> {
+  return server.cache.get('default_avatars', configTtlMs, () =>
+    server.database.db.selectFrom('default_avatars').select(['id', 'path as url']).orderBy('sort').orderBy('id').execute(),
+  );
+}
+
+/** The rooms the viewer is kicked out of right now (loaded at start-up, SPEC §4); none for guests. */
+export async function kickoutList(server: ServerContext, userId: number | null): Promise<DataOf<'liveLiveKickoutList'>> {
+  if (userId === null) return [];
+  const rows = await server.database.db
+    .selectFrom('live_kickouts')
+    .select(['room_id', 'user_id', 'until', 'reason'])
+    .where('user_id', '=', userId)
+    .where('until', '>', server.now())
+    .orderBy('until', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    room_id: row.room_id,
+    uid: row.user_id,
+    until: Math.floor(row.until.getTime() / 1000),
+    reason: row.reason,
+  }));
+}
+
+/**
+ * The secret that signs messaging credentials (userSig). Made once per database, so every server
+ * process of one site signs alike and a restart does not log everyone out of chat.
+ */
+async function messagingSecret(server: ServerContext): Promise<string> {
+  return server.cache.get('messaging_secret', Number.MAX_SAFE_INTEGER, async () => {
+    const { db } = server.database;
+    await db
+      .insertInto('site_config')
+      .values({ key: 'messaging_secret', value: JSON.stringify(randomBytes(32).toString('hex')) })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+    const row = await db.selectFrom('site_config').select('value').where('key', '=', 'messaging_secret').executeTakeFirstOrThrow();
+    return String(row.value);
+  });
+}
+
+/** userSig for the site's own messaging (`/im`): an HMAC of the id and its expiry. */
+export async function signMessagingUser(server: ServerContext, userId: string, ttlSeconds = 7 * 24 * 3600): Promise<string> {
+  const expires = Math.floor(server.now().getTime() / 1000) + ttlSeconds;
+  const mac = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
+  return `${expires}.${mac}`;
+}
+
+export async function verifyMessagingUser(server: ServerContext, userId: string, sig: string): Promise<boolean> {
+  const [expires, mac] = sig.split('.');
+  if (!expires || !mac || Number(expires) * 1000 < server.now().getTime()) return false;
+  const expected = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
+  return expected === mac;
+}
+
+/** A guest's messaging account (SPEC §4 start-up): a fresh id and its signature. */
+export async function guestMessagingAccount(server: ServerContext): Promise<DataOf<'universalImTouristAccount'>> {
+  const id = `guest_${randomBytes(9).toString('base64url')}`;
+  return { id, sig: await signMessagingUser(server, id) };
+}
