@@ -83,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(scoreSocket, {
     bus,
+    contract: server.contract,
     heartbeatMs: options.heartbeatMs ?? 30_000,
     resolveToken: async (token: string) => {
       const lookup = await resolveSession(server, token);
