@@ -104,6 +104,7 @@ export interface SessionsTable {
   last_seen_at: TimestampDefault;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  revoked_reason: Nullable<'signed_out' | 'elsewhere' | 'disabled'>;
 }
 
 export type SmsPurpose = 'register' | 'reset' | 'login' | 'payment' | 'other';

@@ -65,7 +65,10 @@ create table sessions (
   last_seen_at timestamptz not null default now(),
   expires_at timestamptz not null,
   revoked_at timestamptz,
-  check (expires_at > created_at)
+  -- signed_out, elsewhere (a newer login replaced it: the 50012 answer), disabled
+  revoked_reason text check (revoked_reason in ('signed_out', 'elsewhere', 'disabled')),
+  check (expires_at > created_at),
+  check ((revoked_at is null) = (revoked_reason is null))
 );
 create index sessions_user_idx on sessions (user_id) where revoked_at is null;
 
