@@ -9,6 +9,7 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${serverPort}`,
       '/media': `http://127.0.0.1:${serverPort}`,
+      '/dev/sms': `http://127.0.0.1:${serverPort}`,
       '/ws': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
       '/im': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
     },

@@ -5,8 +5,11 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
+import { accountRoutes } from './areas/account/account-routes.ts';
 import { resolveSession } from './areas/account/session-service.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
+import { scoresHandlers } from './areas/scores/scores-handlers.ts';
+import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
 import { registerApiRoutes } from './contract/api-routes.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
@@ -22,7 +25,7 @@ import type { ServerContext } from './server-context.ts';
 export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Every area's handlers; an operation missing here answers 'Sorry, not yet'. */
-export const areaHandlers: AreaHandlers = { ...accountHandlers, ...liveHandlers };
+export const areaHandlers: AreaHandlers = { ...accountHandlers, ...liveHandlers, ...scoresHandlers, ...tasksHandlers };
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -91,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
+  await app.register(accountRoutes, { server });
   await app.register(docsRoutes, { contract: server.contract });
 
   const distDir = options.distDir ?? defaultDistDir;

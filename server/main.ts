@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { isSeeded, seedWorld } from './db/seed.ts';
+import { createSimulatedFeed } from './feed/simulated-feed.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -24,6 +25,7 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 await app.listen({ port, host });
+if (process.env.FEED !== 'off') await createSimulatedFeed(app, { seed: Number(process.env.SEED ?? 20261122) }).start();
 app.log.info(
   { port, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   `Pitchside is serving http://localhost:${port}`,

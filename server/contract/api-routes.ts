@@ -82,6 +82,7 @@ async function answer(
     return reply.code(400).send(envelope(ResultCode.error, describeInputError(operation.validateInput.errors), null));
   }
 
+  let message = '';
   const context: HandlerContext<OperationId> = {
     input: input as HandlerContext<OperationId>['input'],
     user,
@@ -89,12 +90,16 @@ async function answer(
       if (!user) throw new DomainError('请登录后操作', ResultCode.sessionGone);
       return user;
     },
+    say(text) {
+      message = text;
+    },
     idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
     request,
     server,
   };
   try {
-    return envelope(ResultCode.ok, '', await handler(context));
+    const data = await handler(context);
+    return envelope(ResultCode.ok, message, data);
   } catch (error) {
     if (error instanceof DomainError) return envelope(error.code, error.message, null);
     throw error;

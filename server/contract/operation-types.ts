@@ -40,6 +40,8 @@ export interface HandlerContext<K extends OperationId> {
   user: SessionUser | null;
   /** The logged-in user; throws the session-gone answer (700) for a guest. */
   me(): SessionUser;
+  /** Sets the msg of a successful answer, for calls whose contract puts a confirmation there. */
+  say(message: string): void;
   /** The client's Idempotency-Key for calls that move money. */
   idempotencyKey: string | undefined;
   request: FastifyRequest;

@@ -131,6 +131,22 @@ export interface LoginQrcodesTable {
   expires_at: Timestamp;
   scanned_at: NullableTimestamp;
   confirmed_at: NullableTimestamp;
+  /** Where the page that showed the code asked from (007). */
+  ip: Default<string>;
+}
+
+/** A human-check solution already accepted (007): refused if offered again before it expires. */
+export interface AltchaSpentTable {
+  challenge_id: string;
+  expires_at: Timestamp;
+}
+
+/** One failed login (007), counted per mobile and per IP over a window. */
+export interface LoginFailuresTable {
+  id: Id;
+  mobile: string;
+  ip: Default<string>;
+  created_at: TimestampDefault;
 }
 
 export interface SiteConfigTable {
@@ -489,6 +505,29 @@ export interface MatchStats {
   rebounds?: [number, number];
   assists?: [number, number];
   threes?: [number, number];
+  // Kept by the live feed (server/feed) beside the ones above.
+  /** football */
+  offsides?: [number, number];
+  saves?: [number, number];
+  /** basketball: shots made and attempted, for the percentages. */
+  field_goals?: [number, number];
+  field_goal_attempts?: [number, number];
+  three_attempts?: [number, number];
+  free_throws?: [number, number];
+  free_throw_attempts?: [number, number];
+  steals?: [number, number];
+  blocks?: [number, number];
+  turnovers?: [number, number];
+  timeouts_left?: [number, number];
+  /** esports: kills of each game so far, the current one last; kills is their sum. */
+  game_kills?: Array<[number, number]>;
+  towers?: [number, number];
+  dragons?: [number, number];
+  barons?: [number, number];
+  /** esports: gold in thousands. */
+  gold?: [number, number];
+  /** esports: 1 for the side that drew first blood in the first game. */
+  first_blood?: [number, number];
 }
 
 export interface MatchesTable {
@@ -538,7 +577,9 @@ export type IncidentKind =
   | 'var'
   | 'period_start'
   | 'period_end'
-  | 'game_won';
+  | 'game_won'
+  /** 008 */
+  | 'corner';
 
 export interface MatchIncidentsTable {
   id: Id;
@@ -1149,6 +1190,8 @@ export interface Database {
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   login_qrcodes: LoginQrcodesTable;
+  altcha_spent: AltchaSpentTable;
+  login_failures: LoginFailuresTable;
   site_config: SiteConfigTable;
   default_avatars: DefaultAvatarsTable;
   follows: FollowsTable;

@@ -181,7 +181,7 @@ function sportGlyph(sport: Sport, cx: number, cy: number, s: number, colour: str
 export function leagueLogoSvg(code: string, sport: Sport, seed: number = hashText(code)): string {
   const r = rng(seed);
   const a = pick(palette, r);
-  let b = pick(palette, r);
+  let b: string = pick(palette, r);
   if (b === a) b = '#0b1f33';
   const label = code.slice(0, 5);
   const size = label.length <= 3 ? 13 : label.length === 4 ? 11 : 9;

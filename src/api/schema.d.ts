@@ -115,9 +115,69 @@ export interface paths {
         put?: never;
         /**
          * A QR code to log in by scanning with the mobile app
-         * @description The page shows img and sends a login message carrying code over the socket; the socket then reports scanCode_Login and webLoginSuccess (SPEC §4). A code is good until expires_at.
+         * @description The page shows img and sends a login message carrying code over the socket; the socket then reports scanCode_Login and webLoginSuccess (SPEC §4). The image (an SVG served by the site) holds the URL of the site's confirm page, /qr-confirm?code=..., which a logged-in phone or browser opens to call user/scanLoginQrcode and user/confirmLoginQrcode. A code is good until expires_at (3 minutes) and logs in once.
          */
         post: operations["userGetLoginQrcode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/scanLoginQrcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a login QR code on a logged-in device
+         * @description The QR image of user/getLoginQrcode holds the URL of the site's page /qr-confirm?code=...; that page, opened where a user is logged in, calls this first. The code becomes scanned by that user and the page that shows it is told over the socket (scanCode_Login, SPEC §4). Opening it again from the same account is harmless; an expired, used or unknown code, or one scanned by another account, answers code 1.
+         */
+        post: operations["userScanLoginQrcode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/confirmLoginQrcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the login of a QR code
+         * @description Called by the confirm page when its user confirms the login on the website. The code is used up; a new session of the confirming user is started for the page that showed the code, which receives it over the socket (webLoginSuccess with token and profile, SPEC §4). Older website sessions of that user end as logged in elsewhere (50012), the confirming one excepted. An expired, used or unknown code answers code 1.
+         */
+        post: operations["userConfirmLoginQrcode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/altcha/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A human-check challenge (ALTCHA proof of work)
+         * @description The login and register forms solve one challenge each (SPEC §5: a human check passes before login or register is sent) and send the widget's payload in `altcha`. A challenge expires after 10 minutes and a solution is accepted once.
+         */
+        get: operations["altchaChallenge"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2946,6 +3006,38 @@ export interface components {
             /** @description Seconds before another code may be asked for (60, SPEC §9). */
             resend_after: number;
         };
+        LoginQrCodeInput: {
+            /** @description The code of the QR image (the confirm page's `code` query parameter). */
+            code: string;
+        };
+        LoginQrStatus: {
+            code: string;
+            /**
+             * @description scanned after user/scanLoginQrcode, confirmed after user/confirmLoginQrcode.
+             * @enum {string}
+             */
+            status: "scanned" | "confirmed";
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        /** @description An ALTCHA proof-of-work challenge (altcha-lib v2), given to the widget as its challenge; the widget answers with the payload sent in `altcha`. */
+        AltchaChallenge: {
+            parameters: components["schemas"]["AltchaChallengeParameters"];
+            /** @description HMAC of the parameters, so the server can check them without keeping the challenge. */
+            signature: string;
+        };
+        AltchaChallengeParameters: {
+            /** @description Key derivation the solver repeats, for example PBKDF2/SHA-256. */
+            algorithm: string;
+            nonce: string;
+            salt: string;
+            /** @description Work per attempt (iterations). */
+            cost: number;
+            keyLength: number;
+            /** @description Hex prefix the derived key must start with. */
+            keyPrefix: string;
+            keySignature: string;
+            expiresAt: components["schemas"]["Timestamp"];
+        };
         LoginQrCode: {
             /** @description The QR login code; sent in the socket login message and encoded in the image. */
             code: string;
@@ -5017,6 +5109,83 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["LoginQrCode"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    userScanLoginQrcode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginQrCodeInput"];
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the code's new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoginQrStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    userConfirmLoginQrcode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginQrCodeInput"];
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the code's new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoginQrStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    altchaChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the challenge for the ALTCHA widget. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AltchaChallenge"];
                     };
                 };
             };

@@ -1,20 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ApiProvider } from '../api/api-context.tsx';
 import { createApi } from '../api/client.ts';
 import { clearStoredUser } from '../api/stored-user.ts';
-import { defaultLocale, readLocale } from '../i18n/locale.ts';
+import { defaultLocale, readLocale, writeLocale, type Locale } from '../i18n/locale.ts';
 import { messages } from '../i18n/messages.ts';
 import { sessionMachine } from '../machines/session-machine.ts';
+import { notifyStoredUserChanged } from './current-user.ts';
 import { appRoutes } from './router.tsx';
 import { SessionFeedback } from './session-feedback.tsx';
+import { readTheme, ShellSettingsProvider, writeTheme, type ShellSettings, type Theme } from './shell-settings.tsx';
 
 const appSessionMachine = sessionMachine.provide({
   actions: {
-    clearUser: () => clearStoredUser(),
+    clearUser: () => {
+      clearStoredUser();
+      notifyStoredUserChanged();
+    },
     resetTokenAndReload: () => {
       clearStoredUser();
       window.location.reload();
@@ -23,7 +28,8 @@ const appSessionMachine = sessionMachine.provide({
 });
 
 export function App() {
-  const [locale] = useState(readLocale);
+  const [locale, setLocaleState] = useState(readLocale);
+  const [theme, setThemeState] = useState(readTheme);
   const sessionRef = useActorRef(appSessionMachine);
   const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: sessionRef }));
   // A failed call already had its say through the session machine; asking again would repeat it.
@@ -33,15 +39,36 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  const settings = useMemo<ShellSettings>(
+    () => ({
+      locale,
+      setLocale: (next: Locale) => {
+        writeLocale(next);
+        setLocaleState(next);
+      },
+      theme,
+      setTheme: (next: Theme) => {
+        writeTheme(next);
+        setThemeState(next);
+      },
+    }),
+    [locale, theme],
+  );
 
   return (
     <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messages[locale]}>
-      <QueryClientProvider client={queryClient}>
-        <ApiProvider api={api}>
-          <RouterProvider router={router} />
-          <SessionFeedback session={sessionRef} />
-        </ApiProvider>
-      </QueryClientProvider>
+      <ShellSettingsProvider value={settings}>
+        <QueryClientProvider client={queryClient}>
+          <ApiProvider api={api}>
+            <RouterProvider router={router} />
+            <SessionFeedback session={sessionRef} />
+          </ApiProvider>
+        </QueryClientProvider>
+      </ShellSettingsProvider>
     </IntlProvider>
   );
 }

@@ -1,19 +1,23 @@
-import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { useMessage } from '../i18n/use-message.ts';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { Page } from '../ui/page.tsx';
+import { link } from './routes.ts';
 import styles from './page.module.css';
 
+/** /404, where unknown paths are sent (SPEC §2). */
 export function NotFoundPage() {
+  const t = useMessage();
   return (
-    <main className={styles.page}>
-      <h1>
-        <FormattedMessage id="notFound.title" />
-      </h1>
-      <p>
-        <FormattedMessage id="notFound.body" />
-      </p>
-      <Link className={styles.link} to="/main">
-        <FormattedMessage id="notFound.backHome" />
-      </Link>
-    </main>
+    <Page title={t('notFound.title')}>
+      <EmptyState
+        icon="search"
+        title={t('notFound.body')}
+        action={
+          <a className={styles.link} href={link('main')}>
+            {t('notFound.backHome')}
+          </a>
+        }
+      />
+    </Page>
   );
 }

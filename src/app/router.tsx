@@ -1,11 +1,80 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { HomePlaceholderPage } from './home-placeholder-page.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+import type { ComponentType } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { useMessage } from '../i18n/use-message.ts';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { link, routeNames, routes, titleOf, type RouteArea, type RouteName } from './routes.ts';
 
-// SPEC §2: the root goes to /main and unknown paths to /404. The full route table replaces this.
+/** What the router keeps about each route; the layout reads it to know which route is shown. */
+export interface RouteHandle {
+  route: RouteName;
+}
+
+type Screen = ComponentType<{ title: string }>;
+
+// Each area's screens are their own chunk, loaded when one of its routes is first visited.
+const areaScreens: Record<Exclude<RouteArea, 'app'>, () => Promise<Screen>> = {
+  home: () => import('./home-page.tsx').then((module) => module.HomePage),
+  account: () => import('../features/account/account-routes.tsx').then((module) => module.AccountScreen),
+  scores: () => import('../features/scores/scores-routes.tsx').then((module) => module.ScoresScreen),
+  live: () => import('../features/live/live-routes.tsx').then((module) => module.LiveScreen),
+  content: () => import('../features/content/content-routes.tsx').then((module) => module.ContentScreen),
+  circle: () => import('../features/circle/circle-routes.tsx').then((module) => module.CircleScreen),
+  social: () => import('../features/social/social-routes.tsx').then((module) => module.SocialScreen),
+  video: () => import('../features/video/video-routes.tsx').then((module) => module.VideoScreen),
+  expert: () => import('../features/expert/expert-routes.tsx').then((module) => module.ExpertScreen),
+  chat: () => import('../features/chat/chat-routes.tsx').then((module) => module.ChatScreen),
+};
+
+function loadScreen(name: RouteName): Promise<Screen> {
+  if (name === 'notFound') return import('./not-found-page.tsx').then((module) => module.NotFoundPage);
+  const { area } = routes[name];
+  if (area === 'app') return import('./test-page.tsx').then((module) => module.TestPage);
+  return areaScreens[area]();
+}
+
+/** SPEC §9: a screen's code that has not arrived within 120 s counts as failed. */
+export const chunkLoadTimeoutMs = 120_000;
+
+function withTimeout<T>(loading: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`a screen did not load within ${String(ms)} ms`)), ms);
+    loading.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+function ScreenLoading() {
+  const t = useMessage();
+  return <EmptyState title={t('common.loading')} busy />;
+}
+
+function screenRoute(name: RouteName): RouteObject {
+  return {
+    path: routes[name].path,
+    handle: { route: name } satisfies RouteHandle,
+    HydrateFallback: ScreenLoading,
+    ErrorBoundary: RouteError,
+    lazy: async () => {
+      const Screen = await withTimeout(loadScreen(name), chunkLoadTimeoutMs);
+      function RouteScreen() {
+        const t = useMessage();
+        const { search } = useLocation();
+        return <Screen title={t(titleOf(name, search))} />;
+      }
+      return { Component: RouteScreen };
+    },
+  };
+}
+
+/** Every route of SPEC §2 under the shared layout; the root goes to /main, unknown paths to /404. */
 export const appRoutes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/main" replace /> },
-  { path: '/main', element: <HomePlaceholderPage /> },
-  { path: '/404', element: <NotFoundPage /> },
-  { path: '*', element: <Navigate to="/404" replace /> },
+  {
+    Component: AppLayout,
+    children: [
+      { path: '/', element: <Navigate to={link('main')} replace /> },
+      ...routeNames.map(screenRoute),
+      { path: '*', element: <Navigate to={link('notFound')} replace /> },
+    ],
+  },
 ];

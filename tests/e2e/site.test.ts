@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { loadContract } from '../../server/contract/contract.ts';
 import { launchBrowser } from './browser.ts';
 
 const siteUrl = inject('siteUrl');
@@ -26,10 +27,10 @@ describe('the built site in Chromium', () => {
     await expect(page.getByText('404').first().isVisible()).resolves.toBe(true);
   });
 
-  it('shows the contract at /api/docs with all 142 paths', async () => {
+  it('shows the contract at /api/docs with all its paths', async () => {
     await page.goto(`${siteUrl}/api/docs`);
     const paths = await page.locator('section.op h3 code').allTextContents();
-    expect(new Set(paths).size).toBe(142);
+    expect(new Set(paths).size).toBe(loadContract().operations.length);
     expect(paths).toContain('/api/Live_streaming/getLiveList');
   });
 });

@@ -1,6 +1,10 @@
+import { newAltchaChallenge } from '../../adapters/captcha/altcha-captcha.ts';
 import type { AreaHandlers } from '../../contract/operation-types.ts';
+import { logIn, loginMessages, register, resetPassword, signOut } from './login-service.ts';
 import { memberProfile, publicProfile, updateProfile } from './profile-service.ts';
+import { confirmLoginQrcode, createLoginQrcode, scanLoginQrcode } from './qr-login-service.ts';
 import { avatarList, customerServiceInfo, guestMessagingAccount, kickoutList, siteConfig } from './site-service.ts';
+import { sendSmsCode } from './sms-code-service.ts';
 
 export const accountHandlers: AreaHandlers = {
   universalGetConfig: ({ server, request }) => siteConfig(server, request),
@@ -11,4 +15,24 @@ export const accountHandlers: AreaHandlers = {
   memberInfo: ({ server, me }) => memberProfile(server, me().id),
   userGetUserInfo: ({ server, input, user }) => publicProfile(server, input.uid, user?.id ?? null),
   memberUpdateInfo: ({ server, input, me }) => updateProfile(server, me().id, input),
+  altchaChallenge: ({ server }) => newAltchaChallenge(server),
+  userGetCode: ({ server, input, request }) => sendSmsCode(server, input, request.ip),
+  userLogin: ({ server, input, request }) => logIn(server, input, request.ip),
+  userRegistered: async ({ server, input, request, say }) => {
+    const session = await register(server, input, request.ip);
+    say(loginMessages.registered);
+    return session;
+  },
+  userForgotPassword: async ({ server, input, say }) => {
+    await resetPassword(server, input);
+    say(loginMessages.passwordReset);
+    return null;
+  },
+  memberSignOut: async ({ server, me }) => {
+    await signOut(server, me().sessionId);
+    return null;
+  },
+  userGetLoginQrcode: ({ server, request }) => createLoginQrcode(server, request.ip),
+  userScanLoginQrcode: ({ server, input, me, request }) => scanLoginQrcode(server, request.server.scoreHub, me().id, input.code),
+  userConfirmLoginQrcode: ({ server, input, me, request }) => confirmLoginQrcode(server, request.server.scoreHub, me(), input.code),
 };

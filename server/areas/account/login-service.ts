@@ -1,0 +1,227 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { verifyAltcha } from '../../adapters/captcha/altcha-captcha.ts';
+import type { DataOf, InputOf } from '../../contract/operation-types.ts';
+import type { Database, DeviceType } from '../../db/schema.ts';
+import { DomainError } from '../../errors.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { memberProfile } from './profile-service.ts';
+import { forgetSessions, hashToken, newToken, sessionAbsoluteMs } from './session-service.ts';
+import { signMessagingUser } from './site-service.ts';
+import { smsMessages, spendSmsCode } from './sms-code-service.ts';
+
+export type LoginSession = DataOf<'userLogin'>;
+
+/** Failed logins allowed in the window, per account and per IP, before logins are refused. */
+export const loginLimits = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 } as const;
+
+export const loginMessages = {
+  wrongPassword: 'Wrong mobile or password',
+  accountLocked: 'Too many failed logins for this account: please try again in 15 minutes',
+  ipLocked: 'Too many failed logins from this network: please try again later',
+  disabled: 'This account is disabled',
+  inviteUnknown: 'Invite code not found',
+  registered: 'Registered successfully',
+  passwordReset: 'Password reset: please log in with the new password',
+} as const;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Opens a session and rotates the user's tokens: older sessions of the same device type end as
+ * logged in elsewhere (their token then answers 50012), except `keepSessionId` (the device that
+ * confirmed a QR login). Call forgetSessions after the transaction commits.
+ */
+export async function openSession(
+  db: Db,
+  server: ServerContext,
+  userId: number,
+  options: { deviceType: DeviceType; ip: string; keepSessionId?: number },
+): Promise<string> {
+  const now = server.now();
+  let revoke = db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: 'elsewhere' })
+    .where('user_id', '=', userId)
+    .where('device_type', '=', options.deviceType)
+    .where('revoked_at', 'is', null);
+  if (options.keepSessionId !== undefined) revoke = revoke.where('id', '<>', options.keepSessionId);
+  await revoke.execute();
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      device_type: options.deviceType,
+      ip: options.ip,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + sessionAbsoluteMs),
+    })
+    .execute();
+  await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
+  return token;
+}
+
+/** What login, register and QR login answer (SPEC §3 stored user info). */
+export async function loginSessionFor(server: ServerContext, userId: number, token: string): Promise<LoginSession> {
+  const [userSig, profile] = await Promise.all([signMessagingUser(server, String(userId)), memberProfile(server, userId)]);
+  return { token, id: userId, userSig, profile };
+}
+
+/** A hash to verify against when the mobile is unknown, so a wrong mobile costs as much as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+function decoy(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoyHash;
+}
+
+async function refuseWhileLocked(server: ServerContext, mobile: string, ip: string): Promise<void> {
+  const since = new Date(server.now().getTime() - loginLimits.windowMs);
+  const { db } = server.database;
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('login_failures')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('mobile', '=', mobile)
+        .where('created_at', '>', since)
+        .as('account'),
+      eb
+        .selectFrom('login_failures')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('ip', '=', ip)
+        .where('created_at', '>', since)
+        .as('ip'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (Number(counts.account ?? 0) >= loginLimits.perAccount) throw new DomainError(loginMessages.accountLocked);
+  if (Number(counts.ip ?? 0) >= loginLimits.perIp) throw new DomainError(loginMessages.ipLocked);
+}
+
+async function recordFailure(server: ServerContext, mobile: string, ip: string): Promise<void> {
+  const { db } = server.database;
+  const now = server.now();
+  await db.insertInto('login_failures').values({ mobile, ip, created_at: now }).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('created_at', '<', new Date(now.getTime() - loginLimits.windowMs))
+    .execute();
+}
+
+/**
+ * user/login: the human check, then mobile and password (and the SMS code when one is sent),
+ * within the failed-login limits; a new session rotates the older ones of the device type.
+ */
+export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, ip: string): Promise<LoginSession> {
+  await verifyAltcha(server, input.altcha);
+  await refuseWhileLocked(server, input.mobile, ip);
+  const { db } = server.database;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'disabled_at'])
+    .where('mobile', '=', input.mobile)
+    .executeTakeFirst();
+  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await decoy()));
+  if (!user || !passwordOk) {
+    await recordFailure(server, input.mobile, ip);
+    throw new DomainError(loginMessages.wrongPassword);
+  }
+  if (user.disabled_at) throw new DomainError(loginMessages.disabled);
+  if (input.code) await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
+
+  const token = await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('login_failures').where('mobile', '=', input.mobile).execute();
+    return openSession(trx, server, user.id, { deviceType: input.device_type, ip });
+  });
+  forgetSessions(server);
+  return loginSessionFor(server, user.id, token);
+}
+
+const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newInviteCode(): string {
+  return Array.from({ length: 8 }, () => inviteAlphabet[randomInt(inviteAlphabet.length)]).join('');
+}
+
+/** user/registered: the human check, a new mobile, the register code; the new user is logged in. */
+export async function register(
+  server: ServerContext,
+  input: InputOf<'userRegistered'>,
+  ip: string,
+): Promise<LoginSession> {
+  await verifyAltcha(server, input.altcha);
+  const { db } = server.database;
+  const existing = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
+  if (existing) throw new DomainError(smsMessages.alreadyRegistered);
+  const invite = input.invite?.trim().toUpperCase() ?? '';
+  const inviter = invite
+    ? await db.selectFrom('users').select('id').where('invite_code', '=', invite).executeTakeFirst()
+    : undefined;
+  if (invite && !inviter) throw new DomainError(loginMessages.inviteUnknown);
+
+  await spendSmsCode(server, { mobile: input.mobile, purpose: 'register', code: input.code });
+  const passwordHash = await hashPassword(input.password);
+  const avatars = await db.selectFrom('default_avatars').select('path').orderBy('sort').orderBy('id').execute();
+  const avatar = avatars.length ? avatars[randomInt(avatars.length)]!.path : '/media/avatars/1.svg';
+  const number = input.mobile.split('-')[1] ?? input.mobile;
+
+  const { userId, token } = await db.transaction().execute(async (trx) => {
+    let inviteCode = newInviteCode();
+    while (await trx.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst()) {
+      inviteCode = newInviteCode();
+    }
+    const created = await trx
+      .insertInto('users')
+      .values({
+        mobile: input.mobile,
+        password_hash: passwordHash,
+        user_nickname: `用户${number.slice(-4)}`,
+        avatar,
+        invite_code: inviteCode,
+        invited_by: inviter?.id ?? null,
+        created_at: server.now(),
+      })
+      .onConflict((conflict) => conflict.column('mobile').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!created) throw new DomainError(smsMessages.alreadyRegistered);
+    const token = await openSession(trx, server, created.id, { deviceType: input.device_type, ip });
+    return { userId: created.id, token };
+  });
+  forgetSessions(server);
+  return loginSessionFor(server, userId, token);
+}
+
+/** user/forgotPassword: a code of type 2 sets a new password and ends every session of the user. */
+export async function resetPassword(server: ServerContext, input: InputOf<'userForgotPassword'>): Promise<void> {
+  const { db } = server.database;
+  const user = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
+  if (!user) throw new DomainError(smsMessages.notRegistered);
+  await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
+  const passwordHash = await hashPassword(input.password);
+  const now = server.now();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now, revoked_reason: 'signed_out' })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx.deleteFrom('login_failures').where('mobile', '=', input.mobile).execute();
+  });
+  forgetSessions(server);
+}
+
+/** Member/SignOut: the token of the request is revoked; it answers 700 from then on. */
+export async function signOut(server: ServerContext, sessionId: number): Promise<void> {
+  await server.database.db
+    .updateTable('sessions')
+    .set({ revoked_at: server.now(), revoked_reason: 'signed_out' })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  forgetSessions(server);
+}

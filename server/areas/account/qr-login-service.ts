@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import QRCode from 'qrcode';
+import type { DataOf, SessionUser } from '../../contract/operation-types.ts';
+import { DomainError } from '../../errors.ts';
+import type { ScoreHub } from '../../realtime/score-socket.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { loginSessionFor, openSession } from './login-service.ts';
+import { forgetSessions } from './session-service.ts';
+
+// QR login without a mobile app (issue 4): the QR holds the URL of the site's own confirm page. A
+// logged-in phone or browser opens it (scan: the showing page gets scanCode_Login) and confirms
+// (the showing page gets webLoginSuccess with a session of the confirming user). SPEC §4.
+
+/** A login QR code is good this long, and logs in once. */
+export const qrLoginTtlMs = 3 * 60_000;
+export const qrConfirmPath = '/qr-confirm';
+/** Codes one address may ask for in 10 minutes: a dialog asks for one every 3 minutes while open. */
+export const qrCodesPerIpPer10Min = 60;
+
+export const qrMessages = {
+  unknown: 'QR code not found: please refresh it on the website',
+  expired: 'This QR code has expired: please refresh it on the website',
+  used: 'This QR code has already been used: please refresh it on the website',
+  otherAccount: 'This QR code was opened by another account',
+  tooMany: 'Too many QR codes from this network: please try again later',
+} as const;
+
+type LoginQrStatus = DataOf<'userScanLoginQrcode'>;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The path of a code's QR image (served by account-routes.ts). */
+export function qrImagePath(code: string): string {
+  return `/api/qr/${code}.svg`;
+}
+
+/** user/getLoginQrcode: a new single-use code and its image. */
+export async function createLoginQrcode(server: ServerContext, ip: string): Promise<DataOf<'userGetLoginQrcode'>> {
+  const code = randomBytes(18).toString('base64url');
+  const now = server.now();
+  const expiresAt = new Date(now.getTime() + qrLoginTtlMs);
+  const { db } = server.database;
+  const recent = await db
+    .selectFrom('login_qrcodes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', new Date(now.getTime() - 10 * 60_000))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= qrCodesPerIpPer10Min) throw new DomainError(qrMessages.tooMany);
+  await db.insertInto('login_qrcodes').values({ code, created_at: now, expires_at: expiresAt, ip }).execute();
+  // Codes are asked for by every guest who opens the dialog; a day after expiry they say nothing useful.
+  await db
+    .deleteFrom('login_qrcodes')
+    .where('expires_at', '<', new Date(now.getTime() - 24 * 3600_000))
+    .execute();
+  return { code, img: qrImagePath(code), expires_at: seconds(expiresAt) };
+}
+
+/** The QR image of a code that exists and has not expired, as SVG; null otherwise. */
+export async function loginQrcodeSvg(server: ServerContext, code: string, origin: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(code)) return null;
+  const row = await server.database.db
+    .selectFrom('login_qrcodes')
+    .select('expires_at')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row || row.expires_at.getTime() <= server.now().getTime()) return null;
+  const url = `${origin}${qrConfirmPath}?code=${encodeURIComponent(code)}`;
+  return QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+}
+
+/** Why a code cannot be scanned or confirmed by this user now; null when it can. */
+async function refusal(server: ServerContext, code: string, userId: number): Promise<string | null> {
+  const row = await server.database.db
+    .selectFrom('login_qrcodes')
+    .select(['status', 'user_id', 'expires_at'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row) return qrMessages.unknown;
+  if (row.status === 'confirmed') return qrMessages.used;
+  if (row.status === 'expired' || row.expires_at.getTime() <= server.now().getTime()) return qrMessages.expired;
+  if (row.user_id !== null && Number(row.user_id) !== userId) return qrMessages.otherAccount;
+  return null;
+}
+
+/** user/scanLoginQrcode: the confirm page was opened by a logged-in user. */
+export async function scanLoginQrcode(
+  server: ServerContext,
+  hub: ScoreHub,
+  userId: number,
+  code: string,
+): Promise<LoginQrStatus> {
+  const now = server.now();
+  const scanned = await server.database.db
+    .updateTable('login_qrcodes')
+    .set({ status: 'scanned', user_id: userId, scanned_at: now })
+    .where('code', '=', code)
+    .where('status', 'in', ['pending', 'scanned'])
+    .where('expires_at', '>', now)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+    .returning('expires_at')
+    .executeTakeFirst();
+  if (!scanned) throw new DomainError((await refusal(server, code, userId)) ?? qrMessages.unknown);
+  await hub.pushToQrCode(code, { code: 200, type: 'scanCode_Login' });
+  return { code, status: 'scanned', expires_at: seconds(scanned.expires_at) };
+}
+
+/**
+ * user/confirmLoginQrcode: uses the code up and starts a session of the confirming user for the
+ * page that showed it, which receives it over the socket.
+ */
+export async function confirmLoginQrcode(
+  server: ServerContext,
+  hub: ScoreHub,
+  user: SessionUser,
+  code: string,
+): Promise<LoginQrStatus> {
+  const now = server.now();
+  const confirmed = await server.database.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('login_qrcodes')
+      .set({ status: 'confirmed', user_id: user.id, confirmed_at: now, scanned_at: sql`coalesce(scanned_at, ${now}::timestamptz)` })
+      .where('code', '=', code)
+      .where('status', 'in', ['pending', 'scanned'])
+      .where('expires_at', '>', now)
+      .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', user.id)]))
+      .returning(['expires_at', 'ip'])
+      .executeTakeFirst();
+    if (!row) return null;
+    // The confirming device keeps its own session: it is the one that vouched for this login.
+    const token = await openSession(trx, server, user.id, { deviceType: 'pc', ip: row.ip, keepSessionId: user.sessionId });
+    return { token, expiresAt: row.expires_at };
+  });
+  if (!confirmed) throw new DomainError((await refusal(server, code, user.id)) ?? qrMessages.unknown);
+  forgetSessions(server);
+  const session = await loginSessionFor(server, user.id, confirmed.token);
+  await hub.pushToQrCode(code, { code: 200, type: 'webLoginSuccess', data: session });
+  return { code, status: 'confirmed', expires_at: seconds(confirmed.expiresAt) };
+}

@@ -1,0 +1,161 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { smsSenderOf } from '../../adapters/sms/sms-sender.ts';
+import type { DataOf, InputOf } from '../../contract/operation-types.ts';
+import type { SmsPurpose } from '../../db/schema.ts';
+import { DomainError } from '../../errors.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { siteSecret } from './site-secrets.ts';
+
+/** SMS code rules (issue 4; SPEC §9: resend after 60 s). */
+export const smsRules = {
+  validMs: 5 * 60_000,
+  resendAfterMs: 60_000,
+  maxWrongTries: 5,
+  perMobilePerHour: 5,
+  perIpPerHour: 20,
+} as const;
+
+export const smsMessages = {
+  alreadyRegistered: 'This mobile is already registered',
+  notRegistered: 'This mobile is not registered',
+  perMobile: 'Too many codes for this mobile: please try again in an hour',
+  perIp: 'Too many codes from this network: please try again later',
+  notSent: 'The SMS could not be sent: please try again later',
+  noCode: 'Please request an SMS code first',
+  wrong: 'Wrong SMS code',
+  used: 'This SMS code has already been used: please request a new one',
+  expired: 'The SMS code has expired: please request a new one',
+  tooManyTries: 'Too many wrong tries: please request a new code',
+} as const;
+
+const hourMs = 3600_000;
+
+/** getCode type 1 is register; 2 ("other") covers reset password, login and payment password. */
+export function smsPurposeOf(type: 1 | 2): SmsPurpose {
+  return type === 1 ? 'register' : 'other';
+}
+
+/** 6 digits from the system's secure random source. */
+export function newSmsCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Only a keyed hash of a code is stored, bound to its mobile and purpose. */
+async function codeHash(server: ServerContext, mobile: string, purpose: SmsPurpose, code: string): Promise<string> {
+  return createHmac('sha256', await siteSecret(server, 'sms_code_secret')).update(`${mobile}|${purpose}|${code}`).digest('hex');
+}
+
+async function isRegistered(server: ServerContext, mobile: string): Promise<boolean> {
+  const row = await server.database.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sends a new code (user/getCode) within the limits: 60 s apart, 5 a mobile and 20 an IP per hour. */
+export async function sendSmsCode(
+  server: ServerContext,
+  input: InputOf<'userGetCode'>,
+  ip: string,
+): Promise<DataOf<'userGetCode'>> {
+  const { mobile } = input;
+  const purpose = smsPurposeOf(input.type);
+  const registered = await isRegistered(server, mobile);
+  if (purpose === 'register' && registered) throw new DomainError(smsMessages.alreadyRegistered);
+  if (purpose !== 'register' && !registered) throw new DomainError(smsMessages.notRegistered);
+
+  const code = newSmsCode();
+  const hash = await codeHash(server, mobile, purpose, code);
+  const now = server.now();
+  const hourAgo = new Date(now.getTime() - hourMs);
+  const expiresAt = new Date(now.getTime() + smsRules.validMs);
+  const id = await server.database.db.transaction().execute(async (trx) => {
+    // One request per mobile at a time, so two quick clicks cannot both pass the 60 s rule.
+    await sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`.execute(trx);
+    const recent = await trx
+      .selectFrom('sms_codes')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('created_at').as('last')])
+      .where('mobile', '=', mobile)
+      .where('created_at', '>', hourAgo)
+      .executeTakeFirstOrThrow();
+    const last = recent.last ? new Date(recent.last).getTime() : null;
+    if (last !== null && now.getTime() - last < smsRules.resendAfterMs) {
+      const wait = Math.ceil((smsRules.resendAfterMs - (now.getTime() - last)) / 1000);
+      throw new DomainError(`Please wait ${wait} s before requesting another code`);
+    }
+    if (Number(recent.count) >= smsRules.perMobilePerHour) throw new DomainError(smsMessages.perMobile);
+    const fromIp = await trx
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', hourAgo)
+      .executeTakeFirstOrThrow();
+    if (Number(fromIp.count) >= smsRules.perIpPerHour) throw new DomainError(smsMessages.perIp);
+    const row = await trx
+      .insertInto('sms_codes')
+      .values({ mobile, purpose, code_hash: hash, ip, created_at: now, expires_at: expiresAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+
+  const minutes = Math.round(smsRules.validMs / 60_000);
+  try {
+    await smsSenderOf(server).send({
+      mobile,
+      code,
+      purpose,
+      text: `[Pitchside] Your verification code is ${code}. It is valid for ${minutes} minutes; do not share it.`,
+      sentAt: now,
+      expiresAt,
+    });
+  } catch (error) {
+    server.log.error({ err: error, mobile }, 'SMS not sent');
+    // A code nobody received must not hold the 60 s rule or count against the hour.
+    await server.database.db.deleteFrom('sms_codes').where('id', '=', id).execute();
+    throw new DomainError(smsMessages.notSent);
+  }
+  return { expires_in: Math.round(smsRules.validMs / 1000), resend_after: Math.round(smsRules.resendAfterMs / 1000) };
+}
+
+/**
+ * Checks the latest code of a mobile for a purpose and uses it up when it matches. A wrong code
+ * counts a try; after 5 wrong tries, after its 5 minutes, or once used, the code is refused.
+ * One statement decides, so concurrent guesses cannot pass the try limit.
+ */
+export async function spendSmsCode(
+  server: ServerContext,
+  check: { mobile: string; purpose: SmsPurpose; code: string },
+): Promise<void> {
+  const { db } = server.database;
+  const latest = await db
+    .selectFrom('sms_codes')
+    .select(['id'])
+    .where('mobile', '=', check.mobile)
+    .where('purpose', '=', check.purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!latest) throw new DomainError(smsMessages.noCode);
+  const hash = await codeHash(server, check.mobile, check.purpose, check.code);
+  const now = server.now();
+  const matches = sql<boolean>`code_hash = ${hash}`;
+  const attempt = await db
+    .updateTable('sms_codes')
+    .set({
+      tries: sql`tries + case when ${matches} then 0 else 1 end`,
+      used_at: sql`case when ${matches} then ${now}::timestamptz else null end`,
+    })
+    .where('id', '=', latest.id)
+    .where('used_at', 'is', null)
+    .where('tries', '<', smsRules.maxWrongTries)
+    .where('expires_at', '>', now)
+    .returning(sql<boolean>`used_at is not null`.as('matched'))
+    .executeTakeFirst();
+  if (attempt?.matched) return;
+  if (attempt) throw new DomainError(smsMessages.wrong);
+
+  const row = await db.selectFrom('sms_codes').select(['used_at', 'tries']).where('id', '=', latest.id).executeTakeFirstOrThrow();
+  if (row.used_at) throw new DomainError(smsMessages.used);
+  if (row.tries >= smsRules.maxWrongTries) throw new DomainError(smsMessages.tooManyTries);
+  throw new DomainError(smsMessages.expired);
+}

@@ -1,0 +1,115 @@
+import type { DataOf, InputOf } from '../../contract/operation-types.ts';
+import type { Match } from '../../db/schema.ts';
+import { DomainError } from '../../errors.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-view.ts';
+import { liveRoomsByMatch, readMatches, readOdds, viewerContext } from './match-viewer.ts';
+import { scoreBoardFor, type BoardData, type IncidentRow, type OddsRow } from './score-board.ts';
+
+/** Past meetings and form change only when a match ends. */
+const battleTtlMs = 30_000;
+const battleLimit = 10;
+
+type BattleInfo = DataOf<'hotMatchBattleInfo'>;
+type BattleResult = BattleInfo['list'][number]['result'];
+
+async function findMatch(server: ServerContext, board: BoardData, matchId: number): Promise<{ match: Match; odds: OddsRow[]; held: boolean }> {
+  const held = board.matches.get(matchId);
+  if (held) return { match: held, odds: board.odds.get(matchId) ?? [], held: true };
+  const read = await readMatches(server, { ids: [matchId] });
+  const match = read.matches[0];
+  if (!match) throw new DomainError('Match not found');
+  return { match, odds: read.odds.get(matchId) ?? [], held: false };
+}
+
+/** The score detail: the match, its timeline, statistics, every company's odds and the rooms showing it. */
+export async function matchDetail(server: ServerContext, matchId: number, userId: number | null): Promise<DataOf<'hotMatchMsgGetSimple'>> {
+  const boardHolder = scoreBoardFor(server);
+  const board = await boardHolder.read();
+  const { match, odds, held } = await findMatch(server, board, matchId);
+  const [viewer, rooms, incidents] = await Promise.all([
+    viewerContext(server, userId, undefined),
+    liveRoomsByMatch(server),
+    held
+      ? boardHolder.incidentsOf(match)
+      : server.database.db.selectFrom('match_incidents').selectAll().where('match_id', '=', matchId).orderBy('seq').orderBy('id').execute(),
+  ]);
+  return {
+    match: toMatchView(board, match, odds, viewer),
+    incidents: toIncidentViews(match, incidents as IncidentRow[]),
+    statistics: toStatistics(match),
+    odds: board.companies.flatMap((company) => {
+      const view = toMatchOdds(match.id, company, odds);
+      return view ? [view] : [];
+    }),
+    live_rooms: rooms.get(match.id) ?? [],
+  };
+}
+
+function resultFor(match: Match, teamId: number): BattleResult {
+  if (match.status !== 'over') return null;
+  const mine = match.home_team_id === teamId ? match.home_score : match.away_score;
+  const theirs = match.home_team_id === teamId ? match.away_score : match.home_score;
+  return mine > theirs ? 'won' : mine === theirs ? 'drawn' : 'lost';
+}
+
+async function battleMatches(server: ServerContext, type: BattleInfo['type'], source: Match): Promise<Match[]> {
+  const { db } = server.database;
+  const home = source.home_team_id;
+  const away = source.away_team_id;
+  let query = db.selectFrom('matches').selectAll().where('id', '<>', source.id);
+  if (type === 4) {
+    query = query
+      .where('status', '=', 'not_started')
+      .where('start_time', '>', server.now())
+      .where((eb) => eb.or([eb('home_team_id', 'in', [home, away]), eb('away_team_id', 'in', [home, away])]))
+      .orderBy('start_time')
+      .orderBy('id');
+  } else {
+    query = query.where('status', '=', 'over').where('start_time', '<', server.now());
+    if (type === 1) {
+      query = query.where((eb) =>
+        eb.or([
+          eb.and([eb('home_team_id', '=', home), eb('away_team_id', '=', away)]),
+          eb.and([eb('home_team_id', '=', away), eb('away_team_id', '=', home)]),
+        ]),
+      );
+    } else {
+      const team = type === 2 ? home : away;
+      query = query.where((eb) => eb.or([eb('home_team_id', '=', team), eb('away_team_id', '=', team)]));
+    }
+    query = query.orderBy('start_time', 'desc').orderBy('id', 'desc');
+  }
+  return query.limit(battleLimit).execute();
+}
+
+/** Head-to-head (1), recent form of the home (2) or away team (3), upcoming matches of both (4). */
+export async function battleInfo(server: ServerContext, input: InputOf<'hotMatchBattleInfo'>, userId: number | null): Promise<BattleInfo> {
+  const board = await scoreBoardFor(server).read();
+  const { match: source } = await findMatch(server, board, input.sourceid);
+  const type = input.type;
+  const [matches, viewer] = await Promise.all([
+    server.cache.get(`scores:battle:${type}:${source.id}`, battleTtlMs, () => battleMatches(server, type, source)),
+    viewerContext(server, userId, undefined),
+  ]);
+  const missing = matches.filter((match) => !board.odds.has(match.id)).map((match) => match.id);
+  const odds = new Map([...(await readOdds(server, missing)), ...board.odds]);
+  const teamId = type === 3 ? source.away_team_id : source.home_team_id;
+  const team = type === 4 ? null : board.teams.get(teamId);
+  const list = matches.map((match) => ({
+    match: toMatchView(board, board.matches.get(match.id) ?? match, odds.get(match.id) ?? [], viewer),
+    result: type === 4 ? null : resultFor(match, teamId),
+  }));
+  if (type === 4 || !team) return { type, team: null, summary: null, list };
+  const summary = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, win_rate: 0 };
+  for (const match of matches) {
+    const result = resultFor(match, teamId);
+    if (!result) continue;
+    summary.played += 1;
+    summary[result] += 1;
+    summary.goals_for += match.home_team_id === teamId ? match.home_score : match.away_score;
+    summary.goals_against += match.home_team_id === teamId ? match.away_score : match.home_score;
+  }
+  summary.win_rate = summary.played ? Math.round((summary.won / summary.played) * 1000) / 1000 : 0;
+  return { type, team: toTeam(team), summary, list };
+}

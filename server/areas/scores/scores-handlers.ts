@@ -1,0 +1,15 @@
+import type { AreaHandlers } from '../../contract/operation-types.ts';
+import { setCollect } from './collect-service.ts';
+import { battleInfo, matchDetail } from './match-detail-service.ts';
+import { hotMatches, matchListPage, recommendedMatches } from './match-list-service.ts';
+import { seasonTable } from './season-table-service.ts';
+
+export const scoresHandlers: AreaHandlers = {
+  footballSeasonTable: ({ server, input }) => seasonTable(server, input),
+  hotMatchInitialList: ({ server, input, user }) => hotMatches(server, input, user?.id ?? null),
+  hotMatchRecommend: ({ server, input, user }) => recommendedMatches(server, input, user?.id ?? null),
+  hotMatchAllMatch: ({ server, input, user }) => matchListPage(server, input, user?.id ?? null),
+  hotMatchMsgGetSimple: ({ server, input, user }) => matchDetail(server, input.match_id, user?.id ?? null),
+  hotMatchBattleInfo: ({ server, input, user }) => battleInfo(server, input, user?.id ?? null),
+  basketballuserCollect: ({ server, input, me }) => setCollect(server, me().id, input),
+};

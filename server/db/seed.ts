@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../areas/account/password.ts';
+import type { DatabaseHandle } from './database.ts';
+import { seedAccounts } from './seed/accounts-seed.ts';
+import { seedChat } from './seed/chat-seed.ts';
+import { seedCommunity } from './seed/community-seed.ts';
+import { seedContent } from './seed/content-seed.ts';
+import { seedExperts } from './seed/expert-seed.ts';
+import { seedLedger } from './seed/ledger-seed.ts';
+import { seedLive } from './seed/live-seed.ts';
+import { seedMoney } from './seed/money-seed.ts';
+import { Random } from './seed/random.ts';
+import { seedScores } from './seed/scores-seed.ts';
+
+/** The demo logins (README.md): viewer, anchor, expert and admin. */
+export const demoPasswords = ['pitchside1', 'pitchside2', 'pitchside3', 'pitchside4'] as const;
+
+/** Whether the demo world is there already (the seed writes everything in one transaction). */
+export async function isSeeded(handle: DatabaseHandle): Promise<boolean> {
+  const row = await handle.db.selectFrom('site_config').select('key').where('key', '=', 'site_name').executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Makes the demo world around `options.now`: the same seed and now always give the same world,
+ * except secrets (password salts, stream keys), which come from the system's random source.
+ */
+export async function seedWorld(handle: DatabaseHandle, options: { now: Date; seed: number }): Promise<void> {
+  // Hashing is slow by design: the four demo passwords, and one unguessable password that every
+  // other seeded account shares, so none of them can be logged into.
+  const [viewer, anchor, expert, admin, other] = await Promise.all(
+    [...demoPasswords, randomBytes(24).toString('base64url')].map((password) => hashPassword(password)),
+  );
+  const hashes = { demo: [viewer!, anchor!, expert!, admin!] as const, other: other! };
+
+  await handle.db.transaction().execute(async (db) => {
+    const ctx = { db, now: options.now, random: new Random(options.seed) };
+    const accounts = await seedAccounts(ctx, hashes);
+    const catalogue = await seedMoney(ctx);
+    const scores = await seedScores(ctx);
+    const live = await seedLive(ctx, accounts, scores, catalogue);
+    await seedLedger(ctx, accounts, catalogue, live);
+    await seedExperts(ctx, accounts, scores);
+    await seedContent(ctx, accounts, scores, live);
+    await seedCommunity(ctx, accounts, scores);
+    await seedChat(ctx, accounts, live);
+  });
+}

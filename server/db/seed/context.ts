@@ -1,0 +1,186 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, LiveStatus, Sport } from '../schema.ts';
+import type { Random } from './random.ts';
+
+export type SeedDb = Kysely<Database>;
+
+export interface SeedContext {
+  db: SeedDb;
+  now: Date;
+  random: Random;
+}
+
+export const minuteMs = 60_000;
+export const hourMs = 60 * minuteMs;
+export const dayMs = 24 * hourMs;
+
+/** The moment `offsetMs` from the seed's now (negative: before). */
+export function at(ctx: SeedContext, offsetMs: number): Date {
+  return new Date(ctx.now.getTime() + offsetMs);
+}
+
+// PGlite runs one statement at a time, so rows go in many to a statement; this size keeps every
+// statement well under PostgreSQL's 65535 bind parameters.
+const chunkSize = 500;
+
+// A generic table name defeats Kysely's row typing, so the helpers take typed rows and hand them on
+// untyped.
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+export async function insertRows<T extends keyof Database & string>(
+  db: SeedDb,
+  table: T,
+  rows: ReadonlyArray<Insertable<Database[T]>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunkSize) {
+    const chunk = rows.slice(i, i + chunkSize) as Array<Record<string, unknown>>;
+    await (db as unknown as AnyDb).insertInto(table).values(chunk).execute();
+  }
+}
+
+/** Inserts and answers the new ids in the order of `rows` (PostgreSQL returns VALUES rows in order). */
+export async function insertReturningIds<T extends keyof Database & string>(
+  db: SeedDb,
+  table: T,
+  rows: ReadonlyArray<Insertable<Database[T]>>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += chunkSize) {
+    const chunk = rows.slice(i, i + chunkSize) as Array<Record<string, unknown>>;
+    const result = await (db as unknown as AnyDb).insertInto(table).values(chunk).returning('id').execute();
+    for (const row of result) ids.push(Number(row.id));
+  }
+  if (ids.length !== rows.length) throw new Error(`${table}: ${ids.length} ids for ${rows.length} rows`);
+  return ids;
+}
+
+// Image paths: exactly the names server/media/media-routes.ts draws.
+export const media = {
+  avatar: (seed: number) => `/media/avatars/${seed}.svg`,
+  crest: (initials: string, seed: number) => `/media/crests/${initials}-${seed}.svg`,
+  league: (sport: Sport, code: string) => `/media/leagues/${sport}-${code}.svg`,
+  cover: (motif: 'football' | 'basketball' | 'esports' | 'news' | 'video' | 'banner' | 'circle', seed: number) =>
+    `/media/covers/${motif}-${seed}.svg`,
+  gift: (kind: string) => `/media/gifts/${kind}.svg`,
+  icon: (kind: string) => `/media/icons/${kind}.svg`,
+  level: (level: number, kind: 'wealth' | 'anchor' | 'noble' | 'guard' = 'wealth') =>
+    `/media/levels/${kind === 'wealth' ? '' : `${kind}-`}${level}.svg`,
+};
+
+/**
+ * Demo clips: the short videos the server plays as live playlists in demo rooms, and as the files
+ * of seeded videos and playbacks (named `<sport>-<n>`).
+ */
+export const demoClips: Record<Sport, string[]> = {
+  football: ['football-1', 'football-2', 'football-3'],
+  basketball: ['basketball-1', 'basketball-2'],
+  esports: ['esports-1', 'esports-2'],
+};
+export const clipPath = (clip: string) => `/media/videos/${clip}/index.m3u8`;
+
+export const sportOfType = { 1: 'football', 2: 'basketball', 3: 'esports' } as const satisfies Record<1 | 2 | 3, Sport>;
+export const typeOfSport = { football: 1, basketball: 2, esports: 3 } as const satisfies Record<Sport, 1 | 2 | 3>;
+
+// ---------------------------------------------------------------- what each part hands on
+
+export interface SeededUser {
+  id: number;
+  mobile: string;
+  nickname: string;
+  avatar: string;
+  createdAt: Date;
+}
+
+export interface SeededAnchor extends SeededUser {
+  type: 1 | 2 | 3;
+}
+
+export interface SeededAccounts {
+  viewer: SeededUser;
+  anchor: SeededAnchor;
+  expert: SeededUser;
+  admin: SeededUser;
+  /** Every anchor, the demo anchor first. */
+  anchors: SeededAnchor[];
+  /** Every expert user, the demo expert first, in the order of seed-data's expertDefs. */
+  experts: SeededUser[];
+  /** Ordinary users (not demo, not anchors, not experts). */
+  regulars: SeededUser[];
+}
+
+export interface SeededOdds {
+  asia: { line: number; home: number; away: number };
+  overUnder: { line: number; over: number; under: number } | null;
+  europe: { home: number; draw: number | null; away: number };
+}
+
+export interface SeededMatch {
+  id: number;
+  sport: Sport;
+  leagueKey: string;
+  leagueId: number;
+  leagueShort: string;
+  round: string;
+  homeId: number;
+  awayId: number;
+  homeName: string;
+  awayName: string;
+  homeShort: string;
+  awayShort: string;
+  start: Date;
+  /** When it ended (over) or will end if it runs as scripted. */
+  end: Date;
+  status: LiveStatus;
+  homeScore: number;
+  awayScore: number;
+  isHot: boolean;
+  /** The first company's opening odds. */
+  odds: SeededOdds;
+}
+
+export interface SeededScores {
+  matches: SeededMatch[];
+  leagueIds: Map<string, number>;
+}
+
+export interface SeededCatalogue {
+  gifts: Array<{ id: number; kind: string; name: string; price: number }>;
+  guardTiers: Array<{ id: number; kind: 'guard' | 'nobility'; level: number; price: number; days: number; freeHorns: number }>;
+}
+
+export interface SeededRoom {
+  id: number;
+  anchorId: number;
+  type: 1 | 2 | 3;
+  status: LiveStatus;
+  matchId: number | null;
+  startedAt: Date | null;
+  endedAt: Date | null;
+}
+
+/** A gift sent in a room during the seeded broadcasts; the ledger seed books it. */
+export interface PlannedGift {
+  senderId: number;
+  anchorId: number;
+  roomId: number;
+  giftId: number;
+  quantity: number;
+  /** Tenths of a diamond, to keep sums exact. */
+  totalTenths: number;
+  at: Date;
+}
+
+export interface SeededLive {
+  rooms: SeededRoom[];
+  gifts: PlannedGift[];
+}
+
+/**
+ * The anchor's part of a gift or guard, in tenths: half, rounded down to a tenth; the platform's
+ * revenue account keeps the rest.
+ */
+export function anchorShareTenths(totalTenths: number): number {
+  return Math.floor(totalTenths / 2);
+}
+
+export const tenthsToAmount = (tenths: number) => (tenths / 10).toFixed(1);

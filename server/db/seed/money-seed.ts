@@ -1,0 +1,104 @@
+import { barrageStyles, chargeRules, gifts, goodsDefs, guardTiers, nobilityPrivileges, nobilityTiers } from '../seed-data.ts';
+import { insertReturningIds, insertRows, media, type SeedContext, type SeededCatalogue } from './context.ts';
+
+/** What money buys: top-up packages, pay channels, gifts, guard and nobility, barrage, the mall. */
+export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
+  const { db } = ctx;
+
+  await insertRows(
+    db,
+    'charge_rules',
+    chargeRules.map(([price, diamonds, bonus], sort) => ({ name: `${diamonds + bonus}黄钻`, price, diamonds, bonus, sort })),
+  );
+  // Only the sandbox pays out of the box; the others wait for a real payment provider's keys.
+  await insertRows(db, 'pay_channels', [
+    { code: 'sandbox', name: '沙箱支付', name_en: 'Sandbox', icon: media.icon('pay-sandbox'), sort: 0, enabled: true },
+    { code: 'alipay', name: '支付宝', name_en: 'Alipay', icon: media.icon('pay-alipay'), sort: 1, enabled: false },
+    { code: 'wechat', name: '微信支付', name_en: 'WeChat Pay', icon: media.icon('pay-wechat'), sort: 2, enabled: false },
+    { code: 'bank', name: '银行卡', name_en: 'Bank card', icon: media.icon('pay-bank'), sort: 3, enabled: false },
+  ]);
+
+  const giftIds = await insertReturningIds(
+    db,
+    'gifts',
+    gifts.map((gift, sort) => ({
+      name: gift.name,
+      name_en: gift.name_en,
+      icon: media.gift(gift.kind),
+      price: gift.price,
+      effect: gift.effect,
+      sort,
+    })),
+  );
+  const giftIdOf = new Map(gifts.map((gift, i) => [gift.kind, giftIds[i]!]));
+
+  const tiers = [
+    ...nobilityTiers.map(([name, name_en, price, renew], i) => ({
+      kind: 'nobility' as const,
+      level: i + 1,
+      name,
+      name_en,
+      icon: media.level(i + 1, 'noble'),
+      price,
+      renew_price: renew,
+      days: 30,
+      // SPEC §6, §9: nobility carries 30 free horn barrages
+      free_horns: 30,
+      privileges: JSON.stringify(nobilityPrivileges[i] ?? []),
+    })),
+    ...guardTiers.map(([name, name_en, price, renew, privileges], i) => ({
+      kind: 'guard' as const,
+      level: i + 1,
+      name,
+      name_en,
+      icon: media.level(i + 1, 'guard'),
+      price,
+      renew_price: renew,
+      days: 30,
+      free_horns: 0,
+      privileges: JSON.stringify(privileges),
+    })),
+  ];
+  const tierIds = await insertReturningIds(db, 'guard_tiers', tiers);
+
+  await insertRows(
+    db,
+    'barrage_styles',
+    barrageStyles.map(([name, name_en, color, price, min_nobility_level], sort) => ({
+      name,
+      name_en,
+      color,
+      price,
+      min_nobility_level,
+      sort,
+    })),
+  );
+  await insertRows(
+    db,
+    'goods',
+    goodsDefs.map((def, sort) => ({
+      name: def.name,
+      name_en: def.name_en,
+      image: def.image,
+      description: def.description,
+      kind: def.kind,
+      price_coins: def.price_coins,
+      stock: def.stock,
+      gift_id: def.gift ? giftIdOf.get(def.gift)! : null,
+      gift_quantity: def.gift_quantity ?? 0,
+      sort,
+    })),
+  );
+
+  return {
+    gifts: gifts.map((gift, i) => ({ id: giftIds[i]!, kind: gift.kind, name: gift.name, price: gift.price })),
+    guardTiers: tiers.map((tier, i) => ({
+      id: tierIds[i]!,
+      kind: tier.kind,
+      level: tier.level,
+      price: tier.price,
+      days: tier.days,
+      freeHorns: tier.free_horns,
+    })),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Selectable } from 'kysely';
+import type { LeaguesTable, Match, TeamsTable } from '../db/schema.ts';
+import { leagueDefs, playerNames, type LeagueDef } from '../db/seed-data.ts';
+import { FeedRandom } from './feed-random.ts';
+import type { EsportsTitle, MatchSetup } from './match-engine.ts';
+
+export type LeagueRow = Selectable<LeaguesTable>;
+export type TeamRow = Selectable<TeamsTable>;
+
+const squadSize = 18;
+
+/** The catalogue entry of a stored league (server/db/seed-data.ts), by its unique name. */
+export function leagueDefOf(league: Pick<LeagueRow, 'name'>): LeagueDef | undefined {
+  return leagueDefs.find((def) => def.name === league.name);
+}
+
+function titleOf(league: LeagueRow): EsportsTitle {
+  if (/dota/i.test(league.name_en)) return 'dota';
+  if (/counter-strike|cs2|cs:go/i.test(league.name_en)) return 'cs';
+  return 'lol';
+}
+
+/**
+ * The competitions and teams the feed plays with, and what it derives from them: each team's strength
+ * (its place in its league's list, strongest first, as the seed orders them), its squad, each
+ * competition's members.
+ */
+export class FeedWorld {
+  readonly leagues = new Map<number, LeagueRow>();
+  readonly teams = new Map<number, TeamRow>();
+  readonly #strength = new Map<number, number>();
+  readonly #squads = new Map<number, string[]>();
+  readonly #members = new Map<number, number[]>();
+
+  constructor(leagues: LeagueRow[], teams: TeamRow[], standingMembers: Array<{ league_id: number; team_id: number }> = []) {
+    for (const league of leagues) this.leagues.set(league.id, league);
+    const byLeague = new Map<number, TeamRow[]>();
+    for (const team of [...teams].sort((a, b) => a.id - b.id)) {
+      this.teams.set(team.id, team);
+      byLeague.set(team.league_id, [...(byLeague.get(team.league_id) ?? []), team]);
+    }
+    for (const [leagueId, members] of byLeague) {
+      members.forEach((team, index) => this.#strength.set(team.id, members.length > 1 ? 1 - (2 * index) / (members.length - 1) : 0));
+      this.#members.set(leagueId, members.map((team) => team.id));
+    }
+    // A cup's members are the teams of its standings; a league's are its own teams and any in its standings.
+    for (const { league_id, team_id } of standingMembers) {
+      const members = this.#members.get(league_id) ?? [];
+      if (!members.includes(team_id) && this.teams.has(team_id)) this.#members.set(league_id, [...members, team_id]);
+    }
+  }
+
+  /** 1 for the strongest team of its league, -1 for the weakest. */
+  strength(teamId: number): number {
+    return this.#strength.get(teamId) ?? 0;
+  }
+
+  members(leagueId: number): number[] {
+    return this.#members.get(leagueId) ?? [];
+  }
+
+  /** A team's squad, the eleven starters first: the same names in every run. */
+  squad(teamId: number): string[] {
+    const known = this.#squads.get(teamId);
+    if (known) return known;
+    const team = this.teams.get(teamId);
+    const league = team ? this.leagues.get(team.league_id) : undefined;
+    const flavour = (league && leagueDefOf(league)?.players) ?? 'mix';
+    const random = new FeedRandom('squad', teamId);
+    const names = [...new Set([...random.shuffle(playerNames[flavour]), ...random.shuffle(playerNames.mix)])];
+    const squad = Array.from({ length: squadSize }, (_, i) => names[i] ?? `${names[i % names.length]}${Math.floor(i / names.length) + 1}`);
+    this.#squads.set(teamId, squad);
+    return squad;
+  }
+
+  /** What stays the same through a match. */
+  setupFor(match: Pick<Match, 'league_id' | 'home_team_id' | 'away_team_id'>, seed: number): MatchSetup {
+    const league = this.leagues.get(match.league_id);
+    return {
+      seed,
+      edge: (this.strength(match.home_team_id) - this.strength(match.away_team_id)) / 2,
+      homePlayers: this.squad(match.home_team_id),
+      awayPlayers: this.squad(match.away_team_id),
+      quarterMinutes: league && /\bNBA\b/.test(league.name_en) ? 12 : 10,
+      title: league ? titleOf(league) : 'lol',
+    };
+  }
+}

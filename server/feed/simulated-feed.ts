@@ -1,0 +1,457 @@
+import type { FastifyInstance } from 'fastify';
+import type { Insertable, Kysely } from 'kysely';
+import type { components } from '../../src/api/schema.d.ts';
+import { toMatchOdds, toMatchView } from '../areas/scores/match-view.ts';
+import { liveRoomsByMatch } from '../areas/scores/match-viewer.ts';
+import { scoreBoardFor, standingsKey, type IncidentRow, type OddsCompanyRow, type OddsRow, type StandingRow } from '../areas/scores/score-board.ts';
+import type { Database, Match, MatchIncidentsTable, MatchesTable } from '../db/schema.ts';
+import type { ScoreHub } from '../realtime/score-socket.ts';
+import type { ServerContext } from '../server-context.ts';
+import { FeedWorld } from './feed-world.ts';
+import { needsPlanning, planDay, siteDayOf } from './fixture-planner.ts';
+import { ManualClock, systemClock, type FeedClock, type FeedEvent, type FeedListener, type FeedPlayed, type MatchFeed } from './match-feed.ts';
+import { cloneLiveMatch, liveMatch, type FeedIncident, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
+import { engineFor, playUntil } from './match-player.ts';
+import { moveOdds, openingOddsRows } from './odds-model.ts';
+import { applyResult } from './standings-table.ts';
+
+export interface SimulatedFeedOptions {
+  /** Same seed, same day: every match plays out the same. */
+  seed: number;
+  /** Real time by default; tests pass a ManualClock and call advance(). */
+  clock?: FeedClock;
+  /** How often the feed looks on a real clock. A football minute is 60 s, so 5 s keeps pushes within a few seconds. */
+  tickMs?: number;
+  /** advance() plays in passes of at most this long, as a running feed would. */
+  advanceStepMs?: number;
+  /** A goal or card older than this when the feed plays it (catching up after a restart) makes no pop-up. */
+  popUpWithinMs?: number;
+}
+
+const dayMs = 24 * 60 * 60_000;
+/** Rows per statement: far under PostgreSQL's 65535 parameters for every table written here. */
+const chunkRows = 500;
+
+type GoalEvent = components['schemas']['GoalEvent'];
+const popUpKinds: Partial<Record<FeedIncident['kind'], GoalEvent['kind']>> = {
+  goal: 'goal',
+  own_goal: 'goal',
+  penalty_goal: 'goal',
+  yellow_card: 'yellow_card',
+  red_card: 'red_card',
+  second_yellow: 'red_card',
+};
+
+/** The default feed: simulates the day's fixtures in real time and schedules the days after. */
+export function createSimulatedFeed(app: FastifyInstance, options: SimulatedFeedOptions): MatchFeed {
+  const feed = new SimulatedFeed(app.serverContext, app.scoreHub, options);
+  // The database closes after the server; the feed stops with the server.
+  app.server.once('close', () => void feed.stop());
+  return feed;
+}
+
+interface PlayedMatch {
+  match: LiveMatch;
+  steps: StepResult[];
+  odds: OddsRow[];
+}
+
+class SimulatedFeed implements MatchFeed {
+  readonly #clock: FeedClock;
+  readonly #tickMs: number;
+  readonly #advanceStepMs: number;
+  readonly #popUpWithinMs: number;
+  readonly #listeners = new Set<FeedListener>();
+  #world = new FeedWorld([], []);
+  #companies: OddsCompanyRow[] = [];
+  readonly #live = new Map<number, LiveMatch>();
+  readonly #setups = new Map<number, MatchSetup>();
+  readonly #odds = new Map<number, OddsRow[]>();
+  readonly #standings = new Map<string, StandingRow[]>();
+  readonly #latestRound = new Map<number, string>();
+  readonly #plannedDays = new Set<string>();
+  /** Opening odds of matches loaded without them, written with the first pass. */
+  #pendingOdds: OddsRow[] = [];
+  #timer: NodeJS.Timeout | null = null;
+  #previous: Promise<void> = Promise.resolve();
+  #started = false;
+  #stopped = false;
+
+  constructor(
+    private readonly server: ServerContext,
+    private readonly hub: ScoreHub,
+    private readonly options: SimulatedFeedOptions,
+  ) {
+    this.#clock = options.clock ?? systemClock;
+    this.#tickMs = options.tickMs ?? 5_000;
+    this.#advanceStepMs = options.advanceStepMs ?? 60_000;
+    this.#popUpWithinMs = options.popUpWithinMs ?? 120_000;
+  }
+
+  subscribe(listener: FeedListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    await this.#load();
+    const board = scoreBoardFor(this.server);
+    await board.read();
+    board.fedByFeed();
+    await this.#pass(this.#clock.now());
+    if (!(this.#clock instanceof ManualClock)) this.#schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#previous;
+  }
+
+  async advance(ms: number): Promise<void> {
+    if (!(this.#clock instanceof ManualClock)) throw new Error('advance() needs the feed on a ManualClock');
+    if (!this.#started) throw new Error('start() the feed first');
+    for (let left = ms; left > 0; left -= this.#advanceStepMs) {
+      this.#clock.advance(Math.min(left, this.#advanceStepMs));
+      await this.#pass(this.#clock.now());
+    }
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      void this.#pass(this.#clock.now())
+        .catch((error: unknown) => this.server.log.error({ err: error }, 'live feed pass failed'))
+        .finally(() => this.#schedule());
+    }, this.#tickMs);
+  }
+
+  #emit(event: FeedEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  async #load(): Promise<void> {
+    const { db } = this.server.database;
+    const [leagues, teams, companies, standings, open, rounds] = await Promise.all([
+      db.selectFrom('leagues').selectAll().execute(),
+      db.selectFrom('teams').selectAll().execute(),
+      db.selectFrom('odds_companies').selectAll().orderBy('sort').orderBy('id').execute(),
+      db.selectFrom('standings').selectAll().execute(),
+      db.selectFrom('matches').selectAll().where('status', '<>', 'over').orderBy('start_time').orderBy('id').execute(),
+      db.selectFrom('matches').select(['league_id', 'round']).distinctOn('league_id').orderBy('league_id').orderBy('start_time', 'desc').orderBy('id', 'desc').execute(),
+    ]);
+    this.#world = new FeedWorld(leagues, teams, standings);
+    this.#companies = companies;
+    for (const row of standings) {
+      const key = standingsKey(row.league_id, row.season);
+      this.#standings.set(key, [...(this.#standings.get(key) ?? []), row]);
+    }
+    for (const { league_id, round } of rounds) this.#latestRound.set(league_id, round);
+    const ids = open.map((match) => match.id);
+    // Who is booked or substituted already decides what may happen next; a match not started has nothing yet.
+    const playing = open.filter((match) => match.status === 'in_progress').map((match) => match.id);
+    const [incidents, odds] = await Promise.all([
+      playing.length ? db.selectFrom('match_incidents').selectAll().where('match_id', 'in', playing).orderBy('seq').orderBy('id').execute() : [],
+      ids.length ? db.selectFrom('match_odds').selectAll().where('match_id', 'in', ids).execute() : [],
+    ]);
+    for (const row of odds) this.#odds.set(row.match_id, [...(this.#odds.get(row.match_id) ?? []), row]);
+    const byMatch = new Map<number, FeedIncident[]>();
+    for (const row of incidents) {
+      const { id: _id, match_id, created_at, ...rest } = row;
+      byMatch.set(match_id, [...(byMatch.get(match_id) ?? []), { ...rest, at: created_at.getTime() }]);
+    }
+    for (const row of open) this.#adopt(liveMatch(row, byMatch.get(row.id) ?? []), this.#clock.now());
+  }
+
+  /** Takes a match into play, with opening odds from any company that has none on it yet. */
+  #adopt(match: LiveMatch, at: number): void {
+    this.#live.set(match.row.id, match);
+    const setup = this.#setupOf(match.row);
+    const held = this.#odds.get(match.row.id) ?? [];
+    for (const company of this.#companies) {
+      if (held.some((row) => row.company_id === company.id)) continue;
+      this.#pendingOdds.push(...openingOddsRows(match, setup, company.id, at));
+    }
+  }
+
+  #setupOf(row: Match): MatchSetup {
+    let setup = this.#setups.get(row.id);
+    if (!setup) {
+      setup = this.#world.setupFor(row, this.options.seed);
+      this.#setups.set(row.id, setup);
+    }
+    return setup;
+  }
+
+  // ---------------------------------------------------------------- one pass
+
+  /** One pass at a time: a pass starts when the one before it has finished. */
+  #pass(at: number): Promise<void> {
+    const run = this.#previous.then(async () => {
+      if (this.#stopped) return;
+      await this.#planDays(at);
+      await this.#play(at);
+    });
+    this.#previous = run.catch(() => {});
+    return run;
+  }
+
+  /** Keeps fixtures coming: today and tomorrow always have their matches. */
+  async #planDays(at: number): Promise<void> {
+    for (const day of [siteDayOf(at), siteDayOf(at + dayMs)]) {
+      if (this.#plannedDays.has(day.key)) continue;
+      const { db } = this.server.database;
+      const existing = await db
+        .selectFrom('matches')
+        .select(['start_time', 'home_team_id', 'away_team_id'])
+        .where('start_time', '>=', new Date(day.start))
+        .where('start_time', '<', new Date(day.end))
+        .execute();
+      const kickOffs = existing.map((row) => row.start_time.getTime());
+      if (needsPlanning(day, kickOffs)) {
+        const plan = planDay(
+          this.#world,
+          day,
+          this.options.seed,
+          this.#latestRound,
+          { lastKickOff: kickOffs.length ? Math.max(...kickOffs) : null, busy: new Set(existing.flatMap((row) => [row.home_team_id, row.away_team_id])) },
+          new Date(at),
+        );
+        if (plan.fixtures.length) await this.#addFixtures(day, plan.fixtures, at);
+      }
+      this.#plannedDays.add(day.key);
+    }
+  }
+
+  async #addFixtures(day: ReturnType<typeof siteDayOf>, fixtures: Array<Insertable<MatchesTable>>, at: number): Promise<void> {
+    const { db } = this.server.database;
+    const matches = await db.transaction().execute(async (trx) => {
+      const rows: Match[] = [];
+      for (const chunk of chunks(fixtures)) rows.push(...(await trx.insertInto('matches').values(chunk).returningAll().execute()));
+      const odds = rows.flatMap((row) => {
+        const match = liveMatch(row, []);
+        const setup = this.#setupOf(row);
+        return this.#companies.flatMap((company) => openingOddsRows(match, setup, company.id, at));
+      });
+      for (const chunk of chunks(odds)) await trx.insertInto('match_odds').values(chunk).execute();
+      for (const row of odds) this.#odds.set(row.match_id, [...(this.#odds.get(row.match_id) ?? []), row]);
+      return rows;
+    });
+    for (const row of matches) {
+      this.#live.set(row.id, liveMatch(row, []));
+      this.#latestRound.set(row.league_id, row.round);
+    }
+    const board = scoreBoardFor(this.server);
+    board.putDay(day.start, day.end, matches);
+    board.putOdds(matches.flatMap((row) => this.#odds.get(row.id) ?? []));
+    this.#emit({ type: 'scheduled', day: day.key, matches });
+  }
+
+  async #play(at: number): Promise<void> {
+    const played: PlayedMatch[] = [];
+    for (const live of this.#live.values()) {
+      const setup = this.#setupOf(live.row);
+      const next = engineFor(live.row.sport).nextAt(live, setup);
+      if (next === null || next > at) continue;
+      const match = cloneLiveMatch(live);
+      const rows = [...(this.#odds.get(live.row.id) ?? [])];
+      const changed = new Map<string, OddsRow>();
+      const steps = playUntil(match, setup, at, (step) => {
+        for (const company of this.#companies) {
+          const mine = rows.filter((row) => row.company_id === company.id);
+          for (const row of moveOdds(match, setup, step, mine, company.id)) {
+            rows[rows.findIndex((held) => held.company_id === row.company_id && held.market === row.market)] = row;
+            changed.set(`${row.company_id}:${row.market}`, row);
+          }
+        }
+      });
+      played.push({ match, steps, odds: [...changed.values()] });
+    }
+    const pendingOdds = this.#pendingOdds;
+    if (played.length === 0 && pendingOdds.length === 0) return;
+
+    const finished = played
+      .filter(({ match }) => match.row.status === 'over')
+      .sort((a, b) => a.match.row.updated_at.getTime() - b.match.row.updated_at.getTime());
+    const tables = new Map<string, StandingRow[]>();
+    for (const { match } of finished) {
+      const key = standingsKey(match.row.league_id, match.row.season);
+      tables.set(key, applyResult(tables.get(key) ?? this.#standings.get(key) ?? [], match.row, match.row.updated_at));
+    }
+    const newIncidents = played.flatMap(({ match, steps }) => steps.flatMap((step) => step.incidents.map((incident) => ({ matchId: match.row.id, incident }))));
+    const odds = [...pendingOdds, ...played.flatMap((entry) => entry.odds)];
+
+    const incidentRows = await this.server.database.db.transaction().execute(async (trx) => {
+      await upsertMatches(trx, played.map(({ match }) => match.row));
+      const stored: IncidentRow[] = [];
+      for (const chunk of chunks(newIncidents)) {
+        const values: Array<Insertable<MatchIncidentsTable>> = chunk.map(({ matchId, incident }) => ({
+          match_id: matchId,
+          kind: incident.kind,
+          side: incident.side,
+          minute: incident.minute,
+          added_minute: incident.added_minute,
+          player: incident.player,
+          player2: incident.player2,
+          home_score: incident.home_score,
+          away_score: incident.away_score,
+          seq: incident.seq,
+          created_at: new Date(incident.at),
+        }));
+        stored.push(...(await trx.insertInto('match_incidents').values(values).returningAll().execute()));
+      }
+      await upsertOdds(trx, odds);
+      for (const [key, rows] of tables) {
+        const [leagueId, season] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
+        await trx.deleteFrom('standings').where('league_id', '=', leagueId).where('season', '=', season).execute();
+        for (const chunk of chunks(rows)) await trx.insertInto('standings').values(chunk).execute();
+      }
+      return stored;
+    });
+
+    // Written: memory follows.
+    this.#pendingOdds = this.#pendingOdds.filter((row) => !pendingOdds.includes(row));
+    const board = scoreBoardFor(this.server);
+    for (const row of odds) {
+      const list = this.#odds.get(row.match_id) ?? [];
+      const index = list.findIndex((held) => held.company_id === row.company_id && held.market === row.market);
+      if (index >= 0) list[index] = row;
+      else list.push(row);
+      this.#odds.set(row.match_id, list);
+    }
+    for (const { match } of played) {
+      if (match.row.status === 'over') {
+        this.#live.delete(match.row.id);
+        this.#setups.delete(match.row.id);
+        this.#odds.delete(match.row.id);
+      } else {
+        this.#live.set(match.row.id, match);
+      }
+    }
+    for (const [key, rows] of tables) this.#standings.set(key, rows);
+    board.putMatches(played.map(({ match }) => match.row));
+    board.putOdds(odds);
+    const incidentsByMatch = new Map<number, IncidentRow[]>();
+    for (const row of incidentRows) incidentsByMatch.set(row.match_id, [...(incidentsByMatch.get(row.match_id) ?? []), row]);
+    for (const { match } of played) board.addIncidents(match.row.id, match.row.seq, incidentsByMatch.get(match.row.id) ?? []);
+    for (const rows of tables.values()) if (rows[0]) board.putStandings(rows[0].league_id, rows[0].season, rows);
+    board.forgetBefore(at - 3 * dayMs);
+
+    const event: FeedPlayed = {
+      type: 'played',
+      at,
+      matches: played.map(({ match }) => match.row),
+      incidents: incidentRows,
+      odds,
+      finished: finished.map(({ match }) => match.row),
+      standings: [...tables.values()].flat(),
+    };
+    await this.#publish(event);
+    this.#emit(event);
+  }
+
+  /** Code 100 pushes: each changed match, each company's moved odds, and the goal pop-ups. */
+  async #publish(event: FeedPlayed): Promise<void> {
+    const board = await scoreBoardFor(this.server).read();
+    const rooms = await liveRoomsByMatch(this.server);
+    const viewer = { collected: new Set<number>(), anchorCount: (id: number) => rooms.get(id)?.length ?? 0 };
+    const publishes: Array<Promise<number>> = [];
+    for (const match of event.matches) {
+      const odds = board.odds.get(match.id) ?? [];
+      publishes.push(this.hub.publishMatch(match.sport, 'match', toMatchView(board, match, odds, viewer)));
+    }
+    const moved = new Map<string, OddsRow>();
+    for (const row of event.odds) moved.set(`${row.match_id}:${row.company_id}`, row);
+    for (const row of moved.values()) {
+      const match = board.matches.get(row.match_id) ?? this.#live.get(row.match_id)?.row;
+      const company = this.#companies.find((candidate) => candidate.id === row.company_id);
+      if (!match || !company || match.sport === 'esports') continue;
+      const view = toMatchOdds(match.id, company, board.odds.get(match.id) ?? this.#odds.get(match.id) ?? []);
+      if (view) publishes.push(this.hub.publishMatch(match.sport, 'exponent', view));
+    }
+    await Promise.all(publishes);
+    // Goal pop-ups after the matches, so a page has the new score when the pop-up shows.
+    for (const incident of event.incidents) {
+      const kind = popUpKinds[incident.kind];
+      const match = event.matches.find((candidate) => candidate.id === incident.match_id);
+      if (!kind || !match || match.sport !== 'football' || incident.side === null) continue;
+      if (incident.created_at.getTime() < event.at - this.#popUpWithinMs) continue;
+      const league = board.leagues.get(match.league_id);
+      const home = board.teams.get(match.home_team_id);
+      const away = board.teams.get(match.away_team_id);
+      await this.hub.publishGoal({
+        match_id: match.id,
+        league_name: league?.short_name_zh ?? '',
+        kind,
+        iszhu: incident.side === 'home' ? 1 : 0,
+        match_str: incident.added_minute > 0 ? `${incident.minute}+${incident.added_minute}'` : `${incident.minute}'`,
+        home_team_name_zh: home?.name ?? '',
+        away_team_name_zh: away?.name ?? '',
+        home_score: incident.home_score,
+        away_score: incident.away_score,
+      });
+    }
+  }
+}
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += chunkRows) out.push(rows.slice(i, i + chunkRows));
+  return out;
+}
+
+/** Every changed match in one statement per chunk: an upsert on the id writes the whole row. */
+async function upsertMatches(db: Kysely<Database>, matches: Match[]): Promise<void> {
+  for (const chunk of chunks(matches)) {
+    await db
+      .insertInto('matches')
+      .values(chunk.map((match) => ({ ...match, period_scores: JSON.stringify(match.period_scores), stats: JSON.stringify(match.stats) })))
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          phase: eb.ref('excluded.phase'),
+          minute: eb.ref('excluded.minute'),
+          added_minute: eb.ref('excluded.added_minute'),
+          home_score: eb.ref('excluded.home_score'),
+          away_score: eb.ref('excluded.away_score'),
+          home_half_score: eb.ref('excluded.home_half_score'),
+          away_half_score: eb.ref('excluded.away_half_score'),
+          home_red: eb.ref('excluded.home_red'),
+          away_red: eb.ref('excluded.away_red'),
+          home_yellow: eb.ref('excluded.home_yellow'),
+          away_yellow: eb.ref('excluded.away_yellow'),
+          home_corner: eb.ref('excluded.home_corner'),
+          away_corner: eb.ref('excluded.away_corner'),
+          period_scores: eb.ref('excluded.period_scores'),
+          stats: eb.ref('excluded.stats'),
+          seq: eb.ref('excluded.seq'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+async function upsertOdds(db: Kysely<Database>, rows: OddsRow[]): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    await db
+      .insertInto('match_odds')
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(['match_id', 'company_id', 'market']).doUpdateSet((eb) => ({
+          home: eb.ref('excluded.home'),
+          line: eb.ref('excluded.line'),
+          draw: eb.ref('excluded.draw'),
+          away: eb.ref('excluded.away'),
+          is_closed: eb.ref('excluded.is_closed'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}

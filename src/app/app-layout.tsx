@@ -1,0 +1,193 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { useApi } from '../api/api-context.tsx';
+import { clearStoredUser } from '../api/stored-user.ts';
+import { useMessage } from '../i18n/use-message.ts';
+import { notifyStoredUserChanged, useStoredUser } from './current-user.ts';
+import { LoginDialog } from './login-dialog.tsx';
+import { RouteProgress } from './route-progress.tsx';
+import type { RouteHandle } from './router.tsx';
+import { hasSideBar, hidesTopBarOnScroll, link, routes, titleOf, type RouteName } from './routes.ts';
+import { hotMatchesShown, type HotMatch } from './search-box.tsx';
+import { addToSearchHistory, readSearchHistory, writeSearchHistory } from './search-history.ts';
+import { useShellSettings } from './shell-settings.tsx';
+import { SideBar } from './side-bar.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { TopBar, type TopBarUser } from './top-bar.tsx';
+import { mobileQuery, useMediaQuery } from './use-media-query.ts';
+import styles from './app-layout.module.css';
+
+// SPEC §1, §2 and §9.
+const navHideScrollPx = 60;
+const mobileRedirectMaxWidth = 500;
+const sideBarId = 'side-bar';
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'route' in handle && typeof handle.route === 'string' && handle.route in routes;
+}
+
+/** The route shown, from the deepest match that names one. */
+function useCurrentRoute(): RouteName | undefined {
+  const matches = useMatches();
+  const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
+  return handle?.route;
+}
+
+function subscribeToScroll(onChange: () => void): () => void {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+function useScrolledPast(px: number, enabled: boolean): boolean {
+  const past = useSyncExternalStore(subscribeToScroll, () => window.scrollY > px, () => false);
+  return enabled && past;
+}
+
+/** The shared layout of SPEC §2: top bar, side bar by tab, the route's screen, footer. */
+export function AppLayout() {
+  const api = useApi();
+  const t = useMessage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { locale, setLocale, theme, setTheme } = useShellSettings();
+  const name = useCurrentRoute();
+  const storedUser = useStoredUser();
+
+  const config = useQuery({
+    queryKey: ['get', '/api/universal/getConfig'],
+    queryFn: () => api.get('/api/universal/getConfig'),
+    staleTime: Infinity,
+  });
+  const member = useQuery({
+    queryKey: ['get', '/api/Member/info', storedUser?.id],
+    queryFn: () => api.get('/api/Member/info'),
+    enabled: storedUser !== null,
+  });
+  const [hotWanted, setHotWanted] = useState(false);
+  const hot = useQuery({
+    queryKey: ['get', '/api/universal/getHot'],
+    queryFn: () => api.get('/api/universal/getHot'),
+    enabled: hotWanted,
+    staleTime: 60_000,
+  });
+
+  const siteName = config.data?.site_name || t('app.siteName');
+  const mobileUrl = config.data?.mobile_url ?? '';
+
+  // SPEC §1: the page title is the translated route title plus the site name.
+  useEffect(() => {
+    if (name) document.title = `${t(titleOf(name, location.search))} - ${siteName}`;
+  }, [name, location.search, siteName, t]);
+
+  // SPEC §1: a screen 500 px wide or less goes to the configured mobile address.
+  useEffect(() => {
+    if (mobileUrl === '' || window.innerWidth > mobileRedirectMaxWidth) return;
+    const target = new URL(mobileUrl, window.location.href);
+    if (target.origin === window.location.origin && target.pathname === window.location.pathname) return;
+    window.location.replace(target.href);
+  }, [mobileUrl]);
+
+  const mobile = useMediaQuery(mobileQuery);
+  // SPEC §4: becoming mobile closes the side bar, and a wide screen opens it; a choice made by the
+  // visitor holds until the device kind changes.
+  const [sideBarChoice, setSideBarChoice] = useState<{ mobile: boolean; open: boolean } | null>(null);
+  const sideBarOpen = sideBarChoice?.mobile === mobile ? sideBarChoice.open : !mobile;
+  const closeSideBar = useCallback(() => setSideBarChoice({ mobile, open: false }), [mobile]);
+
+  const barHidden = useScrolledPast(navHideScrollPx, name !== undefined && hidesTopBarOnScroll(name));
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [history, setHistory] = useState(readSearchHistory);
+
+  const user: TopBarUser | null = storedUser && {
+    user_nickname: member.data?.user_nickname ?? storedUser.profile.user_nickname,
+    avatar: member.data?.avatar ?? storedUser.profile.avatar,
+    exp_icon: member.data?.exp_icon ?? storedUser.profile.exp_icon,
+    is_anchor: member.data?.is_anchor ?? storedUser.profile.is_anchor,
+    balance: member.data?.balance ?? storedUser.profile.balance,
+    level: member.data?.level,
+  };
+
+  const hotMatches: HotMatch[] = (hot.data?.matches ?? []).slice(0, hotMatchesShown).map((match) => ({
+    id: match.id,
+    league: match.short_name_zh,
+    teams: `${match.home_team_name_zh} VS ${match.away_team_name_zh}`,
+    href: link('scoreDetail', { id: match.id }),
+  }));
+
+  // Screens and the design system write plain links; the router takes the ones that stay on the site.
+  function followLink(event: MouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(anchor instanceof HTMLAnchorElement) || anchor.target || anchor.hasAttribute('download')) return;
+    if (anchor.getAttribute('href')?.startsWith('#')) return;
+    const url = new URL(anchor.href);
+    if (url.origin !== window.location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/')) return;
+    event.preventDefault();
+    void navigate(url.pathname + url.search + url.hash);
+  }
+
+  const withSideBar = name !== undefined && hasSideBar(name);
+
+  return (
+    <div className={styles.shell} onClick={followLink}>
+      <a href="#main" className={styles.skip}>
+        {t('shell.skipToContent')}
+      </a>
+      <RouteProgress />
+      <TopBar
+        activeNav={name ? routes[name].nav : null}
+        location={location}
+        user={user}
+        siteName={siteName}
+        locale={locale}
+        onLocaleChange={setLocale}
+        theme={theme}
+        onThemeChange={setTheme}
+        onLoginRequest={() => setLoginOpen(true)}
+        onLogout={() => {
+          clearStoredUser();
+          notifyStoredUserChanged();
+          void navigate(link('main'));
+        }}
+        hidden={barHidden}
+        sideBar={withSideBar ? { open: sideBarOpen, onToggle: () => setSideBarChoice({ mobile, open: !sideBarOpen }), controls: sideBarId } : undefined}
+        search={{
+          history,
+          hot: {
+            status: !hotWanted ? 'idle' : hot.isPending ? 'loading' : hot.isError ? 'error' : 'ready',
+            matches: hotMatches,
+          },
+          onOpen: () => setHotWanted(true),
+          onSearch: (term) => {
+            const next = addToSearchHistory(history, term);
+            setHistory(next);
+            writeSearchHistory(next);
+            void navigate(link('search', { name: term }));
+          },
+          onClearHistory: () => {
+            setHistory([]);
+            writeSearchHistory([]);
+          },
+        }}
+      />
+      <div className={styles.body}>
+        {withSideBar && (
+          <SideBar
+            id={sideBarId}
+            open={sideBarOpen}
+            mobile={mobile}
+            onClose={closeSideBar}
+            location={location}
+            loggedIn={storedUser !== null}
+          />
+        )}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <SiteFooter siteName={siteName} config={config.data ?? null} year={new Date().getFullYear()} />
+      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+    </div>
+  );
+}

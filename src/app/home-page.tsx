@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../api/api-context.tsx';
+import type { components } from '../api/schema';
+import { statusMessages } from '../i18n/status-messages.ts';
+import { useMessage } from '../i18n/use-message.ts';
+import { Avatar } from '../ui/avatar.tsx';
+import { Card } from '../ui/card.tsx';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { Icon } from '../ui/icon.tsx';
+import { Image } from '../ui/image.tsx';
+import { List } from '../ui/list.tsx';
+import { MatchLine } from '../ui/match-line.tsx';
+import { StatusBadge } from '../ui/status-badge.tsx';
+import { link } from './routes.ts';
+import styles from './home-page.module.css';
+
+type LiveRoom = components['schemas']['LiveRoom'];
+
+const liveListParams = { type: 0, page: 1, limit: 12 } as const;
+
+/** /main: the rooms live now from the server, and honest empty blocks for what is not built yet. */
+export function HomePage({ title }: { title: string }) {
+  const api = useApi();
+  const t = useMessage();
+  const rooms = useQuery({
+    queryKey: ['get', '/api/Live_streaming/getLiveList', liveListParams],
+    queryFn: () => api.get('/api/Live_streaming/getLiveList', { params: { query: liveListParams } }),
+  });
+
+  return (
+    <div className={styles.home}>
+      <h1 className="ps-visually-hidden">{title}</h1>
+      <section aria-labelledby="home-live" className={styles.section}>
+        <div className={styles.sectionHead}>
+          <h2 id="home-live" className={styles.heading}>
+            <Icon name="live" />
+            {t('home.liveNow')}
+          </h2>
+          <a href={link('anchor')} className={styles.more}>
+            {t('home.allStreamers')}
+            <Icon name="chevronRight" size={18} />
+          </a>
+        </div>
+        <List
+          label={t('home.liveNow')}
+          layout="grid"
+          minItemWidth={240}
+          status={rooms.isPending ? 'loading' : rooms.isError ? 'error' : 'ready'}
+          items={rooms.data?.list}
+          getKey={(room) => room.id}
+          renderItem={(room) => <RoomCard room={room} />}
+          emptyLabel={t('common.noData')}
+          loadingLabel={t('common.loading')}
+        />
+      </section>
+      <div className={styles.columns}>
+        <PendingBlock id="home-matches" title={t('home.hotMatches')} href={link('football')} />
+        <PendingBlock id="home-news" title={t('home.headlines')} href={link('news')} />
+        <PendingBlock id="home-videos" title={t('home.videos')} href={link('videoList')} />
+      </div>
+    </div>
+  );
+}
+
+function RoomCard({ room }: { room: LiveRoom }) {
+  const t = useMessage();
+  return (
+    <Card
+      title={room.title}
+      href={link('live', { id: room.id })}
+      media={
+        <div className={styles.cover}>
+          <Image src={room.cover} alt="" />
+          <span className={styles.status}>
+            <StatusBadge status={room.status} label={t(statusMessages[room.status])} />
+          </span>
+          <span className={styles.viewers}>
+            <Icon name="eye" size={14} />
+            <span>{t('home.viewers', { count: room.viewers })}</span>
+          </span>
+        </div>
+      }
+    >
+      <span className={styles.anchor}>
+        <Avatar src={room.anchor.avatar} name={room.anchor.user_nickname} size={24} />
+        <span className={styles.anchorName}>{room.anchor.user_nickname}</span>
+      </span>
+      <span className={styles.category}>{room.category.name}</span>
+      {room.match && (
+        <div className={styles.match}>
+          <MatchLine
+            home={{
+              name: room.match.home_team_name_zh,
+              logo: room.match.home_team_logo,
+              score: room.match.status === 'not_started' ? undefined : room.match.home_score,
+            }}
+            away={{
+              name: room.match.away_team_name_zh,
+              logo: room.match.away_team_logo,
+              score: room.match.status === 'not_started' ? undefined : room.match.away_score,
+            }}
+            middle={room.match.match_str}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function PendingBlock({ id, title, href }: { id: string; title: string; href: string }) {
+  const t = useMessage();
+  return (
+    <section aria-labelledby={id} className={[styles.section, styles.block].join(' ')}>
+      <div className={styles.sectionHead}>
+        <h2 id={id} className={styles.heading}>
+          {title}
+        </h2>
+        <a href={href} className={styles.more} aria-label={t('home.moreOf', { section: title })}>
+          {t('home.more')}
+          <Icon name="chevronRight" size={18} />
+        </a>
+      </div>
+      <EmptyState title={t('common.noData')} description={t('common.notBuilt')} />
+    </section>
+  );
+}

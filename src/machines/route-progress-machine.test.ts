@@ -1,0 +1,148 @@
+import { createActor, SimulatedClock } from 'xstate';
+import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { routeProgressMachine, type RouteProgressEvent } from './route-progress-machine.ts';
+
+// SPEC §9, written out here so the machine is checked against the spec, not against itself.
+const progressEndMs = 500;
+const chunkLoadTimeoutMs = 120_000;
+const delayMs: Record<string, number> = { progressEnd: progressEndMs, chunkLoadTimeout: chunkLoadTimeoutMs };
+
+type ProgressSnapshot = ReturnType<typeof routeProgressMachine.transition>;
+type ProgressPath = StatePath<ProgressSnapshot, RouteProgressEvent>;
+
+const started: RouteProgressEvent = { type: 'route.started' };
+const settled: RouteProgressEvent = { type: 'route.settled' };
+
+// The timers' events (`xstate.after.<delay>.<state>`) are named by XState, not RouteProgressEvents.
+const timerEvents = getStateNodes(routeProgressMachine.root).flatMap((node) =>
+  node.after.map((transition) => ({ type: transition.eventType }) as unknown as RouteProgressEvent),
+);
+
+function delayOf(event: { type: string }): string | undefined {
+  return /^xstate\.after\.(\w+)\./.exec(event.type)?.[1];
+}
+
+// The graph's first step is XState's own start event, which is not a RouteProgressEvent.
+function isStart(event: { type: string }): boolean {
+  return event.type === 'xstate.init';
+}
+
+function describePath(path: ProgressPath): string {
+  const steps = path.steps
+    .filter((step) => !isStart(step.event))
+    .map((step) => delayOf(step.event) ?? step.event.type);
+  return `${String(path.state.value)} via ${steps.length ? steps.join(' → ') : 'start'}`;
+}
+
+/** What SPEC §1 and §9 say about the bar, tracked from the events and the clock alone. */
+class SpecOracle {
+  visible = false;
+  private loadingSince: number | null = null;
+  private settledAt: number | null = null;
+
+  onEvent(event: RouteProgressEvent, now: number): void {
+    if (event.type === 'route.started') {
+      if (this.loadingSince === null) this.loadingSince = now;
+      this.settledAt = null;
+      this.visible = true;
+    } else if (this.visible) {
+      this.loadingSince = null;
+      this.settledAt = now;
+    }
+  }
+
+  onTime(now: number): void {
+    if (this.settledAt !== null && now - this.settledAt >= progressEndMs) this.end();
+    if (this.loadingSince !== null && now - this.loadingSince >= chunkLoadTimeoutMs) this.end();
+  }
+
+  private end(): void {
+    this.visible = false;
+    this.loadingSince = null;
+    this.settledAt = null;
+  }
+}
+
+function replay(path: ProgressPath): void {
+  const clock = new SimulatedClock();
+  const actor = createActor(routeProgressMachine, { clock });
+  actor.start();
+  const oracle = new SpecOracle();
+  for (const step of path.steps) {
+    const delay = delayOf(step.event);
+    if (isStart(step.event)) {
+      // already started
+    } else if (delay) {
+      const ms = delayMs[delay];
+      if (ms === undefined) throw new Error(`unknown delay ${delay}`);
+      // One ms short of the delay the bar is still as it was; at the delay the timer fires.
+      clock.increment(ms - 1);
+      oracle.onTime(clock.now());
+      expect(actor.getSnapshot().hasTag('visible')).toBe(oracle.visible);
+      clock.increment(1);
+      oracle.onTime(clock.now());
+    } else {
+      actor.send(step.event);
+      oracle.onEvent(step.event, clock.now());
+    }
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(step.state.value);
+    expect(snapshot.hasTag('visible')).toBe(oracle.visible);
+    expect(snapshot.hasTag('finishing')).toBe(snapshot.matches('ending'));
+  }
+  actor.stop();
+}
+
+const events = [started, settled, ...timerEvents];
+const shortestPaths = getShortestPaths(routeProgressMachine, { events });
+const simplePaths = getSimplePaths(routeProgressMachine, { events });
+
+describe('route progress machine: shortest paths', () => {
+  it('reach idle, running and ending', () => {
+    expect(new Set(shortestPaths.map((path) => String(path.state.value)))).toEqual(new Set(['idle', 'running', 'ending']));
+  });
+  for (const path of shortestPaths) it(describePath(path), () => replay(path));
+});
+
+describe('route progress machine: simple paths', () => {
+  for (const path of simplePaths) it(describePath(path), () => replay(path));
+});
+
+describe('route progress machine: the spec in time', () => {
+  it('ends exactly 500 ms after the route change, not before', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(routeProgressMachine, { clock }).start();
+    actor.send(started);
+    clock.increment(3000);
+    expect(actor.getSnapshot().hasTag('visible')).toBe(true);
+    actor.send(settled);
+    clock.increment(499);
+    expect(actor.getSnapshot().hasTag('visible')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('restarts the 500 ms when another change settles while ending', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(routeProgressMachine, { clock }).start();
+    actor.send(started);
+    actor.send(settled);
+    clock.increment(400);
+    actor.send(settled);
+    clock.increment(400);
+    expect(actor.getSnapshot().matches('ending')).toBe(true);
+    clock.increment(100);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('gives up after the 120 s chunk load timeout', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(routeProgressMachine, { clock }).start();
+    actor.send(started);
+    clock.increment(119_999);
+    expect(actor.getSnapshot().matches('running')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+});

@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Icon } from './icon.tsx';
+import styles from './hover-menu.module.css';
+
+/** One link of a hover menu. */
+export interface HoverMenuItem {
+  /** Identifies the item among its siblings. */
+  key: string;
+  /** What the item says. */
+  label: string;
+  /** Where the item leads. */
+  href: string;
+  /** Marks the item of the page being shown (aria-current). */
+  current?: boolean;
+}
+
+export interface HoverMenuProps {
+  /** What the trigger shows; also its accessible name unless `triggerLabel` is given. */
+  label: ReactNode;
+  /** Accessible name of the trigger when `label` is not text (an avatar, say). */
+  triggerLabel?: string;
+  /** The links; give `children` instead for a panel of other content. */
+  items?: readonly HoverMenuItem[];
+  /** Panel content other than links (a user card, a language list). */
+  children?: ReactNode;
+  /** Highlights the trigger as the section of the page being shown. */
+  current?: boolean;
+  /** Which edge the panel lines up with. */
+  align?: 'start' | 'end';
+  /** `onDark` for the dark top bar. */
+  tone?: 'default' | 'onDark';
+  /** Hides the ▾ after the label. */
+  hideChevron?: boolean;
+}
+
+const itemSelector = 'a[href], button:not([disabled])';
+// Long enough to cross the gap between trigger and panel with the pointer, short enough to feel instant.
+const closeDelayMs = 150;
+
+/**
+ * A trigger that shows a panel on hover, click, Enter, Space or ArrowDown (the disclosure pattern of
+ * WAI-ARIA, fit for site navigation). Arrow keys move between the panel's links, Escape closes it and
+ * returns to the trigger, and leaving it with Tab closes it.
+ */
+export function HoverMenu({ label, triggerLabel, items, children, current = false, align = 'start', tone = 'default', hideChevron = false }: HoverMenuProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  function focusable(): HTMLElement[] {
+    return [...(rootRef.current?.querySelectorAll<HTMLElement>(`#${CSS.escape(panelId)} :is(${itemSelector})`) ?? [])];
+  }
+
+  function focusItem(which: 'first' | 'last' | 1 | -1) {
+    const list = focusable();
+    if (list.length === 0) return;
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const next =
+      which === 'first' ? 0 : which === 'last' ? list.length - 1 : (index + which + list.length) % list.length;
+    list[next]?.focus();
+  }
+
+  function openThen(which: 'first' | 'last') {
+    setOpen(true);
+    // The panel renders on this update; focus it once it is in the document.
+    requestAnimationFrame(() => focusItem(which));
+  }
+
+  function onTriggerKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openThen(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  }
+
+  function onRootKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      triggerRef.current?.focus();
+      return;
+    }
+    if (event.target === triggerRef.current) return;
+    const moves: Record<string, 'first' | 'last' | 1 | -1> = { ArrowDown: 1, ArrowUp: -1, Home: 'first', End: 'last' };
+    const move = moves[event.key];
+    if (move !== undefined) {
+      event.preventDefault();
+      focusItem(move);
+    }
+  }
+
+  return (
+    <div
+      ref={rootRef}
+      className={[styles.root, styles[tone]].join(' ')}
+      onMouseEnter={() => {
+        clearTimeout(closeTimer.current);
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        closeTimer.current = setTimeout(() => setOpen(false), closeDelayMs);
+      }}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node) || !rootRef.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+      onKeyDown={onRootKeyDown}
+    >
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={triggerLabel}
+        aria-current={current ? 'page' : undefined}
+        data-current={current || undefined}
+        onClick={() => setOpen((was) => !was)}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {label}
+        {!hideChevron && (
+          <span className={styles.chevron}>
+            <Icon name="chevronDown" size={16} />
+          </span>
+        )}
+      </button>
+      <div id={panelId} className={[styles.panel, styles[align]].join(' ')} hidden={!open}>
+        {items ? (
+          <ul className={styles.items}>
+            {items.map((item) => (
+              <li key={item.key}>
+                <a
+                  href={item.href}
+                  className={styles.item}
+                  aria-current={item.current ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          children
+        )}
+      </div>
+    </div>
+  );
+}

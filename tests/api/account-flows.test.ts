@@ -1,0 +1,564 @@
+import { sql } from 'kysely';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { humanCheckMessages } from '../../server/adapters/captcha/altcha-captcha.ts';
+import { DevSmsSender } from '../../server/adapters/sms/dev-sms-sender.ts';
+import { smsSenderOf } from '../../server/adapters/sms/sms-sender.ts';
+import { loginLimits, loginMessages } from '../../server/areas/account/login-service.ts';
+import { qrCodesPerIpPer10Min, qrLoginTtlMs, qrMessages } from '../../server/areas/account/qr-login-service.ts';
+import { sessionIdleMs } from '../../server/areas/account/session-service.ts';
+import { smsMessages, smsRules } from '../../server/areas/account/sms-code-service.ts';
+import { ResultCode } from '../../server/errors.ts';
+import { demoLogins, logIn } from './demo-session.ts';
+import { solveHumanCheck } from './human-check.ts';
+import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
+
+type LoginSession = { token: string; id: number; userSig: string; profile: { id: number; mobile: string; user_nickname: string } };
+
+/** The server's clock: tests move it forward (never back) to expire codes and sessions. */
+const clock = { offsetMs: 0 };
+const advance = (ms: number) => {
+  clock.offsetMs += ms;
+};
+
+/** Each test speaks from its own address (the app trusts X-Forwarded-For), so per-IP limits stay apart. */
+let nextAddress = 1;
+const fromNewAddress = () => ({ 'x-forwarded-for': `198.51.100.${nextAddress++}` });
+
+/** New mobiles, never registered in the seeded world (its users are 86-138…). */
+let nextMobile = 100;
+const newMobile = () => `86-1390000${String(nextMobile++).padStart(4, '0')}`;
+
+describe('accounts: register, login, codes, human check, sessions, QR login', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ now: () => new Date(Date.now() + clock.offsetMs) });
+  });
+  afterAll(() => server.close());
+
+  const post = <T = unknown>(path: string, input: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    server.call<T>('POST', path, input, headers);
+
+  /** The last code the development sender texted to a mobile. */
+  function lastCode(mobile: string): string {
+    const sender = smsSenderOf(server.app.serverContext);
+    if (!(sender instanceof DevSmsSender)) throw new Error('not the development sender');
+    const message = sender.inbox().find((candidate) => candidate.mobile === mobile);
+    if (!message) throw new Error(`no text to ${mobile}`);
+    return message.code;
+  }
+
+  /** A digest of the tables an account flow writes, to prove a refused request wrote nothing there. */
+  async function accountState(): Promise<string> {
+    const tables = ['users', 'sessions', 'wallet_accounts', 'ledger_transactions', 'ledger_entries'];
+    const digests = await Promise.all(
+      tables.map(async (table) => {
+        const result = await sql<{ digest: string }>`
+          select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(
+          server.database.db,
+        );
+        return `${table}:${result.rows[0]?.digest}`;
+      }),
+    );
+    return digests.join(',');
+  }
+
+  async function smsRow(mobile: string) {
+    return server.database.db
+      .selectFrom('sms_codes')
+      .select(['code_hash', 'tries', 'used_at'])
+      .where('mobile', '=', mobile)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  }
+
+  async function requestCode(mobile: string, type: 1 | 2, headers = fromNewAddress()) {
+    return post<{ expires_in: number; resend_after: number }>('/api/user/getCode', { mobile, type }, headers);
+  }
+
+  async function registerUser(mobile: string, password: string, headers = fromNewAddress()): Promise<LoginSession> {
+    expect((await requestCode(mobile, 1, headers)).code).toBe(0);
+    const answer = await post<LoginSession>(
+      '/api/user/registered',
+      { mobile, code: lastCode(mobile), password, device_type: 'pc', altcha: await solveHumanCheck(server.baseUrl) },
+      headers,
+    );
+    expect(answer.code, answer.msg).toBe(0);
+    return answer.data;
+  }
+
+  async function login(mobile: string, password: string, headers: Record<string, string> = fromNewAddress(), extra = {}) {
+    return post<LoginSession>(
+      '/api/user/login',
+      { mobile, password, device_type: 'pc', altcha: await solveHumanCheck(server.baseUrl), ...extra },
+      headers,
+    );
+  }
+
+  const memberInfo = (token: string) => server.call<{ id: number }>('GET', '/api/Member/info', {}, { token });
+
+  describe('register, login, sign out', () => {
+    it('registers with an SMS code, logs in by password, reads Member/info, signs out, then gets 700', async () => {
+      const mobile = newMobile();
+      const headers = fromNewAddress();
+      const sent = await requestCode(mobile, 1, headers);
+      expect(sent).toMatchObject({ code: 0, data: { expires_in: 300, resend_after: 60 } });
+      const code = lastCode(mobile);
+      expect(code).toMatch(/^\d{6}$/);
+      // Only a keyed hash of the code is stored.
+      expect((await smsRow(mobile)).code_hash).not.toContain(code);
+
+      const registered = await post<LoginSession>(
+        '/api/user/registered',
+        { mobile, code, password: 'secret-1', device_type: 'pc', altcha: await solveHumanCheck(server.baseUrl) },
+        headers,
+      );
+      expect(registered).toMatchObject({ code: 0, msg: loginMessages.registered });
+      expect(registered.data.token).toMatch(/^[0-9a-f]{32}$/);
+      expect(registered.data.profile.mobile).toBe(`86-139****${mobile.slice(-4)}`);
+      expect(registered.data.userSig).not.toBe('');
+      const user = await server.database.db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where('mobile', '=', mobile)
+        .executeTakeFirstOrThrow();
+      expect(user.id).toBe(registered.data.id);
+      expect(user.password_hash).toMatch(/^scrypt\$/);
+      expect(user.password_hash).not.toContain('secret-1');
+
+      const loggedIn = await login(mobile, 'secret-1', headers);
+      expect(loggedIn.code, loggedIn.msg).toBe(0);
+      expect(loggedIn.data.id).toBe(registered.data.id);
+      expect(loggedIn.data.token).not.toBe(registered.data.token);
+
+      const info = await memberInfo(loggedIn.data.token);
+      expect(info).toMatchObject({ code: 0, data: { id: registered.data.id } });
+
+      expect(await post('/api/Member/SignOut', {}, { token: loggedIn.data.token })).toMatchObject({ code: 0, data: null });
+      expect(await memberInfo(loggedIn.data.token)).toMatchObject({ code: ResultCode.sessionGone, data: null });
+      const session = await server.database.db
+        .selectFrom('sessions')
+        .select('revoked_reason')
+        .where('user_id', '=', user.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(session.revoked_reason).toBe('signed_out');
+    });
+
+    it('rotates tokens at login: the older session of the device type answers 50012, the new one works', async () => {
+      const first = await login(demoLogins.viewer.mobile, demoLogins.viewer.password);
+      expect(first.code, first.msg).toBe(0);
+      const second = await login(demoLogins.viewer.mobile, demoLogins.viewer.password);
+      expect(second.code, second.msg).toBe(0);
+      expect(await memberInfo(first.data.token)).toMatchObject({ code: ResultCode.loggedInElsewhere });
+      expect(await memberInfo(second.data.token)).toMatchObject({ code: 0, data: { id: second.data.id } });
+    });
+
+    it('answers 50014 for a session idle longer than its limit, and 50008 for a token that never existed', async () => {
+      const token = await logIn(server, demoLogins.expert);
+      expect((await memberInfo(token)).code).toBe(0);
+      advance(sessionIdleMs + 60_000);
+      expect(await memberInfo(token)).toMatchObject({ code: ResultCode.tokenExpired });
+      expect(await memberInfo('0123456789abcdef0123456789abcdef')).toMatchObject({ code: ResultCode.illegalToken });
+    });
+
+    it('resets the password with a type 2 code: every session ends (700) and the new password logs in', async () => {
+      const mobile = newMobile();
+      const registered = await registerUser(mobile, 'before-1');
+      advance(smsRules.resendAfterMs);
+      expect((await requestCode(mobile, 2)).code).toBe(0);
+      const reset = await post('/api/user/forgotPassword', { mobile, code: lastCode(mobile), password: 'after-22' });
+      expect(reset).toMatchObject({ code: 0, msg: loginMessages.passwordReset, data: null });
+      expect(await memberInfo(registered.token)).toMatchObject({ code: ResultCode.sessionGone });
+      expect(await login(mobile, 'before-1')).toMatchObject({ code: 1, msg: loginMessages.wrongPassword });
+      expect((await login(mobile, 'after-22')).code).toBe(0);
+    });
+
+    it('logs in with password and SMS code together, and refuses a wrong code', async () => {
+      const mobile = newMobile();
+      await registerUser(mobile, 'pass-word');
+      advance(smsRules.resendAfterMs);
+      expect((await requestCode(mobile, 2)).code).toBe(0);
+      const code = lastCode(mobile);
+      const wrong = code === '000000' ? '000001' : '000000';
+      expect(await login(mobile, 'pass-word', fromNewAddress(), { code: wrong })).toMatchObject({ code: 1, msg: smsMessages.wrong });
+      expect((await login(mobile, 'pass-word', fromNewAddress(), { code })).code).toBe(0);
+    });
+
+    it('refuses codes of type 1 for a registered mobile and of type 2 for an unknown one', async () => {
+      expect(await requestCode(demoLogins.viewer.mobile, 1)).toMatchObject({ code: 1, msg: smsMessages.alreadyRegistered });
+      expect(await requestCode(newMobile(), 2)).toMatchObject({ code: 1, msg: smsMessages.notRegistered });
+    });
+  });
+
+  describe('SMS codes: each refusal with its message, and nothing written', () => {
+    async function registerWith(mobile: string, code: string) {
+      return post('/api/user/registered', {
+        mobile,
+        code,
+        password: 'secret-1',
+        device_type: 'pc',
+        altcha: await solveHumanCheck(server.baseUrl),
+      });
+    }
+
+    it('refuses a wrong code and counts the try', async () => {
+      const mobile = newMobile();
+      await requestCode(mobile, 1);
+      const wrong = lastCode(mobile) === '123456' ? '654321' : '123456';
+      const before = await accountState();
+      expect(await registerWith(mobile, wrong)).toMatchObject({ code: 1, msg: smsMessages.wrong, data: null });
+      expect(await accountState()).toBe(before);
+      expect(await smsRow(mobile)).toMatchObject({ tries: 1, used_at: null });
+    });
+
+    it('refuses an expired code (over 5 minutes)', async () => {
+      const mobile = newMobile();
+      await requestCode(mobile, 1);
+      const code = lastCode(mobile);
+      advance(smsRules.validMs + 1000);
+      const before = await accountState();
+      expect(await registerWith(mobile, code)).toMatchObject({ code: 1, msg: smsMessages.expired });
+      expect(await accountState()).toBe(before);
+    });
+
+    it('refuses a code used once already', async () => {
+      const mobile = newMobile();
+      await registerUser(mobile, 'first-pass');
+      advance(smsRules.resendAfterMs);
+      await requestCode(mobile, 2);
+      const code = lastCode(mobile);
+      expect((await post('/api/user/forgotPassword', { mobile, code, password: 'second-pass' })).code).toBe(0);
+      const before = await accountState();
+      expect(await post('/api/user/forgotPassword', { mobile, code, password: 'third-pass' })).toMatchObject({
+        code: 1,
+        msg: smsMessages.used,
+      });
+      expect(await accountState()).toBe(before);
+      expect((await login(mobile, 'second-pass')).code).toBe(0);
+    });
+
+    it('refuses the 6th try after 5 wrong ones, even with the right code', async () => {
+      const mobile = newMobile();
+      await requestCode(mobile, 1);
+      const code = lastCode(mobile);
+      const wrong = code === '111111' ? '222222' : '111111';
+      for (let i = 0; i < smsRules.maxWrongTries; i++) {
+        expect(await registerWith(mobile, wrong)).toMatchObject({ code: 1, msg: smsMessages.wrong });
+      }
+      const before = await accountState();
+      expect(await registerWith(mobile, code)).toMatchObject({ code: 1, msg: smsMessages.tooManyTries });
+      expect(await accountState()).toBe(before);
+      expect(await smsRow(mobile)).toMatchObject({ tries: smsRules.maxWrongTries, used_at: null });
+    });
+
+    it('makes a second request wait 60 s, and refuses the 6th send for a mobile within an hour', async () => {
+      const mobile = newMobile();
+      expect((await requestCode(mobile, 1)).code).toBe(0);
+      expect(await requestCode(mobile, 1)).toMatchObject({ code: 1, msg: 'Please wait 60 s before requesting another code' });
+      for (let sent = 1; sent < smsRules.perMobilePerHour; sent++) {
+        advance(smsRules.resendAfterMs + 1000);
+        expect((await requestCode(mobile, 1)).code).toBe(0);
+      }
+      advance(smsRules.resendAfterMs + 1000);
+      const count = async () =>
+        (await server.database.db.selectFrom('sms_codes').select('id').where('mobile', '=', mobile).execute()).length;
+      expect(await count()).toBe(smsRules.perMobilePerHour);
+      expect(await requestCode(mobile, 1)).toMatchObject({ code: 1, msg: smsMessages.perMobile });
+      expect(await count()).toBe(smsRules.perMobilePerHour);
+      // An hour after the first, codes may be sent again.
+      advance(3600_000);
+      expect((await requestCode(mobile, 1)).code).toBe(0);
+    });
+
+    it('refuses codes from an address that asked for too many within the hour', async () => {
+      const headers = fromNewAddress();
+      const ip = headers['x-forwarded-for'];
+      const now = new Date(Date.now() + clock.offsetMs);
+      await server.database.db
+        .insertInto('sms_codes')
+        .values(
+          Array.from({ length: smsRules.perIpPerHour }, (_, i) => ({
+            mobile: `86-1370000${String(i).padStart(4, '0')}`,
+            purpose: 'register' as const,
+            code_hash: 'x',
+            ip,
+            created_at: new Date(now.getTime() - 60_000),
+            expires_at: new Date(now.getTime() + 60_000),
+          })),
+        )
+        .execute();
+      expect(await requestCode(newMobile(), 1, headers)).toMatchObject({ code: 1, msg: smsMessages.perIp });
+      expect((await requestCode(newMobile(), 1)).code).toBe(0);
+    });
+
+    it('shows the texts on the development inbox page, newest first', async () => {
+      const first = newMobile();
+      const second = newMobile();
+      await requestCode(first, 1);
+      await requestCode(second, 1);
+      const response = await fetch(new URL('/dev/sms', server.baseUrl));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const html = await response.text();
+      expect(html).toContain(lastCode(first));
+      expect(html.indexOf(second)).toBeGreaterThan(-1);
+      expect(html.indexOf(second)).toBeLessThan(html.indexOf(first));
+    });
+  });
+
+  describe('human check (ALTCHA)', () => {
+    const body = (altcha?: string) => ({
+      mobile: demoLogins.anchor.mobile,
+      password: demoLogins.anchor.password,
+      device_type: 'pc',
+      ...(altcha === undefined ? {} : { altcha }),
+    });
+
+    it('serves signed challenges', async () => {
+      const answer = await server.call<{ parameters: { expiresAt: number; algorithm: string }; signature: string }>(
+        'GET',
+        '/api/altcha/challenge',
+      );
+      expect(answer.code).toBe(0);
+      expect(answer.data.signature).toMatch(/^[0-9a-f]{64}$/);
+      expect(answer.data.parameters.algorithm).toBe('PBKDF2/SHA-256');
+      expect(answer.data.parameters.expiresAt * 1000).toBeGreaterThan(Date.now() + clock.offsetMs);
+    });
+
+    it('refuses login and register without a solution', async () => {
+      const before = await accountState();
+      expect(await post('/api/user/login', body())).toMatchObject({ status: 400, code: 1, msg: 'Input error: altcha is required' });
+      const mobile = newMobile();
+      expect(
+        await post('/api/user/registered', { mobile, code: '123456', password: 'secret-1', device_type: 'pc' }),
+      ).toMatchObject({ status: 400, code: 1, msg: 'Input error: altcha is required' });
+      expect(await accountState()).toBe(before);
+    });
+
+    it('refuses a bad solution: not a payload, a wrong counter, a forged challenge', async () => {
+      const before = await accountState();
+      expect(await post('/api/user/login', body('bm90IGEgcGF5bG9hZA=='))).toMatchObject({ code: 1, msg: humanCheckMessages.failed });
+      const solved = JSON.parse(Buffer.from(await solveHumanCheck(server.baseUrl), 'base64').toString()) as {
+        challenge: { parameters: Record<string, unknown>; signature: string };
+        solution: { counter: number; derivedKey: string };
+      };
+      const wrongKey = { ...solved, solution: { ...solved.solution, derivedKey: '00'.repeat(32) } };
+      expect(await post('/api/user/login', body(Buffer.from(JSON.stringify(wrongKey)).toString('base64')))).toMatchObject({
+        code: 1,
+        msg: humanCheckMessages.failed,
+      });
+      const forged = { ...solved, challenge: { ...solved.challenge, parameters: { ...solved.challenge.parameters, cost: 1 } } };
+      expect(await post('/api/user/login', body(Buffer.from(JSON.stringify(forged)).toString('base64')))).toMatchObject({
+        code: 1,
+        msg: humanCheckMessages.failed,
+      });
+      const mobile = newMobile();
+      await requestCode(mobile, 1);
+      expect(
+        await post('/api/user/registered', {
+          mobile,
+          code: lastCode(mobile),
+          password: 'secret-1',
+          device_type: 'pc',
+          altcha: 'bm90IGEgcGF5bG9hZA==',
+        }),
+      ).toMatchObject({ code: 1, msg: humanCheckMessages.failed });
+      expect(await accountState()).toBe(before);
+      // The refused register did not spend the code.
+      expect(await smsRow(mobile)).toMatchObject({ tries: 0, used_at: null });
+    });
+
+    it('refuses a solution offered a second time', async () => {
+      const altcha = await solveHumanCheck(server.baseUrl);
+      expect((await post('/api/user/login', body(altcha), fromNewAddress())).code).toBe(0);
+      const before = await accountState();
+      expect(await post('/api/user/login', body(altcha), fromNewAddress())).toMatchObject({ code: 1, msg: humanCheckMessages.replayed });
+      expect(await accountState()).toBe(before);
+    });
+
+    it('refuses a solution whose challenge expired', async () => {
+      const altcha = await solveHumanCheck(server.baseUrl);
+      advance(11 * 60_000);
+      expect(await post('/api/user/login', body(altcha))).toMatchObject({ code: 1, msg: humanCheckMessages.expired });
+    });
+  });
+
+  describe('failed logins', () => {
+    it('refuses an account after 5 failures in 15 minutes, even with the right password, until the window passes', async () => {
+      const mobile = newMobile();
+      await registerUser(mobile, 'right-pass');
+      for (let i = 0; i < loginLimits.perAccount; i++) {
+        expect(await login(mobile, 'wrong-pass')).toMatchObject({ code: 1, msg: loginMessages.wrongPassword });
+      }
+      const before = await accountState();
+      expect(await login(mobile, 'right-pass')).toMatchObject({ code: 1, msg: loginMessages.accountLocked });
+      expect(await accountState()).toBe(before);
+      advance(loginLimits.windowMs + 1000);
+      expect((await login(mobile, 'right-pass')).code).toBe(0);
+    });
+
+    it('refuses an address with too many failures', async () => {
+      const headers = fromNewAddress();
+      const now = new Date(Date.now() + clock.offsetMs);
+      await server.database.db
+        .insertInto('login_failures')
+        .values(
+          Array.from({ length: loginLimits.perIp }, (_, i) => ({
+            mobile: `86-1360000${String(i).padStart(4, '0')}`,
+            ip: headers['x-forwarded-for'],
+            created_at: new Date(now.getTime() - 60_000),
+          })),
+        )
+        .execute();
+      expect(await login(demoLogins.admin.mobile, demoLogins.admin.password, headers)).toMatchObject({
+        code: 1,
+        msg: loginMessages.ipLocked,
+      });
+      expect((await login(demoLogins.admin.mobile, demoLogins.admin.password)).code).toBe(0);
+    });
+
+    it('answers a wrong mobile like a wrong password', async () => {
+      expect(await login(newMobile(), 'whatever-1')).toMatchObject({ code: 1, msg: loginMessages.wrongPassword });
+    });
+  });
+
+  describe('QR login', () => {
+    interface Frame {
+      code: number;
+      type: string;
+      qr_code?: string;
+      data?: LoginSession;
+    }
+
+    /** A page showing the QR code: a socket that sent qr_login, with the frames it received. */
+    async function showQr(code: string): Promise<{ frames: Frame[]; next(type: string): Promise<Frame>; close(): void }> {
+      const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/ws`);
+      const frames: Frame[] = [];
+      const waiting: Array<{ type: string; resolve: (frame: Frame) => void }> = [];
+      socket.on('message', (raw) => {
+        const frame = JSON.parse(String(raw)) as Frame;
+        frames.push(frame);
+        for (const waiter of waiting.filter((candidate) => candidate.type === frame.type)) {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          waiter.resolve(frame);
+        }
+      });
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const next = (type: string) =>
+        new Promise<Frame>((resolve, reject) => {
+          const seen = frames.find((frame) => frame.type === type);
+          if (seen) return resolve(seen);
+          waiting.push({ type, resolve });
+          setTimeout(() => reject(new Error(`no ${type} frame`)), 5000);
+        });
+      socket.send(JSON.stringify({ type: 'qr_login', code }));
+      // Frames are handled in order: the heartbeat's answer means qr_login was taken.
+      socket.send(JSON.stringify({ type: 'heartbeat' }));
+      await next('heartbeat');
+      return { frames, next, close: () => socket.close() };
+    }
+
+    const getQr = () => post<{ code: string; img: string; expires_at: number }>('/api/user/getLoginQrcode', {}, fromNewAddress());
+
+    it('logs a page in: code → scan (scanCode_Login) → confirm (webLoginSuccess with a working token)', async () => {
+      const qr = await getQr();
+      expect(qr.code).toBe(0);
+      expect(qr.data.code).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+      expect(qr.data.img).toBe(`/api/qr/${qr.data.code}.svg`);
+      expect(qr.data.expires_at * 1000).toBeLessThanOrEqual(Date.now() + clock.offsetMs + qrLoginTtlMs);
+
+      const image = await fetch(new URL(qr.data.img, server.baseUrl));
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toContain('image/svg+xml');
+      const confirmUrl = `${server.baseUrl}/qr-confirm?code=${qr.data.code}`;
+      expect(await image.text()).toBe(await QRCode.toString(confirmUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }));
+
+      const page = await showQr(qr.data.code);
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      const scanned = await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken });
+      expect(scanned).toMatchObject({ code: 0, data: { code: qr.data.code, status: 'scanned' } });
+      expect(await page.next('scanCode_Login')).toEqual({ code: 200, type: 'scanCode_Login', qr_code: qr.data.code });
+
+      const confirmed = await post('/api/user/confirmLoginQrcode', { code: qr.data.code }, { token: phoneToken });
+      expect(confirmed).toMatchObject({ code: 0, data: { code: qr.data.code, status: 'confirmed' } });
+      const success = await page.next('webLoginSuccess');
+      expect(success).toMatchObject({ code: 200, type: 'webLoginSuccess', qr_code: qr.data.code });
+      const session = success.data!;
+      expect(session.token).toMatch(/^[0-9a-f]{32}$/);
+      expect(session.profile.id).toBe(session.id);
+      expect(await memberInfo(session.token)).toMatchObject({ code: 0, data: { id: session.id } });
+      // The phone that vouched for the login stays logged in.
+      expect((await memberInfo(phoneToken)).code).toBe(0);
+      page.close();
+
+      // Single use.
+      expect(await post('/api/user/confirmLoginQrcode', { code: qr.data.code }, { token: phoneToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.used,
+      });
+      expect(await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.used,
+      });
+    });
+
+    it('refuses an expired code, and stops serving its image', async () => {
+      const qr = await getQr();
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      advance(qrLoginTtlMs + 1000);
+      expect(await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.expired,
+      });
+      expect(await post('/api/user/confirmLoginQrcode', { code: qr.data.code }, { token: phoneToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.expired,
+      });
+      expect((await fetch(new URL(qr.data.img, server.baseUrl))).status).toBe(404);
+    });
+
+    it('refuses new codes to an address that asked for too many', async () => {
+      const headers = fromNewAddress();
+      const now = new Date(Date.now() + clock.offsetMs);
+      await server.database.db
+        .insertInto('login_qrcodes')
+        .values(
+          Array.from({ length: qrCodesPerIpPer10Min }, (_, i) => ({
+            code: `limit-test-code-${String(i).padStart(4, '0')}`,
+            ip: headers['x-forwarded-for'],
+            created_at: new Date(now.getTime() - 60_000),
+            expires_at: new Date(now.getTime() + 60_000),
+          })),
+        )
+        .execute();
+      expect(await post('/api/user/getLoginQrcode', {}, headers)).toMatchObject({ code: 1, msg: qrMessages.tooMany });
+      expect((await post('/api/user/getLoginQrcode', {}, fromNewAddress())).code).toBe(0);
+    });
+
+    it('refuses unknown codes, guests, and a code scanned by another account', async () => {
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      expect(await post('/api/user/scanLoginQrcode', { code: 'A'.repeat(24) }, { token: phoneToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.unknown,
+      });
+      const qr = await getQr();
+      expect(await post('/api/user/scanLoginQrcode', { code: qr.data.code })).toMatchObject({ code: ResultCode.sessionGone });
+      expect((await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken })).code).toBe(0);
+      const otherToken = await logIn(server, demoLogins.anchor);
+      const sessionsBefore = await accountState();
+      expect(await post('/api/user/confirmLoginQrcode', { code: qr.data.code }, { token: otherToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.otherAccount,
+      });
+      expect(await accountState()).toBe(sessionsBefore);
+    });
+  });
+
+  it('answers every refusal as an envelope with data null', async () => {
+    const answer: Envelope = await post('/api/user/getCode', { mobile: demoLogins.viewer.mobile, type: 1 });
+    expect(answer).toMatchObject({ code: 1, data: null });
+  });
+});
