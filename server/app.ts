@@ -29,6 +29,8 @@ export const areaHandlers: AreaHandlers = { ...accountHandlers, ...liveHandlers,
 
 export interface AppOptions {
   database: DatabaseHandle;
+  /** When the database is still starting: API and socket requests wait for this first. */
+  databaseReady?: Promise<unknown>;
   contract?: Contract;
   /** The built app; when it does not exist only the API is served. */
   distDir?: string;
@@ -65,6 +67,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const msg = status === 500 ? 'Error' : status === 413 ? 'Input error: the request is too large' : 'Input error';
     return reply.code(status).send({ code: ResultCode.error, msg, data: null });
   });
+
+  if (options.databaseReady) {
+    let databaseStarted = false;
+    const databaseReady = options.databaseReady.then(() => {
+      databaseStarted = true;
+    });
+    app.addHook('onRequest', async (request) => {
+      if (!databaseStarted && !request.url.startsWith('/media/') && (request.url.startsWith('/api/') || request.url.startsWith('/ws'))) {
+        await databaseReady;
+      }
+    });
+  }
 
   // External plugins first, then the app's own, then routes (STYLE.md, Server).
   await app.register(helmet, {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/database.ts';
+import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { isSeeded, seedWorld } from './db/seed.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
@@ -12,24 +12,45 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const startedAt = performance.now();
 
-if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
-await migrate(database);
-if (!(await isSeeded(database))) {
-  await seedWorld(database, { now: new Date(), seed: Number(process.env.SEED ?? 20261122) });
+const phases: Record<string, number> = {};
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const phaseStart = performance.now();
+  const result = await work();
+  phases[name] = Math.round(performance.now() - phaseStart);
+  return result;
 }
 
-const app = await buildApp({
-  database,
-  redisUrl: process.env.REDIS_URL || undefined,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
-});
-await app.listen({ port, host });
-if (process.env.FEED !== 'off') await createSimulatedFeed(app, { seed: Number(process.env.SEED ?? 20261122) }).start();
-app.log.info(
-  { port, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
-  `Pitchside is serving http://localhost:${port}`,
+if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+// PGlite's start-up is CPU work on this thread: it begins once the site is listening.
+let listening!: () => void;
+const listeningGate = new Promise<void>((resolve) => (listening = resolve));
+const starting = deferredDatabase(
+  databaseUrl ? 'postgres' : 'pglite',
+  listeningGate.then(async () => {
+    const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir }));
+    await timed('migrateMs', () => migrate(handle));
+    if (!(await isSeeded(handle))) {
+      await timed('seedMs', () => seedWorld(handle, { now: new Date(), seed: Number(process.env.SEED ?? 20261122) }));
+    }
+    return handle;
+  }),
 );
+
+// The site answers at once (the app is served from dist/); data calls wait for the database.
+const app = await timed('appMs', () =>
+  buildApp({
+    database: starting.handle,
+    databaseReady: starting.ready,
+    redisUrl: process.env.REDIS_URL || undefined,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  }),
+);
+await app.listen({ port, host });
+app.log.info({ port, listenMs: Math.round(performance.now() - startedAt) }, `Pitchside is serving http://localhost:${port}`);
+listening();
+const database = await starting.ready;
+if (process.env.FEED !== 'off') await createSimulatedFeed(app, { seed: Number(process.env.SEED ?? 20261122) }).start();
+app.log.info({ database: database.kind, ...phases, startupMs: Math.round(performance.now() - startedAt) }, 'the database is ready');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -78,8 +78,9 @@ async function answer(
     operation.method === 'get'
       ? { ...(request.query as Record<string, unknown>) }
       : structuredClone((request.body ?? {}) as Record<string, unknown>);
-  if (operation.validateInput && !operation.validateInput(input)) {
-    return reply.code(400).send(envelope(ResultCode.error, describeInputError(operation.validateInput.errors), null));
+  const validate = operation.inputValidator();
+  if (validate && !validate(input)) {
+    return reply.code(400).send(envelope(ResultCode.error, describeInputError(validate.errors), null));
   }
 
   let message = '';

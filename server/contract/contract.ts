@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 
 export const contractPath = new URL('../../openapi.yaml', import.meta.url);
 
@@ -28,10 +28,13 @@ export interface ContractOperation {
   bodyKind: 'none' | 'json' | 'multipart';
   /** The JSON schema of the input: query parameters as an object for GET, the body for POST. */
   inputSchema: Record<string, unknown> | undefined;
-  validateInput: ValidateFunction | undefined;
+  /** The input's validator, compiled on first use so start-up does not pay for every call. */
+  inputValidator(): ValidateFunction | undefined;
 }
 
 export interface Contract {
+  /** openapi.yaml as written. */
+  text: string;
   document: Record<string, unknown>;
   operations: ContractOperation[];
   byId: Map<string, ContractOperation>;
@@ -70,8 +73,15 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
   return ajv;
 }
 
+function memoize<T>(make: (() => T) | undefined): () => T | undefined {
+  let made: T | undefined;
+  return () => (made ??= make?.());
+}
+
 export function loadContract(path: URL | string = contractPath): Contract {
-  const document = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  // js-yaml: the `yaml` package takes about a second on this file, a tenth of start-up.
+  const text = readFileSync(path, 'utf8');
+  const document = load(text) as Record<string, unknown>;
   // Query strings arrive as text, so they are coerced to the declared types; JSON bodies are not.
   const queryAjv = newAjv(true);
   const bodyAjv = newAjv(false);
@@ -100,7 +110,7 @@ export function loadContract(path: URL | string = contractPath): Contract {
       const requiresLogin = security.length > 0 && security.every((requirement) => 'token' in requirement);
       const parameters = (operation.parameters ?? []).map(resolveParameter);
       let inputSchema: Record<string, unknown> | undefined;
-      let validateInput: ValidateFunction | undefined;
+      let compileInput: (() => ValidateFunction) | undefined;
       let bodyKind: ContractOperation['bodyKind'] = 'none';
       if (method === 'get') {
         // Each query parameter validates against its own schema in the document, so refs resolve there.
@@ -117,15 +127,15 @@ export function loadContract(path: URL | string = contractPath): Contract {
             properties: Object.fromEntries(query.map(({ parameter, schemaRef }) => [parameter.name, { $ref: schemaRef }])),
             required: query.filter(({ parameter }) => parameter.required).map(({ parameter }) => parameter.name),
           };
-          validateInput = queryAjv.compile(inputSchema);
+          const querySchema = inputSchema;
+          compileInput = () => queryAjv.compile(querySchema);
         }
       } else if (operation.requestBody) {
         const [contentType] = Object.keys(operation.requestBody.content);
         bodyKind = contentType === 'multipart/form-data' ? 'multipart' : 'json';
         inputSchema = operation.requestBody.content[contentType ?? '']?.schema;
-        validateInput = bodyAjv.compile({
-          $ref: `${documentId}#/${pointer('paths', path, method, 'requestBody', 'content', contentType ?? '', 'schema')}`,
-        });
+        const bodyRef = `${documentId}#/${pointer('paths', path, method, 'requestBody', 'content', contentType ?? '', 'schema')}`;
+        compileInput = () => bodyAjv.compile({ $ref: bodyRef });
       }
       operations.push({
         operationId: operation.operationId,
@@ -138,13 +148,14 @@ export function loadContract(path: URL | string = contractPath): Contract {
         needsIdempotencyKey: parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
         bodyKind,
         inputSchema,
-        validateInput,
+        inputValidator: memoize(compileInput),
       });
     }
   }
 
   const validators = new Map<string, ValidateFunction>();
   return {
+    text,
     document,
     operations,
     byId: new Map(operations.map((operation) => [operation.operationId, operation])),

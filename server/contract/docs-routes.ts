@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { stringify } from 'yaml';
 import type { Contract } from './contract.ts';
 
 type Schema = Record<string, unknown>;
@@ -96,8 +95,7 @@ header a{color:#8fd0ff;margin-right:10px}main{max-width:1100px;margin:0 auto;pad
 /** `/api/docs` shows the contract; `/api/openapi.yaml` and `.json` serve it as it is. */
 export async function docsRoutes(app: FastifyInstance, options: { contract: Contract }): Promise<void> {
   const html = renderDocs(options.contract);
-  const yamlText = stringify(options.contract.document, { lineWidth: 0 });
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
-  app.get('/api/openapi.yaml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(yamlText));
+  app.get('/api/openapi.yaml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(options.contract.text));
   app.get('/api/openapi.json', async () => options.contract.document);
 }

@@ -69,3 +69,29 @@ export async function appliedMigrations(handle: DatabaseHandle): Promise<string[
   const result = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(handle.db);
   return result.rows.map((row) => row.name);
 }
+
+/**
+ * A handle for a database that is still starting (PGlite's first start runs initdb, migrations and
+ * the seed: many seconds). The site listens at once and serves the app; calls that reach the
+ * database wait for `ready` (buildApp's `databaseReady`), so nothing touches `db` before it exists.
+ */
+export function deferredDatabase(
+  kind: DatabaseHandle['kind'],
+  opening: Promise<DatabaseHandle>,
+): { handle: DatabaseHandle; ready: Promise<DatabaseHandle> } {
+  let opened: DatabaseHandle | undefined;
+  const ready = opening.then((handle) => (opened = handle));
+  const current = () => {
+    if (!opened) throw new Error('the database is still starting');
+    return opened;
+  };
+  const handle: DatabaseHandle = {
+    kind,
+    get db() {
+      return current().db;
+    },
+    exec: async (text) => (await ready).exec(text),
+    close: async () => (await ready).close(),
+  };
+  return { handle, ready };
+}

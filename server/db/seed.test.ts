@@ -19,13 +19,20 @@ const demo = [
   { mobile: '86-13800000004', password: 'pitchside4', flag: 'is_admin' },
 ] as const;
 
-async function freshWorld(url?: string): Promise<{ handle: DatabaseHandle; seedMs: number }> {
+interface SeedCost {
+  wallMs: number;
+  cpuMs: number;
+}
+
+async function freshWorld(url?: string): Promise<{ handle: DatabaseHandle; cost: SeedCost }> {
   const handle = await openDatabase({ url });
   await migrate(handle);
   expect(await isSeeded(handle)).toBe(false);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await seedWorld(handle, { now, seed });
-  return { handle, seedMs: performance.now() - started };
+  const used = process.cpuUsage(cpu);
+  return { handle, cost: { wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 } };
 }
 
 /** Text and jsonb columns of every table of the public schema. */
@@ -40,9 +47,7 @@ async function textColumns(handle: DatabaseHandle): Promise<Array<{ table_name: 
 }
 
 /** The invariants of the seeded world, on PGlite and, with DATABASE_URL, on PostgreSQL. */
-function worldChecks(
-  open: () => Promise<{ handle: DatabaseHandle; seedMs: number; cleanup?: () => Promise<void> }>,
-): () => DatabaseHandle {
+function worldChecks(open: () => Promise<{ handle: DatabaseHandle; cleanup?: () => Promise<void> }>): () => DatabaseHandle {
   let handle: DatabaseHandle;
   let cleanup: (() => Promise<void>) | undefined;
 
@@ -296,16 +301,19 @@ function worldChecks(
 }
 
 describe('the seeded world on PGlite', () => {
-  let seedMs = 0;
+  let cost: SeedCost = { wallMs: 0, cpuMs: 0 };
   const world = worldChecks(async () => {
-    const world = await freshWorld();
-    seedMs = world.seedMs;
-    return world;
+    const seeded = await freshWorld();
+    cost = seeded.cost;
+    return seeded;
   });
 
+  // PGlite runs inside this process, so its work is this process's CPU time: a figure that other
+  // jobs on a busy machine do not inflate, unlike the wall clock (kept only as a loose bound).
   it('seeds in under 3 s', () => {
-    expect(seedMs).toBeGreaterThan(0);
-    expect(seedMs).toBeLessThan(3000);
+    expect(cost.cpuMs).toBeGreaterThan(0);
+    expect(cost.cpuMs).toBeLessThan(3000);
+    expect(cost.wallMs).toBeLessThan(15_000);
   });
 
   it('makes the same users and matches from the same seed', async () => {

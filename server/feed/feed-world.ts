@@ -48,6 +48,8 @@ export class FeedWorld {
       const members = this.#members.get(league_id) ?? [];
       if (!members.includes(team_id) && this.teams.has(team_id)) this.#members.set(league_id, [...members, team_id]);
     }
+    // In id order, whatever order the standings were read in, so the fixtures drawn from them are too.
+    for (const [leagueId, members] of this.#members) this.#members.set(leagueId, [...members].sort((a, b) => a - b));
   }
 
   /** 1 for the strongest team of its league, -1 for the weakest. */

@@ -171,8 +171,11 @@ function playMinute(match: LiveMatch, setup: MatchSetup, context: StepContext): 
     if (random.chance(2 / 94)) bump(stats, 'offsides', side);
 
     if (random.chance(clamp(1.7 - 0.4 * edge, 0.6, 3) / 94) && outfield.length) {
-      const player = random.pick(outfield);
-      const booked = match.incidents.some((i) => i.side === side && i.kind === 'yellow_card' && i.player === player);
+      const isBooked = (player: string) => match.incidents.some((i) => i.side === side && i.kind === 'yellow_card' && i.player === player);
+      // A booked player tackles with care: a second yellow is rarer than a random pick would make it.
+      const first = random.pick(outfield);
+      const player = isBooked(first) && random.chance(0.7) ? random.pick(outfield) : first;
+      const booked = isBooked(player);
       bump(stats, 'fouls', side);
       if (side === 'home') row.home_yellow += 1;
       else row.away_yellow += 1;
@@ -184,7 +187,7 @@ function playMinute(match: LiveMatch, setup: MatchSetup, context: StepContext): 
       } else {
         context.incident('yellow_card', side, { player });
       }
-    } else if (random.chance(0.05 / 94) && outfield.length) {
+    } else if (random.chance(0.03 / 94) && outfield.length) {
       if (side === 'home') row.home_red += 1;
       else row.away_red += 1;
       bump(stats, 'fouls', side);

@@ -214,15 +214,18 @@ class SimulatedFeed implements MatchFeed {
         .execute();
       const kickOffs = existing.map((row) => row.start_time.getTime());
       if (needsPlanning(day, kickOffs)) {
+        // Stamped with the start of the day before, when the day becomes due, not when a pass happened to
+        // look: the same seed gives the same rows however the clock moved.
+        const due = day.start - dayMs;
         const plan = planDay(
           this.#world,
           day,
           this.options.seed,
           this.#latestRound,
           { lastKickOff: kickOffs.length ? Math.max(...kickOffs) : null, busy: new Set(existing.flatMap((row) => [row.home_team_id, row.away_team_id])) },
-          new Date(at),
+          new Date(due),
         );
-        if (plan.fixtures.length) await this.#addFixtures(day, plan.fixtures, at);
+        if (plan.fixtures.length) await this.#addFixtures(day, plan.fixtures, due);
       }
       this.#plannedDays.add(day.key);
     }

@@ -19,7 +19,7 @@ describe('the ALTCHA human check', () => {
   beforeAll(async () => {
     databases = [await openTemplateCopy(inject('databaseTemplate')), await openTemplateCopy(inject('databaseTemplate'))];
     sites = await Promise.all(databases.map(siteOver));
-  });
+  }, 60_000); // copying the seeded world can take a while on a busy machine
   afterAll(async () => {
     for (const site of sites) await site.app.close();
     for (const database of databases) await database.close();

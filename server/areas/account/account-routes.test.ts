@@ -7,7 +7,7 @@ describe('the development SMS inbox page', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTemplateCopy(inject('databaseTemplate'));
-  });
+  }, 60_000); // copying the seeded world can take a while on a busy machine
   afterAll(() => database.close());
 
   it('is served outside production and does not exist in production', async () => {

@@ -19,7 +19,7 @@ describe('sessions opened at login', () => {
     server = app.serverContext;
     const user = await database.db.selectFrom('users').select('id').where('mobile', '=', '86-13800000001').executeTakeFirstOrThrow();
     userId = user.id;
-  });
+  }, 60_000); // copying the seeded world can take a while on a busy machine
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -19,7 +19,7 @@ describe('SMS codes', () => {
     database = await openTemplateCopy(inject('databaseTemplate'));
     app = await buildApp({ database, distDir: '/nonexistent' });
     server = app.serverContext;
-  });
+  }, 60_000); // copying the seeded world can take a while on a busy machine
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -1,0 +1,200 @@
+import type { Socket } from 'node:net';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { openTemplateCopy } from '../../tests/api/database-template.ts';
+import { loadContract } from '../contract/contract.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { MemoryCache } from '../memory-cache.ts';
+import { InProcessBus } from '../realtime/bus.ts';
+import { scoreSocket, type ScoreSocketOptions } from '../realtime/score-socket.ts';
+import type { SocketServerMessage, StreamName } from '../realtime/socket-contract.ts';
+import type { ServerContext } from '../server-context.ts';
+import { ManualClock, type MatchFeed } from './match-feed.ts';
+import { createSimulatedFeed } from './simulated-feed.ts';
+
+// The feed's pushes through the score socket, as the score pages receive them: only the sport and
+// company a client subscribed to, the missed ones again by seq after a reconnect, and a client that
+// stops reading dropped without holding the others back.
+
+const contract = loadContract();
+const validateFrame = contract.validatorFor('SocketServerMessage');
+const template = inject('databaseTemplate');
+const start = Date.parse(template.seededAt);
+const minuteMs = 60_000;
+
+type StreamFrame = Extract<SocketServerMessage, { seq: number }>;
+const isStreamFrame = (frame: SocketServerMessage): frame is StreamFrame => 'seq' in frame;
+
+class Client {
+  readonly frames: SocketServerMessage[] = [];
+  readonly invalid: unknown[] = [];
+  readonly closed: Promise<void>;
+
+  private constructor(
+    readonly ws: WebSocket,
+    readonly tcp: Socket,
+  ) {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as SocketServerMessage;
+      if (!validateFrame(frame)) this.invalid.push({ type: frame.type, errors: validateFrame.errors });
+      this.frames.push(frame);
+    });
+    this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
+  }
+
+  static async open(url: string): Promise<Client> {
+    const ws = new WebSocket(url);
+    let tcp: Socket | undefined;
+    ws.once('upgrade', (response) => (tcp = response.socket));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const client = new Client(ws, tcp!);
+    opened.clients.push(client);
+    return client;
+  }
+
+  /** SPEC §4: register, toggle with company_id, classify. */
+  async subscribe(classify: 0 | 1 | 2, companyId: number): Promise<void> {
+    this.ws.send(JSON.stringify({ type: 'register', info: 'web' }));
+    this.ws.send(JSON.stringify({ type: 'toggle', company_id: companyId }));
+    this.ws.send(JSON.stringify({ type: 'classify', classify_type: classify }));
+    await until(() => this.frames.some((frame) => frame.type === 'registered'));
+  }
+
+  pushes(stream?: StreamName): StreamFrame[] {
+    return this.frames.filter(isStreamFrame).filter((frame) => !stream || frame.type === stream);
+  }
+
+  lastSeq(stream: StreamName): number | undefined {
+    return this.pushes(stream).at(-1)?.seq;
+  }
+}
+
+async function until(test: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Waits until no client has received a frame for a moment. */
+async function quiet(clients: Client[], ms = 150): Promise<void> {
+  let count = -1;
+  for (;;) {
+    const now = clients.reduce((sum, client) => sum + client.frames.length, 0);
+    if (now === count) return;
+    count = now;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+const opened: { clients: Client[]; apps: FastifyInstance[]; feeds: MatchFeed[]; databases: DatabaseHandle[] } = { clients: [], apps: [], feeds: [], databases: [] };
+
+afterEach(async () => {
+  for (const client of opened.clients.splice(0)) {
+    client.tcp.resume();
+    client.ws.terminate();
+    expect(client.invalid, 'frames outside the contract').toEqual([]);
+  }
+  for (const feed of opened.feeds.splice(0)) await feed.stop();
+  for (const app of opened.apps.splice(0)) await app.close();
+  for (const database of opened.databases.splice(0)) await database.close();
+});
+
+/** The score socket and the feed over a copy of the seeded world; the socket's limits as a test needs them. */
+async function startFeedServer(socket: Partial<ScoreSocketOptions> = {}) {
+  const database = await openTemplateCopy(template);
+  opened.databases.push(database);
+  const clock = new ManualClock(start);
+  const bus = new InProcessBus();
+  const app = Fastify({ logger: false });
+  opened.apps.push(app);
+  await app.register(websocket);
+  await app.register(scoreSocket, { bus, contract, resolveToken: async () => null, ...socket });
+  const server: ServerContext = { database, contract, log: app.log, now: clock.date, cache: new MemoryCache(() => clock.now()), production: false };
+  app.decorate('serverContext', server);
+  app.addHook('onClose', () => bus.close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const feed = createSimulatedFeed(app, { seed: 20261122, clock });
+  opened.feeds.push(feed);
+  await feed.start();
+  const company = await database.db.selectFrom('odds_companies').select('id').orderBy('sort').orderBy('id').executeTakeFirstOrThrow();
+  return { url: `ws://127.0.0.1:${port}/ws`, feed, companyId: company.id };
+}
+
+describe('the feed through the score socket', { timeout: 120_000 }, () => {
+  it('sends a client only the sport and odds company it subscribed to', async () => {
+    const { url, feed, companyId } = await startFeedServer();
+    const football = await Client.open(url);
+    const basketball = await Client.open(url);
+    const esports = await Client.open(url);
+    await football.subscribe(0, companyId);
+    await basketball.subscribe(1, companyId + 1);
+    await esports.subscribe(2, companyId);
+    await feed.advance(90 * minuteMs);
+    await quiet([football, basketball, esports]);
+
+    expect(new Set(football.pushes().map((frame) => frame.type))).toEqual(new Set(['football_match', 'football_exponent', 'goal']));
+    expect(new Set(basketball.pushes().map((frame) => frame.type))).toEqual(new Set(['basketball_match', 'basketball_exponent', 'goal']));
+    expect(new Set(esports.pushes().map((frame) => frame.type))).toEqual(new Set(['esports_match', 'goal']));
+    for (const frame of football.pushes('football_exponent')) expect(frame.type === 'football_exponent' && frame.data.company_id).toBe(companyId);
+    for (const frame of basketball.pushes('basketball_exponent')) expect(frame.type === 'basketball_exponent' && frame.data.company_id).toBe(companyId + 1);
+    for (const frame of football.pushes('football_match')) expect(frame.type === 'football_match' && frame.data.sport).toBe('football');
+    // Goal pop-ups reach every client, with what SPEC §3 names.
+    const goal = football.pushes('goal')[0];
+    expect(goal?.type === 'goal' && goal.data).toMatchObject({ iszhu: expect.any(Number), match_str: expect.stringMatching(/^\d+(\+\d+)?'$/) });
+    expect(basketball.pushes('goal').map((frame) => frame.seq)).toEqual(football.pushes('goal').map((frame) => frame.seq));
+  });
+
+  it('gives a reconnecting client, by seq, what it missed', async () => {
+    const { url, feed, companyId } = await startFeedServer();
+    const stayed = await Client.open(url);
+    await stayed.subscribe(0, companyId);
+    const leaving = await Client.open(url);
+    await leaving.subscribe(0, companyId);
+    await feed.advance(3 * minuteMs);
+    await quiet([stayed, leaving]);
+    const seen = { football_match: leaving.lastSeq('football_match')!, football_exponent: leaving.lastSeq('football_exponent')! };
+    expect(seen.football_match).toBeDefined();
+    leaving.ws.close();
+    await leaving.closed;
+
+    await feed.advance(4 * minuteMs);
+    await quiet([stayed]);
+    const back = await Client.open(url);
+    await back.subscribe(0, companyId);
+    back.ws.send(JSON.stringify({ type: 'resume', seq: seen }));
+    await quiet([back]);
+
+    const missed = (client: Client, stream: StreamName) => client.pushes(stream).filter((frame) => frame.seq > seen[stream as keyof typeof seen]);
+    expect(missed(stayed, 'football_match').length).toBeGreaterThan(10);
+    expect(missed(back, 'football_match')).toEqual(missed(stayed, 'football_match'));
+    expect(missed(back, 'football_exponent')).toEqual(missed(stayed, 'football_exponent'));
+    // A stream's pushes are numbered one after another, so the resumed ones leave no gap.
+    const seqs = [seen.football_match, ...missed(back, 'football_match').map((frame) => frame.seq)];
+    expect(seqs).toEqual(seqs.map((_, i) => seen.football_match + i));
+  });
+
+  it('drops a client that stops reading while the others get every push', async () => {
+    const { url, feed, companyId } = await startFeedServer({ maxBufferedBytes: 32 * 1024, slowClientMs: 200 });
+    const fast = await Client.open(url);
+    const slow = await Client.open(url);
+    await fast.subscribe(0, companyId);
+    await slow.subscribe(0, companyId);
+    slow.tcp.pause();
+    const started = performance.now();
+    await feed.advance(6 * 60 * minuteMs);
+    const elapsed = performance.now() - started;
+    await quiet([fast]);
+
+    await slow.closed;
+    const seqs = fast.pushes('football_match').map((frame) => frame.seq);
+    expect(seqs.length).toBeGreaterThan(1000);
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
+    // The slow client never made the feed wait on it: six hours of play take seconds.
+    expect(elapsed).toBeLessThan(60_000);
+  });
+});
