@@ -40,12 +40,17 @@ export interface AppOptions {
   bus?: Bus;
   heartbeatMs?: number;
   production?: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify's trustProxy): per-IP limits read the client
+   * address from it, so only a proxy the site really sits behind may be trusted. Default: none.
+   */
+  trustProxy?: boolean | string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

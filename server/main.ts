@@ -42,6 +42,7 @@ const app = await timed('appMs', () =>
     database: starting.handle,
     databaseReady: starting.ready,
     redisUrl: process.env.REDIS_URL || undefined,
+    trustProxy: process.env.TRUST_PROXY || false,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   }),
 );

@@ -27,7 +27,8 @@ export interface TestServer {
 /** The app on a real loopback port over a private copy of the seeded world. */
 export async function startTestServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
   const database = await openTemplateCopy(inject('databaseTemplate'));
-  const app = await buildApp({ database, distDir: '/nonexistent', ...options });
+  // The tests speak from many addresses through X-Forwarded-For, so per-IP limits stay apart.
+  const app = await buildApp({ database, distDir: '/nonexistent', trustProxy: true, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

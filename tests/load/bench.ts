@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
+import { benchLogin } from './login-bench.ts';
 
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
 
@@ -113,6 +114,8 @@ try {
   console.log(
     `\nsocket register round trip (connect + register → 101), 500 sequential: p50 ${percentile(trips, 50).toFixed(2)} ms, p99 ${percentile(trips, 99).toFixed(2)} ms`,
   );
+  console.log('');
+  await benchLogin(`http://127.0.0.1:${port}`);
   await stop(site);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
