@@ -9,11 +9,11 @@ setProjectAnnotations([a11yAddonAnnotations, projectAnnotations]);
 // A screenshot is compared only once two captures agree, so nothing may move: no animations,
 // transitions or blinking caret while stories run as tests.
 const still = document.createElement('style');
-still.textContent = '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';
+still.textContent = 'body { min-height: 100vh; } *, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';
 document.head.append(still);
 
 interface StoryContext {
-  story?: { parameters: { layout?: string; screenshot?: boolean } };
+  story?: { parameters: { screenshot?: boolean } };
 }
 
 // Every story is also a visual test: its look is compared with the baseline committed beside it
@@ -21,7 +21,5 @@ interface StoryContext {
 afterEach(async (context) => {
   const { story } = context as StoryContext;
   if (!story || story.parameters.screenshot === false) return;
-  // Full-screen stories (dialogs, toasts, the shell) fill the window; the others are cut to their content.
-  const element = story.parameters.layout === 'fullscreen' ? document.documentElement : document.body;
-  await expect.element(page.elementLocator(element)).toMatchScreenshot();
+  await expect.element(page.elementLocator(document.body)).toMatchScreenshot();
 });

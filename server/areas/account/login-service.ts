@@ -7,7 +7,7 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { memberProfile } from './profile-service.ts';
-import { forgetSessions, hashToken, newToken, sessionAbsoluteMs } from './session-service.ts';
+import { createSession, forgetSessions } from './session-service.ts';
 import { signMessagingUser } from './site-service.ts';
 import { smsMessages, spendSmsCode } from './sms-code-service.ts';
 
@@ -48,19 +48,7 @@ export async function openSession(
     .where('revoked_at', 'is', null);
   if (options.keepSessionId !== undefined) revoke = revoke.where('id', '<>', options.keepSessionId);
   await revoke.execute();
-  const token = newToken();
-  await db
-    .insertInto('sessions')
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      device_type: options.deviceType,
-      ip: options.ip,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: new Date(now.getTime() + sessionAbsoluteMs),
-    })
-    .execute();
+  const token = await createSession(server, userId, options, db);
   await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
   return token;
 }

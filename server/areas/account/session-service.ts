@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../contract/operation-types.ts';
-import type { DeviceType } from '../../db/schema.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, DeviceType } from '../../db/schema.ts';
 import type { ServerContext } from '../../server-context.ts';
 
 /** A session ends after a week without use, and a month after login whatever happens. */
@@ -85,10 +86,11 @@ export async function createSession(
   server: ServerContext,
   userId: number,
   options: { deviceType: DeviceType; ip: string },
+  db: Kysely<Database> | Transaction<Database> = server.database.db,
 ): Promise<string> {
   const token = newToken();
   const now = server.now();
-  await server.database.db
+  await db
     .insertInto('sessions')
     .values({
       user_id: userId,
