@@ -1,8 +1,14 @@
 import type { Preview } from '@storybook/react-vite';
 import { IntlProvider } from 'react-intl';
-import { defaultLocale, isLocale } from '../src/i18n/locale.ts';
-import { messages } from '../src/i18n/messages.ts';
+import { defaultLocale, isLocale, type Locale } from '../src/i18n/locale.ts';
+import en from '../src/i18n/compiled/en.json';
+import vi from '../src/i18n/compiled/vi.json';
+import zh from '../src/i18n/compiled/zh.json';
+import type { CompiledMessages } from '../src/i18n/load-messages.ts';
 import '../src/ui/theme.css';
+
+// The precompiled messages, as the built site uses them.
+const messages = { zh, en, vi } as Record<Locale, CompiledMessages>;
 
 const preview: Preview = {
   globalTypes: {
@@ -37,6 +43,14 @@ const preview: Preview = {
     controls: { matchers: { color: /(background|color)$/i } },
     // Accessibility violations fail the story tests, not only the panel.
     a11y: { test: 'error' },
+    // The widths the site is checked at: a phone, just under the 992 px breakpoint, a laptop.
+    viewport: {
+      options: {
+        phone: { name: 'Phone 390', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+        narrow: { name: 'Under the breakpoint 900', styles: { width: '900px', height: '700px' }, type: 'tablet' },
+        laptop: { name: 'Laptop 1280', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+      },
+    },
   },
   decorators: [
     (Story, { globals }) => {

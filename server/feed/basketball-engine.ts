@@ -1,6 +1,6 @@
 import type { LiveStatusEvent } from '../../src/machines/live-status-machine.ts';
 import type { Match, MatchStats } from '../db/schema.ts';
-import { kickOffAt, type LiveMatch, type MatchSetup, type Side, type SportEngine, type StepContext } from './match-engine.ts';
+import { kickOffAt, type MatchSetup, type Side, type SportEngine, type StepContext } from './match-engine.ts';
 
 // Basketball, one game minute at a time: four quarters (12 minutes in the NBA, 10 under FIBA rules),
 // overtimes of 5 until someone leads. Each minute each side has two or three possessions ending in a

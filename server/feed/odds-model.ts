@@ -208,17 +208,20 @@ function quoteEsports(row: Match, setup: MatchSetup, style: CompanyStyle, random
   const chanceOf = (map: Map<number, number>, test: (value: number) => boolean) =>
     clamp([...map].filter(([value]) => test(value)).reduce((sum, [, p]) => sum + p, 0), 0.01, 0.99);
 
-  let asia: Quote['asia'] = null;
-  if (bestOf === 1) {
-    asia = { line: 0, home: hongKong(homeSeries, 1 - homeSeries, style.margin), away: hongKong(1 - homeSeries, homeSeries, style.margin) };
-  } else {
-    const lines = [-3.5, -2.5, -1.5, 1.5, 2.5, 3.5].filter((line) => Math.abs(line) < needed);
-    const line = lines.reduce((best, candidate) =>
-      Math.abs(chanceOf(margins, (m) => m + candidate > 0) - 0.5) < Math.abs(chanceOf(margins, (m) => m + best > 0) - 0.5) ? candidate : best,
-    );
-    const covers = chanceOf(margins, (m) => m + line > 0);
-    asia = { line, home: hongKong(covers, 1 - covers, style.margin), away: hongKong(1 - covers, covers, style.margin) };
-  }
+  const handicap = (line: number): Quote['asia'] => {
+    const covers = line === 0 ? homeSeries : chanceOf(margins, (m) => m + line > 0);
+    return { line, home: hongKong(covers, 1 - covers, style.margin), away: hongKong(1 - covers, covers, style.margin) };
+  };
+  // A single game has no handicap but the winner; longer series give or take a game and a half or more.
+  const lines = [-3.5, -2.5, -1.5, 1.5, 2.5, 3.5].filter((line) => Math.abs(line) < needed);
+  const asia =
+    bestOf === 1
+      ? handicap(0)
+      : handicap(
+          lines.reduce((best, candidate) =>
+            Math.abs(chanceOf(margins, (m) => m + candidate > 0) - 0.5) < Math.abs(chanceOf(margins, (m) => m + best > 0) - 0.5) ? candidate : best,
+          ),
+        );
   let overUnder: Quote['over_under'] = null;
   const played = row.home_score + row.away_score;
   const totalLines = Array.from({ length: bestOf }, (_, i) => i + 0.5).filter((line) => line >= needed && line > played && line < bestOf);

@@ -6,8 +6,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ApiProvider } from '../api/api-context.tsx';
 import { createApi } from '../api/client.ts';
 import { clearStoredUser } from '../api/stored-user.ts';
+import { loadedMessages, loadMessages } from '../i18n/load-messages.ts';
 import { defaultLocale, readLocale, writeLocale, type Locale } from '../i18n/locale.ts';
-import { messages } from '../i18n/messages.ts';
 import { sessionMachine } from '../machines/session-machine.ts';
 import { notifyStoredUserChanged } from './current-user.ts';
 import { appRoutes } from './router.tsx';
@@ -47,8 +47,10 @@ export function App() {
     () => ({
       locale,
       setLocale: (next: Locale) => {
-        writeLocale(next);
-        setLocaleState(next);
+        void loadMessages(next).then(() => {
+          writeLocale(next);
+          setLocaleState(next);
+        });
       },
       theme,
       setTheme: (next: Theme) => {
@@ -60,7 +62,8 @@ export function App() {
   );
 
   return (
-    <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messages[locale]}>
+    // main.tsx loads the stored language's messages before the first render.
+    <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={loadedMessages(locale) ?? loadedMessages(defaultLocale)}>
       <ShellSettingsProvider value={settings}>
         <QueryClientProvider client={queryClient}>
           <ApiProvider api={api}>

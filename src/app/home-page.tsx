@@ -30,7 +30,7 @@ export function HomePage({ title }: { title: string }) {
   return (
     <div className={styles.home}>
       <h1 className="ps-visually-hidden">{title}</h1>
-      <section aria-labelledby="home-live" className={styles.section}>
+      <section aria-labelledby="home-live" className={[styles.section, rooms.isPending ? styles.reserved : ''].join(' ')}>
         <div className={styles.sectionHead}>
           <h2 id="home-live" className={styles.heading}>
             <Icon name="live" />

@@ -1,13 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadMessages } from '../i18n/load-messages.ts';
+import { readLocale } from '../i18n/locale.ts';
 import '../ui/theme.css';
 import { App } from './app.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The stored language's messages first, so the first paint is already in that language.
+void loadMessages(readLocale())
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

@@ -199,9 +199,11 @@ export function hidesTopBarOnScroll(name: RouteName): boolean {
 }
 
 type LinkQuery<Name extends RouteName> = { [Key in keyof QueryOf<Name>]?: QueryOf<Name>[Key] };
+/** A route without parameters takes none. */
+type LinkArguments<Name extends RouteName> = keyof QueryOf<Name> extends never ? [] : [query?: LinkQuery<Name>];
 
 /** Builds a link to a route; parameters left out or undefined are not written. */
-export function link<Name extends RouteName>(name: Name, query?: LinkQuery<Name>): string {
+export function link<Name extends RouteName>(name: Name, ...[query]: LinkArguments<Name>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === false) continue;

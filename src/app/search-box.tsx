@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { Icon } from '../ui/icon.tsx';
@@ -44,6 +44,12 @@ export function SearchBox({ history, hot, onSearch, onClearHistory, onOpen, auto
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const panelId = useId();
+  // Escape hands the focus back to the field; that focus must not open the panel again.
+  const focusFromEscape = useRef(false);
+
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
 
   function show() {
     if (!open) onOpen();
@@ -77,7 +83,9 @@ export function SearchBox({ history, hot, onSearch, onClearHistory, onOpen, auto
         if (event.key === 'Escape' && open) {
           event.stopPropagation();
           setOpen(false);
+          focusFromEscape.current = true;
           inputRef.current?.focus();
+          focusFromEscape.current = false;
         }
       }}
       onBlur={(event) => {
@@ -86,19 +94,21 @@ export function SearchBox({ history, hot, onSearch, onClearHistory, onOpen, auto
     >
       <div className={styles.field}>
         <TextInput
-          ref={(element) => {
-            inputRef.current = element;
-            if (element && autoFocus) element.focus();
-          }}
+          ref={inputRef}
           label={t('search.label')}
           hideLabel
           type="search"
           tone="onDark"
           value={term}
-          onChange={setTerm}
+          onChange={(text) => {
+            setTerm(text);
+            show();
+          }}
           maxLength={searchMaxLength}
           placeholder={t('search.placeholder')}
-          onFocus={show}
+          onFocus={() => {
+            if (!focusFromEscape.current) show();
+          }}
           onKeyDown={onFieldKeyDown}
         />
         <button type="button" className={styles.submit} aria-label={t('search.submit')} onClick={() => search(term)}>

@@ -193,6 +193,9 @@ export function TopBar({
             ))}
           </ul>
         </nav>
+        <div className={styles.search}>
+          <SearchBox {...search} autoFocus={phoneSearchOpen} />
+        </div>
         <div className={styles.tools}>
           <span className={styles.phoneOnly}>
             <IconButton
@@ -203,17 +206,14 @@ export function TopBar({
               onClick={() => setPhoneSearchOpen((open) => !open)}
             />
           </span>
-          <div className={styles.search}>
-            <SearchBox {...search} autoFocus={phoneSearchOpen} />
-          </div>
           <HoverMenu
             tone="onDark"
             align="end"
-            triggerLabel={t('topBar.language', { language: localeNames[locale] })}
             label={
               <span className={styles.language}>
                 <Icon name="globe" size={18} />
-                {localeShort[locale]}
+                <span className="ps-visually-hidden">{t('topBar.language')} </span>
+                <span lang={locale}>{localeShort[locale]}</span>
               </span>
             }
           >

@@ -48,6 +48,8 @@ export function HoverMenu({ label, triggerLabel, items, children, current = fals
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A click that lands on a trigger the pointer has just opened keeps the panel open instead of closing it.
+  const openedByHover = useRef(false);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -99,9 +101,11 @@ export function HoverMenu({ label, triggerLabel, items, children, current = fals
       className={[styles.root, styles[tone]].join(' ')}
       onMouseEnter={() => {
         clearTimeout(closeTimer.current);
+        if (!open) openedByHover.current = true;
         setOpen(true);
       }}
       onMouseLeave={() => {
+        openedByHover.current = false;
         closeTimer.current = setTimeout(() => setOpen(false), closeDelayMs);
       }}
       onBlur={(event) => {
@@ -118,7 +122,10 @@ export function HoverMenu({ label, triggerLabel, items, children, current = fals
         aria-label={triggerLabel}
         aria-current={current ? 'page' : undefined}
         data-current={current || undefined}
-        onClick={() => setOpen((was) => !was)}
+        onClick={() => {
+          if (openedByHover.current) openedByHover.current = false;
+          else setOpen((was) => !was);
+        }}
         onKeyDown={onTriggerKeyDown}
       >
         {label}

@@ -1,0 +1,151 @@
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../i18n/messages.ts';
+import { appRoutes, type RouteHandle } from './router.tsx';
+import { hasSideBar, hidesTopBarOnScroll, link, parseQuery, routeNames, routes, titleOf, type NavIndex } from './routes.ts';
+
+// SPEC §2, written out here (path, nav index, title in zh and en) so the table is checked against the spec.
+const specRoutes: [path: string, nav: NavIndex | null, zh: string, en: string][] = [
+  ['/main', 0, '首页', 'Home'],
+  ['/login', null, '登录', 'Log in'],
+  ['/dome', null, '测试页', 'Test page'],
+  ['/demo', null, '测试页', 'Test page'],
+  ['/new_file', null, '测试页', 'Test page'],
+  ['/basketball', 1, '篮球比分', 'Basketball scores'],
+  ['/football', 1, '足球比分', 'Football scores'],
+  ['/anchor', 2, '主播', 'Streamers'],
+  ['/schedule', 3, '赛程', 'Schedule'],
+  ['/rank', 2, '排行榜', 'Rankings'],
+  ['/attention', 2, '我的关注', 'Following'],
+  ['/reserve', 2, '我的预约', 'Reminders'],
+  ['/foresight', 9, '预测', 'Predictions'],
+  ['/news', 4, '新闻', 'News'],
+  ['/circle', 4, '圈子', 'Circle'],
+  ['/circle-detail', null, '帖子详情', 'Post'],
+  ['/downLoad', 10, '下载APP', 'Download the app'],
+  ['/base-football', 6, '足球资料库', 'Football data centre'],
+  ['/base-basketball', 6, '篮球资料库', 'Basketball data centre'],
+  ['/live', 2, '直播间', 'Live room'],
+  ['/score-live', 1, '比分直播', 'Live score'],
+  ['/score-detail', 1, '比赛详情', 'Match details'],
+  ['/search', null, '搜索', 'Search'],
+  ['/member', null, '个人中心', 'Personal centre'],
+  ['/detail', null, '详情', 'Details'],
+  ['/persona', null, '我的关注', 'My follows'],
+  ['/comment', null, '评论', 'Comments'],
+  ['/about-user', null, '关于我们', 'About us'],
+  ['/trophy/home', 5, '世界杯', 'World Cup'],
+  ['/video-list', 13, '视频', 'Videos'],
+  ['/video-player', 13, '视频播放', 'Video'],
+  ['/video-classify', 14, '视频分类', 'Video categories'],
+  ['/specialist', 11, '专家', 'Experts'],
+  ['/specialist-home', 11, '专家主页', 'Expert home'],
+  ['/specialist-info', 11, '专家资料', 'Expert profile'],
+  ['/specialist-detail', 11, '方案详情', 'Plan details'],
+  ['/specialist-news', 11, '专家文章', 'Expert articles'],
+  ['/chat-chat', 12, '私聊', 'Chat'],
+  ['/404', null, '页面不存在', 'Page not found'],
+];
+
+function resolve(path: string) {
+  const matches = matchRoutes(appRoutes, path) ?? [];
+  const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
+  return handle?.route;
+}
+
+describe('the route table (SPEC §2)', () => {
+  it.each(specRoutes)('%s resolves with nav %s and its title in zh and en', (path, nav, zh, en) => {
+    const name = resolve(path);
+    expect(name).toBeDefined();
+    if (!name) return;
+    expect(routes[name].path).toBe(path);
+    expect(routes[name].nav).toBe(nav);
+    expect(messages.zh[titleOf(name)]).toBe(zh);
+    expect(messages.en[titleOf(name)]).toBe(en);
+  });
+
+  it('has every SPEC route and no other', () => {
+    expect(routeNames.map((name) => routes[name].path).sort()).toEqual(specRoutes.map(([path]) => path).sort());
+  });
+
+  it('sends the root to /main and unknown paths to /404', () => {
+    const root = matchRoutes(appRoutes, '/')?.at(-1)?.route;
+    const unknown = matchRoutes(appRoutes, '/no/such/page')?.at(-1)?.route;
+    expect(root?.path).toBe('/');
+    expect(unknown?.path).toBe('*');
+    expect(resolve('/no/such/page')).toBeUndefined();
+  });
+
+  it('gives every title a text in every language', () => {
+    for (const name of routeNames) {
+      for (const table of Object.values(messages)) expect(table[titleOf(name)]).toBeTruthy();
+    }
+  });
+
+  it('shows the side bar on every tab but 1, 2, 3 and 12', () => {
+    const without = routeNames.filter((name) => !hasSideBar(name)).map((name) => routes[name].nav);
+    expect(new Set(without)).toEqual(new Set([1, 2, 3, 12]));
+    expect(hasSideBar('main')).toBe(true);
+    expect(hasSideBar('member')).toBe(true);
+    expect(hasSideBar('live')).toBe(false);
+  });
+
+  it('hides the top bar on scroll on home, football and basketball only', () => {
+    expect(routeNames.filter(hidesTopBarOnScroll).sort()).toEqual(['basketball', 'football', 'main']);
+  });
+});
+
+describe('query parameters, parsed and typed', () => {
+  it('reads the streamer list: type 0..3, a category id and name', () => {
+    expect(parseQuery('anchor', '?type=2&id=7&name=%E8%8B%B1%E8%B6%85')).toEqual({ type: 2, id: 7, name: '英超' });
+    expect(parseQuery('anchor', '')).toEqual({ type: 0, id: undefined, name: undefined });
+    expect(parseQuery('anchor', '?type=9&id=-1&name=')).toEqual({ type: 0, id: undefined, name: undefined });
+    expect(parseQuery('anchor', '?type=1.5&id=abc')).toEqual({ type: 0, id: undefined, name: undefined });
+  });
+
+  it('reads the member centre: type 1, 5, 7, 9, 18 or 19, and isRecharge', () => {
+    expect(parseQuery('member', '?type=1&isRecharge=true')).toEqual({ type: 1, isRecharge: true });
+    expect(parseQuery('member', '?type=7')).toEqual({ type: 7, isRecharge: false });
+    expect(parseQuery('member', '?type=3')).toEqual({ type: 19, isRecharge: false });
+    expect(messages.en[titleOf('member', '?type=1&isRecharge=true')]).toBe('Top up');
+    expect(messages.en[titleOf('member', '?type=1')]).toBe('My wallet');
+    expect(messages.en[titleOf('member', '?type=7')]).toBe('Apply to stream');
+    expect(messages.en[titleOf('member', '?type=9')]).toBe('Streamer management');
+    expect(messages.en[titleOf('member', '?type=18')]).toBe('Space');
+    expect(messages.zh[titleOf('member', '?type=19')]).toBe('个人中心');
+  });
+
+  it('reads the legal pages: type 1 to 6, each with its own title', () => {
+    const titles = [1, 2, 3, 4, 5, 6].map((type) => messages.en[titleOf('aboutUser', `?type=${String(type)}`)]);
+    expect(new Set(titles).size).toBe(6);
+    expect(parseQuery('aboutUser', '?type=7')).toEqual({ type: 1 });
+  });
+
+  it('reads experts, video categories, data centre, search and detail pages', () => {
+    expect(parseQuery('specialist', '?type=1')).toEqual({ type: 1 });
+    expect(parseQuery('specialist', '?type=2')).toEqual({ type: 0 });
+    expect(parseQuery('videoClassify', '?type=3&id=4&name=%E9%9B%86%E9%94%A6')).toEqual({ type: 3, id: 4, name: '集锦' });
+    expect(parseQuery('baseFootball', '?id=12')).toEqual({ id: 12 });
+    expect(parseQuery('search', '?name=%E6%B9%96%E4%BA%BA')).toEqual({ name: '湖人' });
+    expect(parseQuery('live', '?id=3')).toEqual({ id: 3 });
+    expect(parseQuery('schedule', '?type=3')).toEqual({ type: 3 });
+  });
+
+  it('builds links from typed parameters, leaving out the absent ones', () => {
+    expect(link('main')).toBe('/main');
+    expect(link('anchor', { type: 1 })).toBe('/anchor?type=1');
+    expect(link('anchor', { type: 0, id: undefined, name: '英超' })).toBe('/anchor?type=0&name=%E8%8B%B1%E8%B6%85');
+    expect(link('member', { type: 1, isRecharge: true })).toBe('/member?type=1&isRecharge=true');
+    expect(link('member', { type: 7, isRecharge: false })).toBe('/member?type=7');
+    expect(link('trophy')).toBe('/trophy/home');
+    // @ts-expect-error: the streamer list has no type 5
+    expect(link('anchor', { type: 5 })).toBe('/anchor?type=5');
+    // @ts-expect-error: the home page takes no parameters
+    expect(link('main', { id: 1 })).toBe('/main?id=1');
+  });
+
+  it('round-trips every link it builds', () => {
+    const built = link('videoClassify', { type: 3, id: 9, name: 'A & B' });
+    expect(parseQuery('videoClassify', new URL(built, 'http://x').search)).toEqual({ type: 3, id: 9, name: 'A & B' });
+  });
+});

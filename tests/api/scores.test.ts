@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { components } from '../../src/api/schema.d.ts';
+import { loadContract } from '../../server/contract/contract.ts';
+import { ManualClock, type MatchFeed } from '../../server/feed/match-feed.ts';
+import { createSimulatedFeed } from '../../server/feed/simulated-feed.ts';
+import { demoLogins, logIn } from './demo-session.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+// The score calls (SPEC §7: Football/season_table, hot_match/*, Basketballuser/collect, battle info)
+// against the seeded world, with the live feed played forward on a hand-moved clock.
+
+type Schemas = components['schemas'];
+type MatchView = Schemas['Match'];
+
+const contract = loadContract();
+const conforms = (schema: string, data: unknown) => {
+  const validate = contract.validatorFor(schema);
+  const ok = validate(data);
+  return ok ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+};
+
+const minuteMs = 60_000;
+
+describe('scores', { timeout: 60_000 }, () => {
+  let server: TestServer;
+  let clock: ManualClock;
+  let feed: MatchFeed;
+  let token: string;
+  let companies: number[];
+
+  beforeAll(async () => {
+    clock = new ManualClock(Date.parse(inject('databaseTemplate').seededAt));
+    server = await startTestServer({ now: clock.date });
+    feed = createSimulatedFeed(server.app, { seed: 20261122, clock });
+    await feed.start();
+    token = await logIn(server, demoLogins.viewer);
+    companies = (await server.database.db.selectFrom('odds_companies').select('id').orderBy('sort').orderBy('id').execute()).map((row) => row.id);
+  }, 120_000);
+
+  afterAll(async () => {
+    await feed?.stop();
+    await server?.close();
+  });
+
+  const allMatch = (input: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    server.call<Schemas['MatchListPage']>('POST', '/api/hot_match/all_match', input, headers);
+
+  describe('hot_match/all_match', () => {
+    it("lists today's football in kick-off order, with the leagues of the selection and the companies", async () => {
+      const answer = await allMatch({ sport: 'football', limit: 100 });
+      expect(answer.code).toBe(0);
+      expect(conforms('MatchListPage', answer.data)).toEqual([]);
+      const { list, leagues, total } = answer.data;
+      expect(total).toBeGreaterThan(10);
+      expect(list.every((match) => match.sport === 'football')).toBe(true);
+      expect(list.map((match) => match.start_time)).toEqual([...list.map((match) => match.start_time)].sort((a, b) => a - b));
+      expect(leagues.reduce((sum, entry) => sum + entry.match_count, 0)).toBe(total);
+      expect(answer.data.companies.map((company) => company.id)).toEqual(companies);
+      // Today, on China time (utc_offset 480 by default).
+      const day = new Date(clock.now() + 480 * minuteMs).toISOString().slice(0, 10);
+      for (const match of list) expect(new Date((match.start_time + 480 * 60) * 1000).toISOString().slice(0, 10)).toBe(day);
+    });
+
+    it.each(['in_progress', 'not_started', 'over'] as const)('filters by status %s', async (status) => {
+      const answer = await allMatch({ sport: 'football', status, limit: 100 });
+      expect(answer.code).toBe(0);
+      expect(answer.data.list.length).toBeGreaterThan(0);
+      for (const match of answer.data.list) expect(match.status).toBe(status);
+    });
+
+    it('filters by league without changing the league counts, and pages', async () => {
+      const all = await allMatch({ sport: 'football', limit: 100 });
+      const league = all.data.leagues[0]!.league;
+      const filtered = await allMatch({ sport: 'football', league_ids: [league.id], limit: 100 });
+      expect(filtered.data.leagues).toEqual(all.data.leagues);
+      expect(filtered.data.total).toBe(all.data.leagues[0]!.match_count);
+      expect(filtered.data.list.every((match) => match.league.id === league.id)).toBe(true);
+      const second = await allMatch({ sport: 'football', page: 2, limit: 3 });
+      expect(second.data.list.map((match) => match.id)).toEqual(all.data.list.slice(3, 6).map((match) => match.id));
+    });
+
+    it('carries the odds of the company asked for, else the default one', async () => {
+      const [first, second] = companies;
+      const byDefault = await allMatch({ sport: 'football', limit: 5 });
+      const chosen = await allMatch({ sport: 'football', limit: 5, company_id: second });
+      const unknown = await allMatch({ sport: 'football', limit: 5, company_id: 999_999 });
+      expect(byDefault.data.list.every((match) => match.odds?.company_id === first)).toBe(true);
+      expect(chosen.data.list.every((match) => match.odds?.company_id === second)).toBe(true);
+      expect(unknown.data.list.every((match) => match.odds?.company_id === first)).toBe(true);
+      // Companies price differently: switching changes the numbers.
+      expect(chosen.data.list.map((match) => match.odds?.one_x_two.current)).not.toEqual(byDefault.data.list.map((match) => match.odds?.one_x_two.current));
+    });
+
+    it('lists the schedule of tomorrow and nothing on a day long gone', async () => {
+      const tomorrow = new Date(clock.now() + 480 * minuteMs + 24 * 60 * minuteMs).toISOString().slice(0, 10);
+      const schedule = await allMatch({ sport: 'basketball', date: tomorrow, status: 'not_started' });
+      expect(schedule.data.total).toBeGreaterThan(0);
+      const old = await allMatch({ sport: 'basketball', date: '2020-01-01' });
+      expect(old).toMatchObject({ code: 0, data: { total: 0, list: [] } });
+    });
+
+    it('needs a login for the collected list (700)', async () => {
+      const answer = await allMatch({ sport: 'football', status: 'collected' });
+      expect(answer.code).toBe(700);
+    });
+  });
+
+  describe('Basketballuser/collect', () => {
+    it('collects and uncollects a match, idempotently, and fills the collected list', async () => {
+      const [match] = (await allMatch({ sport: 'basketball', limit: 1 })).data.list;
+      const collect = (value: 0 | 1) => server.call('POST', '/api/Basketballuser/collect', { match_id: match!.id, collect: value }, { token });
+      expect(await collect(1)).toMatchObject({ code: 0, data: { match_id: match!.id, is_collect: 1 } });
+      expect(await collect(1)).toMatchObject({ code: 0, data: { is_collect: 1 } });
+      const collected = await allMatch({ sport: 'basketball', status: 'collected', limit: 100 }, { token });
+      expect(collected.data.list.map((item) => item.id)).toContain(match!.id);
+      expect(collected.data.list.every((item) => item.is_collect === 1)).toBe(true);
+      expect((await allMatch({ sport: 'basketball', limit: 1 }, { token })).data.list[0]!.is_collect).toBe(1);
+      expect((await allMatch({ sport: 'basketball', limit: 1 })).data.list[0]!.is_collect).toBe(0);
+      expect(await collect(0)).toMatchObject({ code: 0, data: { is_collect: 0 } });
+      const after = await allMatch({ sport: 'basketball', status: 'collected', limit: 100 }, { token });
+      expect(after.data.list.map((item) => item.id)).not.toContain(match!.id);
+      expect(after.data.total).toBe(collected.data.total - 1);
+    });
+
+    it('refuses a guest (700) and an unknown match', async () => {
+      expect((await server.call('POST', '/api/Basketballuser/collect', { match_id: 1, collect: 1 })).code).toBe(700);
+      const unknown = await server.call('POST', '/api/Basketballuser/collect', { match_id: 999_999, collect: 1 }, { token });
+      expect(unknown).toMatchObject({ code: 1, msg: 'Match not found' });
+    });
+  });
+
+  describe('hot_match/initial_list and recommend', () => {
+    it('answers at most 20 hot matches, in progress or starting soon, most watched first', async () => {
+      const answer = await server.call<MatchView[]>('GET', '/api/hot_match/initial_list');
+      expect(answer.code).toBe(0);
+      expect(answer.data.length).toBeGreaterThan(0);
+      expect(answer.data.length).toBeLessThanOrEqual(20);
+      for (const match of answer.data) expect(conforms('Match', match)).toEqual([]);
+      expect(answer.data.every((match) => match.status !== 'over')).toBe(true);
+      const football = await server.call<MatchView[]>('GET', '/api/hot_match/initial_list', { sport: 'football' });
+      expect(football.data.every((match) => match.sport === 'football')).toBe(true);
+    });
+
+    it('recommends at most 10 matches of the sport, never the one on screen, those with live rooms first', async () => {
+      const first = await server.call<MatchView[]>('GET', '/api/hot_match/recommend', { sport: 'football' });
+      const excluded = first.data[0]!.id;
+      const answer = await server.call<MatchView[]>('GET', '/api/hot_match/recommend', { sport: 'football', exclude_id: excluded });
+      expect(answer.data.length).toBeLessThanOrEqual(10);
+      expect(answer.data.map((match) => match.id)).not.toContain(excluded);
+      expect(answer.data.every((match) => match.sport === 'football' && match.status !== 'over')).toBe(true);
+      const withRooms = answer.data.map((match) => match.anchor_count > 0);
+      expect(withRooms).toEqual([...withRooms].sort((a, b) => Number(b) - Number(a)));
+    });
+  });
+
+  describe('hot_match/msgGetSimple', () => {
+    it('answers the timeline, statistics, every company odds and the rooms of a match in progress', async () => {
+      const [live] = (await allMatch({ sport: 'football', status: 'in_progress' })).data.list;
+      const answer = await server.call<Schemas['MatchDetail']>('POST', '/api/hot_match/msgGetSimple', { match_id: live!.id });
+      expect(answer.code).toBe(0);
+      expect(conforms('MatchDetail', answer.data)).toEqual([]);
+      const { match, incidents, statistics, odds, live_rooms } = answer.data;
+      expect(match.id).toBe(live!.id);
+      expect(incidents[0]).toMatchObject({ type: 'period_start', side: null });
+      const goals = incidents.filter((incident) => ['goal', 'own_goal', 'penalty'].includes(incident.type));
+      expect(goals.filter((goal) => goal.side === 'home').length).toBe(match.home_score);
+      expect(goals.filter((goal) => goal.side === 'away').length).toBe(match.away_score);
+      expect(statistics.items.map((item) => item.key)).toContain('possession');
+      expect(odds.map((row) => row.company_id)).toEqual(companies);
+      expect(live_rooms.length).toBe(match.anchor_count);
+    });
+
+    it('says so for an unknown match', async () => {
+      expect(await server.call('POST', '/api/hot_match/msgGetSimple', { match_id: 999_999 })).toMatchObject({ code: 1, msg: 'Match not found' });
+    });
+  });
+
+  describe('hot_match/battleInfo', () => {
+    it('answers head-to-head, both teams’ form with a summary that adds up, and what is coming', async () => {
+      const [match] = (await allMatch({ sport: 'football', status: 'not_started' })).data.list;
+      for (const type of [1, 2, 3] as const) {
+        const answer = await server.call<Schemas['MatchBattleInfo']>('GET', '/api/hot_match/battleInfo', { type, sourceid: match!.id });
+        expect(answer.code).toBe(0);
+        expect(conforms('MatchBattleInfo', answer.data)).toEqual([]);
+        expect(answer.data.team?.id).toBe(type === 3 ? match!.away_team.id : match!.home_team.id);
+        const { summary, list } = answer.data;
+        expect(summary).toMatchObject({
+          played: list.length,
+          won: list.filter((item) => item.result === 'won').length,
+          drawn: list.filter((item) => item.result === 'drawn').length,
+          lost: list.filter((item) => item.result === 'lost').length,
+        });
+        expect(list.every((item) => item.match.status === 'over')).toBe(true);
+      }
+      const upcoming = await server.call<Schemas['MatchBattleInfo']>('GET', '/api/hot_match/battleInfo', { type: 4, sourceid: match!.id });
+      expect(upcoming.data).toMatchObject({ type: 4, team: null, summary: null });
+      const teams = [match!.home_team.id, match!.away_team.id];
+      for (const item of upcoming.data.list) {
+        expect(item.match.status).toBe('not_started');
+        expect(teams.includes(item.match.home_team.id) || teams.includes(item.match.away_team.id)).toBe(true);
+      }
+    });
+  });
+
+  describe('Football/season_table', () => {
+    it('answers a league table ranked 1..n, with its zones and seasons', async () => {
+      const leagues = (await allMatch({ sport: 'football', limit: 100 })).data.leagues;
+      const league = leagues.find((entry) => entry.league.name_en === 'Premier League')?.league ?? leagues[0]!.league;
+      const answer = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', { league_id: league.id });
+      expect(answer.code).toBe(0);
+      expect(conforms('SeasonTable', answer.data)).toEqual([]);
+      expect(answer.data.seasons).toContain(answer.data.season);
+      const [group] = answer.data.groups;
+      expect(group!.rows.map((row) => row.rank)).toEqual(group!.rows.map((_, i) => i + 1));
+      for (const row of group!.rows) {
+        expect(row.played).toBe(row.won + row.drawn + row.lost);
+        expect(row.points).toBe(3 * row.won + row.drawn);
+      }
+      const again = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', { league_id: league.id, season: answer.data.season });
+      expect(again.data.groups).toEqual(answer.data.groups);
+    });
+
+    it('answers a basketball table by conference, with win rates and games behind', async () => {
+      const leagues = (await allMatch({ sport: 'basketball', limit: 100 })).data.leagues;
+      const nba = leagues.find((entry) => entry.league.name_en === 'NBA')?.league ?? leagues[0]!.league;
+      const answer = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', { league_id: nba.id });
+      expect(answer.code).toBe(0);
+      for (const group of answer.data.groups) {
+        expect(group.rows[0]!.games_behind).toBe(0);
+        for (const row of group.rows) {
+          expect(row.points).toBeNull();
+          expect(row.win_rate).toBeCloseTo(row.played ? row.won / row.played : 0, 3);
+        }
+      }
+    });
+
+    it('says so for an unknown league', async () => {
+      expect(await server.call('GET', '/api/Football/season_table', { league_id: 999_999 })).toMatchObject({ code: 1, msg: 'League not found' });
+    });
+  });
+
+  describe('with the feed playing', () => {
+    it('serves each change as soon as the feed has made it, scores, odds and standings alike', async () => {
+      await feed.advance(30 * minuteMs);
+      const live = await allMatch({ sport: 'football', status: 'in_progress', limit: 100 });
+      const stored = await server.database.db.selectFrom('matches').selectAll().where('id', 'in', live.data.list.map((m) => m.id)).execute();
+      for (const match of live.data.list) {
+        const row = stored.find((candidate) => candidate.id === match.id)!;
+        expect([match.home_score, match.away_score, match.minute ?? row.minute]).toEqual([row.home_score, row.away_score, row.minute]);
+      }
+      await feed.advance(4 * 60 * minuteMs);
+      const finished = await server.database.db
+        .selectFrom('matches')
+        .selectAll()
+        .where('status', '=', 'over')
+        .where('updated_at', '>', new Date(clock.now() - 4 * 60 * minuteMs))
+        .orderBy('updated_at', 'desc')
+        .executeTakeFirstOrThrow();
+      const table = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', { league_id: finished.league_id });
+      const stand = await server.database.db.selectFrom('standings').selectAll().where('league_id', '=', finished.league_id).where('team_id', '=', finished.home_team_id).executeTakeFirstOrThrow();
+      const row = table.data.groups.flatMap((group) => group.rows).find((candidate) => candidate.team.id === finished.home_team_id);
+      expect(row).toMatchObject({ played: stand.played, won: stand.won, rank: stand.position });
+    });
+  });
+});

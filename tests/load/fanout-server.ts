@@ -1,0 +1,99 @@
+// The server of the fan-out benchmark (fanout-bench.ts): the site on a freshly seeded in-memory
+// database, its live feed on a clock the benchmark moves over IPC, every goal push stamped with the
+// moment it was handed to the socket.
+import { buildApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedWorld } from '../../server/db/seed.ts';
+import { ManualClock } from '../../server/feed/match-feed.ts';
+import { createSimulatedFeed } from '../../server/feed/simulated-feed.ts';
+
+export type FanoutRequest = { type: 'advance'; ms: number } | { type: 'goal' } | { type: 'usage' } | { type: 'stop' };
+
+export type FanoutReply =
+  | { type: 'ready'; port: number }
+  | { type: 'advanced' }
+  | { type: 'goal'; seq: number }
+  | { type: 'usage'; cpuMicros: number; rss: number; connections: number; goals: PublishedGoal[] };
+
+/** A goal push: when it was published, and how long the server took to hand it to every socket. */
+export interface PublishedGoal {
+  seq: number;
+  at: number;
+  handOffMs: number;
+}
+
+const epochMs = () => performance.timeOrigin + performance.now();
+const seed = 20261122;
+
+const database = await openDatabase({});
+await migrate(database);
+await seedWorld(database, { now: new Date(), seed });
+const clock = new ManualClock(Date.now());
+// The benchmark's clients do not send heartbeats; a long interval keeps them from being closed as silent.
+const app = await buildApp({ database, distDir: '/nonexistent', now: clock.date, logger: { level: 'warn' }, heartbeatMs: 600_000 });
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '0.0.0.0' });
+const feed = createSimulatedFeed(app, { seed, clock, advanceStepMs: 5_000 });
+await feed.start();
+
+const hub = app.scoreHub;
+const goals: PublishedGoal[] = [];
+const publishGoal = hub.publishGoal.bind(hub);
+hub.publishGoal = async (event) => {
+  const at = epochMs();
+  const seq = await publishGoal(event);
+  // The hub writes to every socket in one synchronous pass; the next macrotask runs after it.
+  await new Promise((resolve) => setImmediate(resolve));
+  goals.push({ seq, at, handOffMs: epochMs() - at });
+  return seq;
+};
+
+// A goal pop-up as the feed makes them, for a match in play.
+const live = await database.db
+  .selectFrom('matches')
+  .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
+  .innerJoin('teams as away', 'away.id', 'matches.away_team_id')
+  .innerJoin('leagues', 'leagues.id', 'matches.league_id')
+  .select(['matches.id', 'leagues.short_name_zh', 'home.name as home', 'away.name as away'])
+  .where('matches.sport', '=', 'football')
+  .orderBy('matches.start_time', 'desc')
+  .executeTakeFirstOrThrow();
+let synthetic = 0;
+
+const reply = (message: FanoutReply) => process.send?.(message);
+process.on('message', (request: FanoutRequest) => {
+  void (async () => {
+    switch (request.type) {
+      case 'advance':
+        await feed.advance(request.ms);
+        return reply({ type: 'advanced' });
+      case 'goal': {
+        synthetic += 1;
+        const seq = await hub.publishGoal({
+          match_id: live.id,
+          league_name: live.short_name_zh,
+          kind: 'goal',
+          iszhu: synthetic % 2 === 0 ? 0 : 1,
+          match_str: `${(synthetic % 90) + 1}'`,
+          home_team_name_zh: live.home,
+          away_team_name_zh: live.away,
+          home_score: synthetic,
+          away_score: synthetic,
+        });
+        return reply({ type: 'goal', seq });
+      }
+      case 'usage': {
+        const cpu = process.cpuUsage();
+        return reply({ type: 'usage', cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage().rss, connections: hub.connectionCount(), goals: goals.splice(0) });
+      }
+      case 'stop':
+        await feed.stop();
+        await app.close();
+        await database.close();
+        process.exit(0);
+    }
+  })();
+});
+
+const address = app.server.address();
+reply({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
