@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });
+  await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
   await app.register(docsRoutes, { contract: server.contract });
 
   const distDir = options.distDir ?? defaultDistDir;

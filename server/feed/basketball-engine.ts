@@ -56,7 +56,13 @@ export const basketballEngine: SportEngine = {
     const { row } = match;
     if (row.status === 'not_started') {
       const timeouts = setup.quarterMinutes === 12 ? 7 : 5;
-      Object.assign(row, { status: 'in_progress', phase: 'q1', minute: 0, added_minute: 0, period_scores: [[0, 0]] } satisfies Partial<Match>);
+      Object.assign(row, {
+        status: 'in_progress',
+        phase: 'q1',
+        minute: 0,
+        added_minute: 0,
+        period_scores: [[0, 0]],
+      } satisfies Partial<Match>);
       row.stats = {
         field_goals: [0, 0],
         field_goal_attempts: [0, 0],

@@ -61,8 +61,18 @@ export const esportsEngine: SportEngine = {
     if (row.status === 'not_started' || row.phase === 'break') {
       const first = row.status === 'not_started';
       const game = winners(row).length + 1;
-      Object.assign(row, { status: 'in_progress', phase: `game_${game}` as Match['phase'], minute: 0, added_minute: 0 } satisfies Partial<Match>);
-      if (first) row.stats = { kills: [0, 0], game_kills: [], ...(titles[setup.title].objectives ? { towers: [0, 0], dragons: [0, 0], barons: [0, 0], gold: [0, 0] } : {}) };
+      Object.assign(row, {
+        status: 'in_progress',
+        phase: `game_${game}` as Match['phase'],
+        minute: 0,
+        added_minute: 0,
+      } satisfies Partial<Match>);
+      if (first)
+        row.stats = {
+          kills: [0, 0],
+          game_kills: [],
+          ...(titles[setup.title].objectives ? { towers: [0, 0], dragons: [0, 0], barons: [0, 0], gold: [0, 0] } : {}),
+        };
       gameKills(row).push([0, 0]);
       context.incident('period_start', null, { minute: 0 });
       return first ? { type: 'match.kicked_off' } : { type: 'period.started' };
@@ -116,6 +126,7 @@ function playMinute(row: Match, setup: MatchSetup, { random }: StepContext): voi
     if (row.minute >= 20 && random.chance(0.02)) bump(stats, 'barons', side);
     const gold = stats.gold ?? [0, 0];
     const earned = Math.round((random.float(1.6, 2.2) + 0.3 * kills) * 10) / 10;
-    stats.gold = side === 'home' ? [Math.round((gold[0] + earned) * 10) / 10, gold[1]] : [gold[0], Math.round((gold[1] + earned) * 10) / 10];
+    stats.gold =
+      side === 'home' ? [Math.round((gold[0] + earned) * 10) / 10, gold[1]] : [gold[0], Math.round((gold[1] + earned) * 10) / 10];
   }
 }

@@ -90,7 +90,12 @@ async function quiet(clients: Client[], ms = 150): Promise<void> {
   }
 }
 
-const opened: { clients: Client[]; apps: FastifyInstance[]; feeds: MatchFeed[]; databases: DatabaseHandle[] } = { clients: [], apps: [], feeds: [], databases: [] };
+const opened: { clients: Client[]; apps: FastifyInstance[]; feeds: MatchFeed[]; databases: DatabaseHandle[] } = {
+  clients: [],
+  apps: [],
+  feeds: [],
+  databases: [],
+};
 
 afterEach(async () => {
   for (const client of opened.clients.splice(0)) {
@@ -113,7 +118,14 @@ async function startFeedServer(socket: Partial<ScoreSocketOptions> = {}, advance
   opened.apps.push(app);
   await app.register(websocket);
   await app.register(scoreSocket, { bus, contract, resolveToken: async () => null, ...socket });
-  const server: ServerContext = { database, contract, log: app.log, now: clock.date, cache: new MemoryCache(() => clock.now()), production: false };
+  const server: ServerContext = {
+    database,
+    contract,
+    log: app.log,
+    now: clock.date,
+    cache: new MemoryCache(() => clock.now()),
+    production: false,
+  };
   app.decorate('serverContext', server);
   app.addHook('onClose', () => bus.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -140,12 +152,17 @@ describe('the feed through the score socket', { timeout: 120_000 }, () => {
     expect(new Set(football.pushes().map((frame) => frame.type))).toEqual(new Set(['football_match', 'football_exponent', 'goal']));
     expect(new Set(basketball.pushes().map((frame) => frame.type))).toEqual(new Set(['basketball_match', 'basketball_exponent', 'goal']));
     expect(new Set(esports.pushes().map((frame) => frame.type))).toEqual(new Set(['esports_match', 'goal']));
-    for (const frame of football.pushes('football_exponent')) expect(frame.type === 'football_exponent' && frame.data.company_id).toBe(companyId);
-    for (const frame of basketball.pushes('basketball_exponent')) expect(frame.type === 'basketball_exponent' && frame.data.company_id).toBe(companyId + 1);
+    for (const frame of football.pushes('football_exponent'))
+      expect(frame.type === 'football_exponent' && frame.data.company_id).toBe(companyId);
+    for (const frame of basketball.pushes('basketball_exponent'))
+      expect(frame.type === 'basketball_exponent' && frame.data.company_id).toBe(companyId + 1);
     for (const frame of football.pushes('football_match')) expect(frame.type === 'football_match' && frame.data.sport).toBe('football');
     // Goal pop-ups reach every client, with what SPEC §3 names.
     const goal = football.pushes('goal')[0];
-    expect(goal?.type === 'goal' && goal.data).toMatchObject({ iszhu: expect.any(Number), match_str: expect.stringMatching(/^\d+(\+\d+)?'$/) });
+    expect(goal?.type === 'goal' && goal.data).toMatchObject({
+      iszhu: expect.any(Number),
+      match_str: expect.stringMatching(/^\d+(\+\d+)?'$/),
+    });
     expect(basketball.pushes('goal').map((frame) => frame.seq)).toEqual(football.pushes('goal').map((frame) => frame.seq));
   });
 
@@ -169,7 +186,8 @@ describe('the feed through the score socket', { timeout: 120_000 }, () => {
     back.ws.send(JSON.stringify({ type: 'resume', seq: seen }));
     await quiet([back]);
 
-    const missed = (client: Client, stream: StreamName) => client.pushes(stream).filter((frame) => frame.seq > seen[stream as keyof typeof seen]);
+    const missed = (client: Client, stream: StreamName) =>
+      client.pushes(stream).filter((frame) => frame.seq > seen[stream as keyof typeof seen]);
     expect(missed(stayed, 'football_match').length).toBeGreaterThan(10);
     expect(missed(back, 'football_match')).toEqual(missed(stayed, 'football_match'));
     expect(missed(back, 'football_exponent')).toEqual(missed(stayed, 'football_exponent'));

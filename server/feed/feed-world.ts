@@ -41,7 +41,10 @@ export class FeedWorld {
     }
     for (const [leagueId, members] of byLeague) {
       members.forEach((team, index) => this.#strength.set(team.id, members.length > 1 ? 1 - (2 * index) / (members.length - 1) : 0));
-      this.#members.set(leagueId, members.map((team) => team.id));
+      this.#members.set(
+        leagueId,
+        members.map((team) => team.id),
+      );
     }
     // A cup's members are the teams of its standings; a league's are its own teams and any in its standings.
     for (const { league_id, team_id } of standingMembers) {
@@ -49,7 +52,11 @@ export class FeedWorld {
       if (!members.includes(team_id) && this.teams.has(team_id)) this.#members.set(league_id, [...members, team_id]);
     }
     // In id order, whatever order the standings were read in, so the fixtures drawn from them are too.
-    for (const [leagueId, members] of this.#members) this.#members.set(leagueId, [...members].sort((a, b) => a - b));
+    for (const [leagueId, members] of this.#members)
+      this.#members.set(
+        leagueId,
+        [...members].sort((a, b) => a - b),
+      );
   }
 
   /** 1 for the strongest team of its league, -1 for the weakest. */

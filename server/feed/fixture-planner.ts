@@ -93,7 +93,14 @@ export function planDay(
         home_team_id: home,
         away_team_id: away,
         start_time: new Date(day.start + slots[i % slots.length]! * slotMs),
-        best_of: league.sport === 'esports' ? leagueRandom.weighted([[3, 8], [5, 1], [1, 1]] as const) : null,
+        best_of:
+          league.sport === 'esports'
+            ? leagueRandom.weighted([
+                [3, 8],
+                [5, 1],
+                [1, 1],
+              ] as const)
+            : null,
         venue: world.teams.get(home)?.venue ?? '',
         is_hot: league.is_hot && strongest < ranked.length / 3 && leagueRandom.chance(0.7),
         updated_at: createdAt,

@@ -68,7 +68,16 @@ export const footballEngine: SportEngine = {
     switch (row.phase) {
       case 'not_started':
         Object.assign(row, { status: 'in_progress', phase: 'first_half', minute: 1, added_minute: 0 } satisfies Partial<Match>);
-        row.stats = { possession: [50, 50], shots: [0, 0], shots_on_target: [0, 0], attacks: [0, 0], dangerous_attacks: [0, 0], fouls: [0, 0], offsides: [0, 0], saves: [0, 0] };
+        row.stats = {
+          possession: [50, 50],
+          shots: [0, 0],
+          shots_on_target: [0, 0],
+          attacks: [0, 0],
+          dangerous_attacks: [0, 0],
+          fouls: [0, 0],
+          offsides: [0, 0],
+          saves: [0, 0],
+        };
         context.incident('period_start', null, { minute: 0, added: 0 });
         playMinute(match, setup, context);
         return { type: 'match.kicked_off' };
@@ -87,7 +96,11 @@ export const footballEngine: SportEngine = {
           row.added_minute += 1;
         } else if (row.phase === 'first_half') {
           context.incident('period_end', null);
-          Object.assign(row, { phase: 'half_time', home_half_score: row.home_score, away_half_score: row.away_score } satisfies Partial<Match>);
+          Object.assign(row, {
+            phase: 'half_time',
+            home_half_score: row.home_score,
+            away_half_score: row.away_score,
+          } satisfies Partial<Match>);
           return { type: 'period.ended' };
         } else {
           context.incident('period_end', null);
@@ -111,7 +124,7 @@ function playMinute(match: LiveMatch, setup: MatchSetup, context: StepContext): 
   const stats = row.stats;
   const rates = footballGoalRates(setup.edge);
   // Goals come a little more often late in a match.
-  const lateness = 0.8 + 0.4 * Math.min(row.minute, 90) / 90;
+  const lateness = 0.8 + (0.4 * Math.min(row.minute, 90)) / 90;
   const homeShare = clamp(0.5 + 0.12 * setup.edge + random.float(-0.12, 0.12), 0.2, 0.8);
 
   for (const side of ['home', 'away'] as const) {
@@ -133,7 +146,11 @@ function playMinute(match: LiveMatch, setup: MatchSetup, context: StepContext): 
 
     const goalChance = ((side === 'home' ? rates[0] : rates[1]) / 94) * lateness * strength;
     if (random.chance(goalChance)) {
-      const kind = random.weighted([['goal', 87], ['penalty_goal', 8], ['own_goal', 5]] as const);
+      const kind = random.weighted([
+        ['goal', 87],
+        ['penalty_goal', 8],
+        ['own_goal', 5],
+      ] as const);
       const scorer =
         kind === 'own_goal'
           ? random.pick(opponentOutfield.length ? opponentOutfield : opponents)

@@ -64,7 +64,11 @@ export interface SportEngine {
 /** What a step may use: the position's draws and a way to record incidents. */
 export interface StepContext {
   random: FeedRandom;
-  incident(kind: IncidentKind, side: Side | null, detail?: { player?: string; player2?: string; minute?: number; added?: number }): FeedIncident;
+  incident(
+    kind: IncidentKind,
+    side: Side | null,
+    detail?: { player?: string; player2?: string; minute?: number; added?: number },
+  ): FeedIncident;
   shake(): void;
 }
 
@@ -76,7 +80,13 @@ export function liveMatch(row: Match, incidents: FeedIncident[]): LiveMatch {
 /** A copy the feed can move on without touching the original until its writes succeed. */
 export function cloneLiveMatch(match: LiveMatch): LiveMatch {
   return {
-    row: { ...match.row, start_time: new Date(match.row.start_time), updated_at: new Date(match.row.updated_at), period_scores: structuredClone(match.row.period_scores), stats: structuredClone(match.row.stats) },
+    row: {
+      ...match.row,
+      start_time: new Date(match.row.start_time),
+      updated_at: new Date(match.row.updated_at),
+      period_scores: structuredClone(match.row.period_scores),
+      stats: structuredClone(match.row.stats),
+    },
     incidents: [...match.incidents],
     status: match.status,
   };

@@ -82,4 +82,3 @@ function playStep(match: LiveMatch, setup: MatchSetup, engine: SportEngine, at: 
 function positionKey(row: Match): string {
   return `${row.phase}:${row.minute}:${row.added_minute}:${row.period_scores.length}`;
 }
-

@@ -58,7 +58,7 @@ function normalCdf(x: number): number {
  * (`chances[i]` the chance of margin `offset + i`). Quarter lines split the stake over the two lines next to it.
  */
 function lineOutcome(chances: number[], offset: number, line: number): { win: number; lose: number } {
-  const halves = line * 4 % 2 === 0 ? [line] : [line - 0.25, line + 0.25];
+  const halves = (line * 4) % 2 === 0 ? [line] : [line - 0.25, line + 0.25];
   let win = 0;
   let lose = 0;
   for (const half of halves) {
@@ -165,7 +165,11 @@ function quoteBasketball(row: Match, setup: MatchSetup, style: CompanyStyle, ran
   const overChance = clamp(1 - normalCdf((totalLine - meanTotal) / totalSpread), 0.01, 0.99);
   return {
     asia: { line, home: hongKong(covers, 1 - covers, style.margin), away: hongKong(1 - covers, covers, style.margin) },
-    over_under: { line: totalLine, over: hongKong(overChance, 1 - overChance, style.margin), under: hongKong(1 - overChance, overChance, style.margin) },
+    over_under: {
+      line: totalLine,
+      over: hongKong(overChance, 1 - overChance, style.margin),
+      under: hongKong(1 - overChance, overChance, style.margin),
+    },
     europe: { home: decimal(homeWins, style.margin), draw: null, away: decimal(1 - homeWins, style.margin) },
   };
 }
@@ -206,7 +210,11 @@ function quoteEsports(row: Match, setup: MatchSetup, style: CompanyStyle, random
   }
   homeSeries = clamp(homeSeries, 0.005, 0.995);
   const chanceOf = (map: Map<number, number>, test: (value: number) => boolean) =>
-    clamp([...map].filter(([value]) => test(value)).reduce((sum, [, p]) => sum + p, 0), 0.01, 0.99);
+    clamp(
+      [...map].filter(([value]) => test(value)).reduce((sum, [, p]) => sum + p, 0),
+      0.01,
+      0.99,
+    );
 
   const handicap = (line: number): Quote['asia'] => {
     const covers = line === 0 ? homeSeries : chanceOf(margins, (m) => m + line > 0);
@@ -219,7 +227,9 @@ function quoteEsports(row: Match, setup: MatchSetup, style: CompanyStyle, random
       ? handicap(0)
       : handicap(
           lines.reduce((best, candidate) =>
-            Math.abs(chanceOf(margins, (m) => m + candidate > 0) - 0.5) < Math.abs(chanceOf(margins, (m) => m + best > 0) - 0.5) ? candidate : best,
+            Math.abs(chanceOf(margins, (m) => m + candidate > 0) - 0.5) < Math.abs(chanceOf(margins, (m) => m + best > 0) - 0.5)
+              ? candidate
+              : best,
           ),
         );
   let overUnder: Quote['over_under'] = null;
@@ -249,7 +259,8 @@ export function quoteMatch(row: Match, setup: MatchSetup, companyId: number, ran
 
 function marketPrices(quote: Quote, market: OddsMarket): { home: number; line: number | null; draw: number | null; away: number } | null {
   if (market === 'asia') return quote.asia && { home: quote.asia.home, line: quote.asia.line, draw: null, away: quote.asia.away };
-  if (market === 'over_under') return quote.over_under && { home: quote.over_under.over, line: quote.over_under.line, draw: null, away: quote.over_under.under };
+  if (market === 'over_under')
+    return quote.over_under && { home: quote.over_under.over, line: quote.over_under.line, draw: null, away: quote.over_under.under };
   return { home: quote.europe.home, line: null, draw: quote.europe.draw, away: quote.europe.away };
 }
 
@@ -298,7 +309,13 @@ export function moveOdds(match: LiveMatch, setup: MatchSetup, step: StepResult, 
     const prices = marketPrices(quote, row.market);
     // A market that has no line any more (an e-sports total already passed) stays closed.
     const next: OddsRow = prices ? { ...row, ...prices, is_closed: false, updated_at: at } : { ...row, is_closed: true, updated_at: at };
-    if (next.home !== row.home || next.line !== row.line || next.draw !== row.draw || next.away !== row.away || next.is_closed !== row.is_closed) {
+    if (
+      next.home !== row.home ||
+      next.line !== row.line ||
+      next.draw !== row.draw ||
+      next.away !== row.away ||
+      next.is_closed !== row.is_closed
+    ) {
       changed.push(next);
     }
   }

@@ -45,7 +45,12 @@ async function snapshot(database: DatabaseHandle) {
   const { db } = database;
   const [matches, incidents, odds, standings] = await Promise.all([
     db.selectFrom('matches').selectAll().orderBy('id').execute(),
-    db.selectFrom('match_incidents').select(['match_id', 'kind', 'side', 'minute', 'added_minute', 'player', 'player2', 'home_score', 'away_score', 'seq', 'created_at']).orderBy('match_id').orderBy('seq').execute(),
+    db
+      .selectFrom('match_incidents')
+      .select(['match_id', 'kind', 'side', 'minute', 'added_minute', 'player', 'player2', 'home_score', 'away_score', 'seq', 'created_at'])
+      .orderBy('match_id')
+      .orderBy('seq')
+      .execute(),
     db.selectFrom('match_odds').selectAll().orderBy('match_id').orderBy('company_id').orderBy('market').execute(),
     db.selectFrom('standings').selectAll().orderBy('league_id').orderBy('season').orderBy('team_id').execute(),
   ]);
@@ -100,7 +105,10 @@ describe('simulated feed on the seeded world', { timeout: 180_000 }, () => {
         expect([match.home_score, match.away_score], `match ${match.id}`).toEqual([count('home', goals), count('away', goals)]);
       } else if (match.sport === 'basketball') {
         const quarters = match.period_scores as Array<[number, number]>;
-        expect([match.home_score, match.away_score]).toEqual([quarters.reduce((s, q) => s + q[0], 0), quarters.reduce((s, q) => s + q[1], 0)]);
+        expect([match.home_score, match.away_score]).toEqual([
+          quarters.reduce((s, q) => s + q[0], 0),
+          quarters.reduce((s, q) => s + q[1], 0),
+        ]);
       } else {
         const won = new Set(['game_won']);
         expect([match.home_score, match.away_score]).toEqual([count('home', won), count('away', won)]);
@@ -109,11 +117,16 @@ describe('simulated feed on the seeded world', { timeout: 180_000 }, () => {
   });
 
   it('keeps standings equal to the results of the matches it finished', () => {
-    const finishedHere = after.matches.filter((match) => match.status === 'over' && before.matches.find((row) => row.id === match.id)?.status !== 'over');
+    const finishedHere = after.matches.filter(
+      (match) => match.status === 'over' && before.matches.find((row) => row.id === match.id)?.status !== 'over',
+    );
     expect(finishedHere.length).toBeGreaterThan(50);
     const tableOf = (rows: typeof before.standings, match: Match, teamId: number) =>
       rows.find((row) => row.league_id === match.league_id && row.season === match.season && row.team_id === teamId);
-    const expected = new Map<string, { played: number; won: number; drawn: number; lost: number; goals_for: number; goals_against: number }>();
+    const expected = new Map<
+      string,
+      { played: number; won: number; drawn: number; lost: number; goals_for: number; goals_against: number }
+    >();
     for (const match of finishedHere) {
       for (const [teamId, mine, theirs] of [
         [match.home_team_id, match.home_score, match.away_score],
@@ -121,7 +134,14 @@ describe('simulated feed on the seeded world', { timeout: 180_000 }, () => {
       ] as const) {
         const key = `${match.league_id}:${match.season}:${teamId}`;
         const base = tableOf(before.standings, match, teamId) ?? { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0 };
-        const row = expected.get(key) ?? { played: base.played, won: base.won, drawn: base.drawn, lost: base.lost, goals_for: base.goals_for, goals_against: base.goals_against };
+        const row = expected.get(key) ?? {
+          played: base.played,
+          won: base.won,
+          drawn: base.drawn,
+          lost: base.lost,
+          goals_for: base.goals_for,
+          goals_against: base.goals_against,
+        };
         row.played += 1;
         if (mine > theirs) row.won += 1;
         else if (mine === theirs) row.drawn += 1;
@@ -146,7 +166,11 @@ describe('simulated feed on the seeded world', { timeout: 180_000 }, () => {
     }
     // Ranks stay 1..n in each group.
     const groups = new Map<string, number[]>();
-    for (const row of after.standings) groups.set(`${row.league_id}:${row.season}:${row.group_name}`, [...(groups.get(`${row.league_id}:${row.season}:${row.group_name}`) ?? []), row.position]);
+    for (const row of after.standings)
+      groups.set(`${row.league_id}:${row.season}:${row.group_name}`, [
+        ...(groups.get(`${row.league_id}:${row.season}:${row.group_name}`) ?? []),
+        row.position,
+      ]);
     for (const positions of groups.values()) expect(positions.sort((a, b) => a - b)).toEqual(positions.map((_, i) => i + 1));
   });
 
@@ -183,7 +207,8 @@ describe('simulated feed on the seeded world', { timeout: 180_000 }, () => {
     expect(problems).toEqual([]);
     // Every company prices every match it plays.
     const companies = new Set(after.odds.map((row) => row.company_id));
-    for (const id of playedIds) expect(new Set(after.odds.filter((row) => row.match_id === id).map((row) => row.company_id))).toEqual(companies);
+    for (const id of playedIds)
+      expect(new Set(after.odds.filter((row) => row.match_id === id).map((row) => row.company_id))).toEqual(companies);
   });
 
   it('writes the same world whatever the pace of its clock', async () => {

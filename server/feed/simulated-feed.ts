@@ -3,13 +3,28 @@ import type { Insertable, Kysely } from 'kysely';
 import type { components } from '../../src/api/schema.d.ts';
 import { toMatchOdds, toMatchView } from '../areas/scores/match-view.ts';
 import { liveRoomsByMatch } from '../areas/scores/match-viewer.ts';
-import { scoreBoardFor, standingsKey, type IncidentRow, type OddsCompanyRow, type OddsRow, type StandingRow } from '../areas/scores/score-board.ts';
+import {
+  scoreBoardFor,
+  standingsKey,
+  type IncidentRow,
+  type OddsCompanyRow,
+  type OddsRow,
+  type StandingRow,
+} from '../areas/scores/score-board.ts';
 import type { Database, Match, MatchIncidentsTable, MatchesTable } from '../db/schema.ts';
 import type { ScoreHub } from '../realtime/score-socket.ts';
 import type { ServerContext } from '../server-context.ts';
 import { FeedWorld } from './feed-world.ts';
 import { needsPlanning, planDay, siteDayOf } from './fixture-planner.ts';
-import { ManualClock, systemClock, type FeedClock, type FeedEvent, type FeedListener, type FeedPlayed, type MatchFeed } from './match-feed.ts';
+import {
+  ManualClock,
+  systemClock,
+  type FeedClock,
+  type FeedEvent,
+  type FeedListener,
+  type FeedPlayed,
+  type MatchFeed,
+} from './match-feed.ts';
 import { cloneLiveMatch, liveMatch, type FeedIncident, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
 import { moveOdds, openingOddsRows } from './odds-model.ts';
@@ -135,18 +150,34 @@ class SimulatedFeed implements MatchFeed {
 
   // ---------------------------------------------------------------- loading
 
-  async #load(): Promise<void> {
+  /** Competitions and teams as stored now: read at the start and before each day is planned. */
+  async #readWorld(): Promise<void> {
     const { db } = this.server.database;
-    const [leagues, teams, companies, standings, open, rounds] = await Promise.all([
+    const [leagues, teams, companies, members] = await Promise.all([
       db.selectFrom('leagues').selectAll().execute(),
       db.selectFrom('teams').selectAll().execute(),
       db.selectFrom('odds_companies').selectAll().orderBy('sort').orderBy('id').execute(),
+      db.selectFrom('standings').select(['league_id', 'team_id']).execute(),
+    ]);
+    this.#world = new FeedWorld(leagues, teams, members);
+    this.#companies = companies;
+  }
+
+  async #load(): Promise<void> {
+    const { db } = this.server.database;
+    await this.#readWorld();
+    const [standings, open, rounds] = await Promise.all([
       db.selectFrom('standings').selectAll().execute(),
       db.selectFrom('matches').selectAll().where('status', '<>', 'over').orderBy('start_time').orderBy('id').execute(),
-      db.selectFrom('matches').select(['league_id', 'round']).distinctOn('league_id').orderBy('league_id').orderBy('start_time', 'desc').orderBy('id', 'desc').execute(),
+      db
+        .selectFrom('matches')
+        .select(['league_id', 'round'])
+        .distinctOn('league_id')
+        .orderBy('league_id')
+        .orderBy('start_time', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
     ]);
-    this.#world = new FeedWorld(leagues, teams, standings);
-    this.#companies = companies;
     for (const row of standings) {
       const key = standingsKey(row.league_id, row.season);
       this.#standings.set(key, [...(this.#standings.get(key) ?? []), row]);
@@ -156,7 +187,9 @@ class SimulatedFeed implements MatchFeed {
     // Who is booked or substituted already decides what may happen next; a match not started has nothing yet.
     const playing = open.filter((match) => match.status === 'in_progress').map((match) => match.id);
     const [incidents, odds] = await Promise.all([
-      playing.length ? db.selectFrom('match_incidents').selectAll().where('match_id', 'in', playing).orderBy('seq').orderBy('id').execute() : [],
+      playing.length
+        ? db.selectFrom('match_incidents').selectAll().where('match_id', 'in', playing).orderBy('seq').orderBy('id').execute()
+        : [],
       ids.length ? db.selectFrom('match_odds').selectAll().where('match_id', 'in', ids).execute() : [],
     ]);
     for (const row of odds) this.#odds.set(row.match_id, [...(this.#odds.get(row.match_id) ?? []), row]);
@@ -214,6 +247,7 @@ class SimulatedFeed implements MatchFeed {
         .execute();
       const kickOffs = existing.map((row) => row.start_time.getTime());
       if (needsPlanning(day, kickOffs)) {
+        await this.#readWorld();
         // Stamped with the start of the day before, when the day becomes due, not when a pass happened to
         // look: the same seed gives the same rows however the clock moved.
         const due = day.start - dayMs;
@@ -222,7 +256,10 @@ class SimulatedFeed implements MatchFeed {
           day,
           this.options.seed,
           this.#latestRound,
-          { lastKickOff: kickOffs.length ? Math.max(...kickOffs) : null, busy: new Set(existing.flatMap((row) => [row.home_team_id, row.away_team_id])) },
+          {
+            lastKickOff: kickOffs.length ? Math.max(...kickOffs) : null,
+            busy: new Set(existing.flatMap((row) => [row.home_team_id, row.away_team_id])),
+          },
           new Date(due),
         );
         if (plan.fixtures.length) await this.#addFixtures(day, plan.fixtures, due);
@@ -286,11 +323,16 @@ class SimulatedFeed implements MatchFeed {
       const key = standingsKey(match.row.league_id, match.row.season);
       tables.set(key, applyResult(tables.get(key) ?? this.#standings.get(key) ?? [], match.row, match.row.updated_at));
     }
-    const newIncidents = played.flatMap(({ match, steps }) => steps.flatMap((step) => step.incidents.map((incident) => ({ matchId: match.row.id, incident }))));
+    const newIncidents = played.flatMap(({ match, steps }) =>
+      steps.flatMap((step) => step.incidents.map((incident) => ({ matchId: match.row.id, incident }))),
+    );
     const odds = [...pendingOdds, ...played.flatMap((entry) => entry.odds)];
 
     const incidentRows = await this.server.database.db.transaction().execute(async (trx) => {
-      await upsertMatches(trx, played.map(({ match }) => match.row));
+      await upsertMatches(
+        trx,
+        played.map(({ match }) => match.row),
+      );
       const stored: IncidentRow[] = [];
       for (const chunk of chunks(newIncidents)) {
         const values: Array<Insertable<MatchIncidentsTable>> = chunk.map(({ matchId, incident }) => ({

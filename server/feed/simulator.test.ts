@@ -39,7 +39,17 @@ function catalogueWorld(): { world: FeedWorld; standings: StandingRow[] } {
       if (typeof team === 'string') continue;
       const id = teams.length + 1;
       idOf.set(`${def.key}:${team.code}`, id);
-      teams.push({ id, league_id: l + 1, name: team.name, name_en: team.name_en, short_name_zh: team.short_name_zh, short_name_en: team.code, logo: '/media/crests/x.svg', country: '', venue: '' });
+      teams.push({
+        id,
+        league_id: l + 1,
+        name: team.name,
+        name_en: team.name_en,
+        short_name_zh: team.short_name_zh,
+        short_name_en: team.code,
+        logo: '/media/crests/x.svg',
+        country: '',
+        venue: '',
+      });
     }
   });
   const standings: StandingRow[] = leagueDefs.flatMap((def, l) =>
@@ -116,7 +126,10 @@ function playDay(seed: number, until: number, stepMs?: number): PlayedDay {
   const matches = plan.fixtures.map((fixture, i) => liveMatch(stored(fixture, i + 1), []));
   const setups = new Map(matches.map((match) => [match.row.id, world.setupFor(match.row, seed)]));
   const odds = new Map(
-    matches.map((match) => [match.row.id, companies.flatMap((company) => openingOddsRows(match, setups.get(match.row.id)!, company, dayStart))]),
+    matches.map((match) => [
+      match.row.id,
+      companies.flatMap((company) => openingOddsRows(match, setups.get(match.row.id)!, company, dayStart)),
+    ]),
   );
   const oddsHistory: PlayedDay['oddsHistory'] = [];
   const clocks = new Map<number, number[][]>();
@@ -127,7 +140,13 @@ function playDay(seed: number, until: number, stepMs?: number): PlayedDay {
     const afterStep = (step: StepResult) => {
       positions.push(clockOrder(match.row));
       for (const company of companies) {
-        for (const row of moveOdds(match, setup, step, rows.filter((held) => held.company_id === company), company)) {
+        for (const row of moveOdds(
+          match,
+          setup,
+          step,
+          rows.filter((held) => held.company_id === company),
+          company,
+        )) {
           rows[rows.findIndex((held) => held.company_id === row.company_id && held.market === row.market)] = row;
           oddsHistory.push({ match: { ...match.row }, row });
         }
@@ -196,19 +215,31 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
         const count = (side: 'home' | 'away', kinds: Set<string>) => incidents.filter((i) => i.side === side && kinds.has(i.kind)).length;
         if (row.sport === 'football') {
           expect([row.home_score, row.away_score]).toEqual([count('home', goalKinds), count('away', goalKinds)]);
-          expect([row.home_red, row.away_red]).toEqual([count('home', new Set(['red_card', 'second_yellow'])), count('away', new Set(['red_card', 'second_yellow']))]);
-          expect([row.home_yellow, row.away_yellow]).toEqual([count('home', new Set(['yellow_card', 'second_yellow'])), count('away', new Set(['yellow_card', 'second_yellow']))]);
+          expect([row.home_red, row.away_red]).toEqual([
+            count('home', new Set(['red_card', 'second_yellow'])),
+            count('away', new Set(['red_card', 'second_yellow'])),
+          ]);
+          expect([row.home_yellow, row.away_yellow]).toEqual([
+            count('home', new Set(['yellow_card', 'second_yellow'])),
+            count('away', new Set(['yellow_card', 'second_yellow'])),
+          ]);
           expect([row.home_corner, row.away_corner]).toEqual([count('home', new Set(['corner'])), count('away', new Set(['corner']))]);
           expect(row.home_half_score! + row.away_half_score!).toBeLessThanOrEqual(row.home_score + row.away_score);
         } else if (row.sport === 'basketball') {
           const quarters = row.period_scores as Array<[number, number]>;
           expect(quarters.length).toBeGreaterThanOrEqual(4);
-          expect([row.home_score, row.away_score]).toEqual([quarters.reduce((s, q) => s + q[0], 0), quarters.reduce((s, q) => s + q[1], 0)]);
+          expect([row.home_score, row.away_score]).toEqual([
+            quarters.reduce((s, q) => s + q[0], 0),
+            quarters.reduce((s, q) => s + q[1], 0),
+          ]);
           expect(row.home_score).not.toBe(row.away_score);
         } else {
           const won = row.period_scores as Array<'home' | 'away'>;
           expect([row.home_score, row.away_score]).toEqual([count('home', new Set(['game_won'])), count('away', new Set(['game_won']))]);
-          expect([row.home_score, row.away_score]).toEqual([won.filter((w) => w === 'home').length, won.filter((w) => w === 'away').length]);
+          expect([row.home_score, row.away_score]).toEqual([
+            won.filter((w) => w === 'home').length,
+            won.filter((w) => w === 'away').length,
+          ]);
           expect(Math.max(row.home_score, row.away_score)).toBe(Math.ceil(row.best_of! / 2));
         }
         // Each incident carries the score after it, counted up from the start.
@@ -248,7 +279,8 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
         for (const problem of oddsProblems(match, row)) problems.push(`match ${match.id} company ${row.company_id}: ${problem}`);
       }
       for (const match of day.matches) {
-        for (const row of day.odds.get(match.row.id)!) if (!row.is_closed) problems.push(`match ${match.row.id}: ${row.market} open after the end`);
+        for (const row of day.odds.get(match.row.id)!)
+          if (!row.is_closed) problems.push(`match ${match.row.id}: ${row.market} open after the end`);
       }
     }
     expect(rows).toBeGreaterThan(10_000);
@@ -259,7 +291,8 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
     let checked = 0;
     for (const day of days.values()) {
       for (const { match, row } of day.oddsHistory) {
-        if (match.sport !== 'football' || row.market !== 'europe' || row.is_closed || match.phase !== 'second_half' || match.minute < 80) continue;
+        if (match.sport !== 'football' || row.market !== 'europe' || row.is_closed || match.phase !== 'second_half' || match.minute < 80)
+          continue;
         const lead = match.home_score - match.away_score;
         if (Math.abs(lead) < 2) continue;
         expect(lead > 0 ? row.home : row.away).toBeLessThan(1.2);
@@ -292,7 +325,8 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
         const results = day.matches.filter((m) => m.row.league_id === leagueId).map((m) => m.row);
         for (const row of table) {
           const mine = results.filter((m) => m.home_team_id === row.team_id || m.away_team_id === row.team_id);
-          const scored = (m: Match) => (m.home_team_id === row.team_id ? [m.home_score, m.away_score] : [m.away_score, m.home_score]) as [number, number];
+          const scored = (m: Match) =>
+            (m.home_team_id === row.team_id ? [m.home_score, m.away_score] : [m.away_score, m.home_score]) as [number, number];
           const won = mine.filter((m) => scored(m)[0] > scored(m)[1]).length;
           const lost = mine.filter((m) => scored(m)[0] < scored(m)[1]).length;
           expect(row).toMatchObject({

@@ -2,10 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useApi } from '../api/api-context.tsx';
-import { clearStoredUser } from '../api/stored-user.ts';
+import { logOut } from '../features/account/log-out.ts';
+import { useMessaging } from '../features/account/messaging-context.tsx';
+import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
 import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from './current-user.ts';
 import { LoginDialog } from './login-dialog.tsx';
+import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { RouteProgress } from './route-progress.tsx';
 import type { RouteHandle } from './router.tsx';
 import { hasSideBar, hidesTopBarOnScroll, link, routes, titleOf, type RouteName } from './routes.ts';
@@ -18,9 +21,8 @@ import { TopBar, type TopBarUser } from './top-bar.tsx';
 import { mobileQuery, useMediaQuery } from './use-media-query.ts';
 import styles from './app-layout.module.css';
 
-// SPEC §1, §2 and §9.
+// SPEC §2 and §9.
 const navHideScrollPx = 60;
-const mobileRedirectMaxWidth = 500;
 const sideBarId = 'side-bar';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -53,6 +55,7 @@ export function AppLayout() {
   const { locale, setLocale, theme, setTheme } = useShellSettings();
   const name = useCurrentRoute();
   const storedUser = useStoredUser();
+  const messaging = useMessaging();
 
   const config = useQuery({
     queryKey: ['get', '/api/universal/getConfig'],
@@ -80,12 +83,9 @@ export function AppLayout() {
     if (name) document.title = `${t(titleOf(name, location.search))} - ${siteName}`;
   }, [name, location.search, siteName, t]);
 
-  // SPEC §1: a screen 500 px wide or less goes to the configured mobile address.
   useEffect(() => {
-    if (mobileUrl === '' || window.innerWidth > mobileRedirectMaxWidth) return;
-    const target = new URL(mobileUrl, window.location.href);
-    if (target.origin === window.location.origin && target.pathname === window.location.pathname) return;
-    window.location.replace(target.href);
+    const target = mobileRedirectTarget(mobileUrl, window.innerWidth, new URL(window.location.href));
+    if (target) window.location.replace(target);
   }, [mobileUrl]);
 
   const mobile = useMediaQuery(mobileQuery);
@@ -97,6 +97,12 @@ export function AppLayout() {
 
   const barHidden = useScrolledPast(navHideScrollPx, name !== undefined && hidesTopBarOnScroll(name));
   const [loginOpen, setLoginOpen] = useState(false);
+  // SPEC §4: 700 (a call's or the socket's) clears the user and resets the login dialog flag.
+  const [flagUser, setFlagUser] = useState(storedUser?.id ?? null);
+  if ((storedUser?.id ?? null) !== flagUser) {
+    setFlagUser(storedUser?.id ?? null);
+    if (storedUser === null) setLoginOpen(false);
+  }
   const [history, setHistory] = useState(readSearchHistory);
 
   const user: TopBarUser | null = storedUser && {
@@ -146,9 +152,10 @@ export function AppLayout() {
         onThemeChange={setTheme}
         onLoginRequest={() => setLoginOpen(true)}
         onLogout={() => {
-          clearStoredUser();
-          notifyStoredUserChanged();
-          void navigate(link('main'));
+          void logOut(api, messaging, () => {
+            notifyStoredUserChanged();
+            void navigate(link('main'));
+          });
         }}
         hidden={barHidden}
         sideBar={withSideBar ? { open: sideBarOpen, onToggle: () => setSideBarChoice({ mobile, open: !sideBarOpen }), controls: sideBarId } : undefined}
@@ -188,6 +195,7 @@ export function AppLayout() {
       </div>
       <SiteFooter siteName={siteName} config={config.data ?? null} year={new Date().getFullYear()} />
       <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+      <GoalPopupHost />
     </div>
   );
 }

@@ -9,6 +9,9 @@ import { clearStoredUser } from '../api/stored-user.ts';
 import { loadedMessages, loadMessages } from '../i18n/load-messages.ts';
 import { defaultLocale, readLocale, writeLocale, type Locale } from '../i18n/locale.ts';
 import { sessionMachine } from '../machines/session-machine.ts';
+import { MessagingProvider } from '../features/account/messaging-context.tsx';
+import { createOwnMessaging } from '../features/account/messaging-port.ts';
+import { useStartup } from '../features/account/use-startup.ts';
 import { notifyStoredUserChanged } from './current-user.ts';
 import { appRoutes } from './router.tsx';
 import { SessionFeedback } from './session-feedback.tsx';
@@ -35,6 +38,8 @@ export function App() {
   // A failed call already had its say through the session machine; asking again would repeat it.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   const [router] = useState(() => createBrowserRouter(appRoutes));
+  const [messaging] = useState(() => createOwnMessaging(api));
+  useStartup(api, messaging);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -67,8 +72,10 @@ export function App() {
       <ShellSettingsProvider value={settings}>
         <QueryClientProvider client={queryClient}>
           <ApiProvider api={api}>
-            <RouterProvider router={router} />
-            <SessionFeedback session={sessionRef} />
+            <MessagingProvider port={messaging}>
+              <RouterProvider router={router} />
+              <SessionFeedback session={sessionRef} />
+            </MessagingProvider>
           </ApiProvider>
         </QueryClientProvider>
       </ShellSettingsProvider>

@@ -1,6 +1,9 @@
-import { useMessage } from '../i18n/use-message.ts';
-import { Dialog } from '../ui/dialog.tsx';
-import { EmptyState } from '../ui/empty-state.tsx';
+import { useCallback } from 'react';
+import { LoginDialog as AccountLoginDialog } from '../features/account/login-dialog.tsx';
+import { useMessaging } from '../features/account/messaging-context.tsx';
+import { writeStoredSession } from '../features/account/stored-session.ts';
+import type { LoginSession } from '../machines/login-machine.ts';
+import { notifyStoredUserChanged } from './current-user.ts';
 
 export interface LoginDialogProps {
   /** The login dialog flag (SPEC §4: the dialog is opened by a flag). */
@@ -9,15 +12,19 @@ export interface LoginDialogProps {
   onClose: () => void;
 }
 
-// SPEC §2: the login dialog is 500 px wide.
-const loginDialogWidth = 500;
-
-/** Where the login dialog of SPEC §2 opens; until the account area builds it, it says so honestly. */
+/** The account area's login dialog, saving the session as SPEC §4 says. */
 export function LoginDialog({ open, onClose }: LoginDialogProps) {
-  const t = useMessage();
-  return (
-    <Dialog open={open} title={t('route.login')} onClose={onClose} closeLabel={t('common.close')} width={loginDialogWidth}>
-      <EmptyState icon="user" title={t('login.notBuilt')} description={t('common.notBuilt')} />
-    </Dialog>
+  const messaging = useMessaging();
+  const onLoggedIn = useCallback(
+    (session: LoginSession, via: 'qr' | 'phone') => {
+      writeStoredSession(session);
+      notifyStoredUserChanged();
+      // SPEC §8: a failed messaging login is only logged.
+      void messaging.login(String(session.id), session.userSig).catch((error: unknown) => console.warn(error));
+      // SPEC §4: a QR login reloads the page.
+      if (via === 'qr') window.location.reload();
+    },
+    [messaging],
   );
+  return <AccountLoginDialog open={open} onClose={onClose} onLoggedIn={onLoggedIn} />;
 }

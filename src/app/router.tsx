@@ -16,7 +16,13 @@ type Screen = ComponentType<{ title: string }>;
 // Each area's screens are their own chunk, loaded when one of its routes is first visited.
 const areaScreens: Record<Exclude<RouteArea, 'app'>, () => Promise<Screen>> = {
   home: () => import('./home-page.tsx').then((module) => module.HomePage),
-  account: () => import('../features/account/account-routes.tsx').then((module) => module.AccountScreen),
+  account: () =>
+    Promise.all([import('../features/account/account-routes.tsx'), import('../features/tasks/tasks-panel.tsx')]).then(
+      ([account, tasks]) =>
+        function AccountWithTasks({ title }: { title: string }) {
+          return <account.AccountScreen title={title} tasks={<tasks.TasksPanel />} />;
+        },
+    ),
   scores: () => import('../features/scores/scores-routes.tsx').then((module) => module.ScoresScreen),
   live: () => import('../features/live/live-routes.tsx').then((module) => module.LiveScreen),
   content: () => import('../features/content/content-routes.tsx').then((module) => module.ContentScreen),

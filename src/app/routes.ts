@@ -150,7 +150,7 @@ export const routes = {
     titleFor: ({ type, isRecharge }) => (type === 1 && isRecharge ? 'route.member.recharge' : memberTitles[type]),
   }),
   detail: route('/detail', { nav: null, title: 'route.detail', area: 'content', query: withId }),
-  persona: route('/persona', { nav: null, title: 'route.persona', area: 'social' }),
+  persona: route('/persona', { nav: null, title: 'route.persona', area: 'account' }),
   comment: route('/comment', { nav: null, title: 'route.comment', area: 'social', query: withId }),
   aboutUser: route('/about-user', {
     nav: null,
@@ -159,6 +159,7 @@ export const routes = {
     query: { type: aboutType },
     titleFor: ({ type }) => aboutTitles[type],
   }),
+  qrConfirm: route('/qr-confirm', { nav: null, title: 'qrConfirm.title', area: 'account', query: { code: param.text } }),
   notFound: route('/404', { nav: null, title: 'route.notFound', area: 'app' }),
 };
 

@@ -97,8 +97,7 @@ for (const format of formats) {
   // Stops the walk of unlimited formats; a bounded format never needs it.
   const withinWalk = (snapshot: LiveStatusSnapshot, event: LiveStatusEvent) =>
     !(event.type === 'period.started' && snapshot.context.period >= format.mostPeriods);
-  const serializeState = (snapshot: LiveStatusSnapshot) =>
-    JSON.stringify({ value: snapshot.value, period: snapshot.context.period });
+  const serializeState = (snapshot: LiveStatusSnapshot) => JSON.stringify({ value: snapshot.value, period: snapshot.context.period });
   const shortestPaths = getShortestPaths(liveStatusMachine, { events, input, filterEvents: withinWalk, serializeState });
   const simplePaths = getSimplePaths(liveStatusMachine, { events, input, filterEvents: withinWalk, serializeState });
 
@@ -117,9 +116,7 @@ for (const format of formats) {
 
   describe(`live status machine, ${format.name}: simple paths`, () => {
     it('include a path to over after every possible number of periods', () => {
-      const overAfter = new Set(
-        simplePaths.filter((path) => path.state.value === 'over').map((path) => path.state.context.period),
-      );
+      const overAfter = new Set(simplePaths.filter((path) => path.state.value === 'over').map((path) => path.state.context.period));
       const possible = Array.from(
         { length: format.mostPeriods - input.regulationPeriods + 1 },
         (_, index) => input.regulationPeriods + index,

@@ -4,10 +4,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 export type LiveStatus = 'not_started' | 'in_progress' | 'over';
 
 export type LiveStatusEvent =
-  | { type: 'match.kicked_off' }
-  | { type: 'period.ended' }
-  | { type: 'period.started' }
-  | { type: 'match.ended' };
+  { type: 'match.kicked_off' } | { type: 'period.ended' } | { type: 'period.started' } | { type: 'match.ended' };
 
 export interface LiveStatusInput {
   /**

@@ -15,7 +15,7 @@ const meta = {
     onClose: fn(),
     closeLabel: zh['common.close'],
     width: 500,
-    children: <p>{zh['login.notBuilt']}</p>,
+    children: <p>{zh['common.notBuilt']}</p>,
   },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof Dialog>;
@@ -121,7 +121,7 @@ export const Chinese: Story = {
 
 export const English: Story = {
   globals: { locale: 'en' },
-  args: { title: en['route.login'], closeLabel: en['common.close'], children: <p>{en['login.notBuilt']}</p> },
+  args: { title: en['route.login'], closeLabel: en['common.close'], children: <p>{en['common.notBuilt']}</p> },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   },

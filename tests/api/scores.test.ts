@@ -34,7 +34,9 @@ describe('scores', { timeout: 60_000 }, () => {
     feed = createSimulatedFeed(server.app, { seed: 20261122, clock });
     await feed.start();
     token = await logIn(server, demoLogins.viewer);
-    companies = (await server.database.db.selectFrom('odds_companies').select('id').orderBy('sort').orderBy('id').execute()).map((row) => row.id);
+    companies = (await server.database.db.selectFrom('odds_companies').select('id').orderBy('sort').orderBy('id').execute()).map(
+      (row) => row.id,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -88,7 +90,9 @@ describe('scores', { timeout: 60_000 }, () => {
       expect(chosen.data.list.every((match) => match.odds?.company_id === second)).toBe(true);
       expect(unknown.data.list.every((match) => match.odds?.company_id === first)).toBe(true);
       // Companies price differently: switching changes the numbers.
-      expect(chosen.data.list.map((match) => match.odds?.one_x_two.current)).not.toEqual(byDefault.data.list.map((match) => match.odds?.one_x_two.current));
+      expect(chosen.data.list.map((match) => match.odds?.one_x_two.current)).not.toEqual(
+        byDefault.data.list.map((match) => match.odds?.one_x_two.current),
+      );
     });
 
     it('lists the schedule of tomorrow and nothing on a day long gone', async () => {
@@ -108,7 +112,8 @@ describe('scores', { timeout: 60_000 }, () => {
   describe('Basketballuser/collect', () => {
     it('collects and uncollects a match, idempotently, and fills the collected list', async () => {
       const [match] = (await allMatch({ sport: 'basketball', limit: 1 })).data.list;
-      const collect = (value: 0 | 1) => server.call('POST', '/api/Basketballuser/collect', { match_id: match!.id, collect: value }, { token });
+      const collect = (value: 0 | 1) =>
+        server.call('POST', '/api/Basketballuser/collect', { match_id: match!.id, collect: value }, { token });
       expect(await collect(1)).toMatchObject({ code: 0, data: { match_id: match!.id, is_collect: 1 } });
       expect(await collect(1)).toMatchObject({ code: 0, data: { is_collect: 1 } });
       const collected = await allMatch({ sport: 'basketball', status: 'collected', limit: 100 }, { token });
@@ -171,7 +176,10 @@ describe('scores', { timeout: 60_000 }, () => {
     });
 
     it('says so for an unknown match', async () => {
-      expect(await server.call('POST', '/api/hot_match/msgGetSimple', { match_id: 999_999 })).toMatchObject({ code: 1, msg: 'Match not found' });
+      expect(await server.call('POST', '/api/hot_match/msgGetSimple', { match_id: 999_999 })).toMatchObject({
+        code: 1,
+        msg: 'Match not found',
+      });
     });
   });
 
@@ -216,7 +224,10 @@ describe('scores', { timeout: 60_000 }, () => {
         expect(row.played).toBe(row.won + row.drawn + row.lost);
         expect(row.points).toBe(3 * row.won + row.drawn);
       }
-      const again = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', { league_id: league.id, season: answer.data.season });
+      const again = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', {
+        league_id: league.id,
+        season: answer.data.season,
+      });
       expect(again.data.groups).toEqual(answer.data.groups);
     });
 
@@ -235,7 +246,10 @@ describe('scores', { timeout: 60_000 }, () => {
     });
 
     it('says so for an unknown league', async () => {
-      expect(await server.call('GET', '/api/Football/season_table', { league_id: 999_999 })).toMatchObject({ code: 1, msg: 'League not found' });
+      expect(await server.call('GET', '/api/Football/season_table', { league_id: 999_999 })).toMatchObject({
+        code: 1,
+        msg: 'League not found',
+      });
     });
   });
 
@@ -243,7 +257,15 @@ describe('scores', { timeout: 60_000 }, () => {
     it('serves each change as soon as the feed has made it, scores, odds and standings alike', async () => {
       await feed.advance(30 * minuteMs);
       const live = await allMatch({ sport: 'football', status: 'in_progress', limit: 100 });
-      const stored = await server.database.db.selectFrom('matches').selectAll().where('id', 'in', live.data.list.map((m) => m.id)).execute();
+      const stored = await server.database.db
+        .selectFrom('matches')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          live.data.list.map((m) => m.id),
+        )
+        .execute();
       for (const match of live.data.list) {
         const row = stored.find((candidate) => candidate.id === match.id)!;
         expect([match.home_score, match.away_score, match.minute ?? row.minute]).toEqual([row.home_score, row.away_score, row.minute]);
@@ -257,7 +279,12 @@ describe('scores', { timeout: 60_000 }, () => {
         .orderBy('updated_at', 'desc')
         .executeTakeFirstOrThrow();
       const table = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', { league_id: finished.league_id });
-      const stand = await server.database.db.selectFrom('standings').selectAll().where('league_id', '=', finished.league_id).where('team_id', '=', finished.home_team_id).executeTakeFirstOrThrow();
+      const stand = await server.database.db
+        .selectFrom('standings')
+        .selectAll()
+        .where('league_id', '=', finished.league_id)
+        .where('team_id', '=', finished.home_team_id)
+        .executeTakeFirstOrThrow();
       const row = table.data.groups.flatMap((group) => group.rows).find((candidate) => candidate.team.id === finished.home_team_id);
       expect(row).toMatchObject({ played: stand.played, won: stand.won, rank: stand.position });
     });

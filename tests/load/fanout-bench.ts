@@ -40,7 +40,7 @@ class Server {
 
   static async start(pin: boolean): Promise<{ server: Server; port: number }> {
     const child = fork(serverScript, [], {
-      execArgv: ['--import', 'tsx', '--cpu-prof', '--cpu-prof-dir=/tmp/feedwork/prof'],
+      execArgv: ['--import', 'tsx'],
       env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -121,12 +121,17 @@ async function settle(receipts: Receipts, quietMs = 300): Promise<void> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const thousands = (n: number) => `${(n / 1000).toFixed(1)}k`;
 
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const seconds = (fromMs: number) => `${((performance.now() - fromMs) / 1000).toFixed(1)} s`;
+
 export async function benchFanout(): Promise<void> {
-  const pin = process.env.FANOUT_PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+  const canPin = availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+  const pin = process.env.FANOUT_PIN !== '0' && canPin;
   // The server holds one descriptor per client, within the hard limit on open files.
   const clients = Math.min(Number(process.env.FANOUT_CLIENTS ?? 20_000), hardFileLimit() - 300);
   if (pin) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
-  console.log(`\nfan-out: ${clients} socket clients from 127.0.0.1-${sourceAddresses} over loopback${pin ? ', server pinned to core 0, clients on core 1' : ''}`);
+  const placement = pin ? ', server pinned to core 0, clients on core 1' : '';
+  console.log(`\nfan-out: ${clients} socket clients from 127.0.0.1-${sourceAddresses} over loopback${placement}`);
 
   const { server, port } = await Server.start(pin);
   const receipts = new Receipts();
@@ -140,14 +145,14 @@ export async function benchFanout(): Promise<void> {
       sockets.push(...(await Promise.all(batch)));
     }
     await settle(receipts);
-    console.log(`  connected and subscribed in ${((performance.now() - started) / 1000).toFixed(1)} s; server holds ${(await server.usage()).connections}`);
+    console.log(`  connected and subscribed in ${seconds(started)}; the server holds ${(await server.usage()).connections}`);
 
     // The feed in real time (a pass every 5 s of play) with a goal pop-up every second.
     const sustainedSeconds = 30;
     let before = await server.usage();
     let messagesBefore = receipts.messages;
     let wallBefore = performance.now();
-    const goalSeqs: PublishedGoal[] = [];
+    const clientCpuBefore = process.cpuUsage();
     for (let second = 0; second < sustainedSeconds; second++) {
       const tick = performance.now();
       if (second % 5 === 0) await server.ask({ type: 'advance', ms: 5_000 });
@@ -158,26 +163,38 @@ export async function benchFanout(): Promise<void> {
     }
     await settle(receipts);
     let after = await server.usage();
-    goalSeqs.push(...after.goals);
+    const goals: PublishedGoal[] = after.goals;
     const sustainedMessages = receipts.messages - messagesBefore;
     const sustainedCpu = (after.cpuMicros - before.cpuMicros) / 1e6;
     const sustainedWall = (performance.now() - wallBefore) / 1000;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const clientCores = (clientCpu.user + clientCpu.system) / 1e6 / sustainedWall;
 
     const latencies: number[] = [];
     let missing = 0;
-    for (const { seq, at } of goalSeqs) {
+    for (const { seq, at } of goals) {
       const times = receipts.goals.get(seq) ?? [];
       missing += clients - times.length;
       for (const time of times) latencies.push(time - at);
     }
     const sorted = Float64Array.from(latencies).sort();
-    const handOff = Float64Array.from(goalSeqs.map((goal) => goal.handOffMs)).sort();
+    const handOff = Float64Array.from(goals.map((goal) => goal.handOffMs)).sort();
     console.log(
-      `  goal event delivery (${goalSeqs.length} goals × ${clients} clients, feed playing in real time): p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms${missing ? `, ${missing} not delivered` : ''} (goal p99 ≤250 ms)`,
+      [
+        `  goal event delivery (${goals.length} goals × ${clients} clients, feed playing in real time):`,
+        `p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(percentile(sorted, 100))}`,
+        `${missing ? `(${missing} not delivered) ` : ''}(goal p99 ≤250 ms)`,
+      ].join(' '),
     );
-    console.log(`    of which the server writing one goal to every socket: p50 ${percentile(handOff, 50).toFixed(1)} ms, max ${percentile(handOff, 100).toFixed(1)} ms`);
+    const handOffs = `p50 ${ms(percentile(handOff, 50))}, max ${ms(percentile(handOff, 100))}`;
+    console.log(`    of which the server writing a goal to every socket: ${handOffs}`);
     console.log(
-      `  sustained: ${thousands(sustainedMessages / sustainedWall)} messages/s using ${(sustainedCpu / sustainedWall).toFixed(2)} of a core → ${thousands(sustainedMessages / sustainedCpu)} messages/s per core`,
+      [
+        `  sustained: ${thousands(sustainedMessages / sustainedWall)} messages/s`,
+        `using ${(sustainedCpu / sustainedWall).toFixed(2)} of a server core`,
+        `→ ${thousands(sustainedMessages / sustainedCpu)} messages/s per core`,
+        `(the clients used ${clientCores.toFixed(2)} of a core)`,
+      ].join(' '),
     );
 
     // Five feed minutes back to back: the server as busy as it can be.
@@ -190,7 +207,10 @@ export async function benchFanout(): Promise<void> {
     const burstMessages = receipts.messages - messagesBefore;
     const burstCpu = (after.cpuMicros - before.cpuMicros) / 1e6;
     console.log(
-      `  saturated: five feed minutes, ${thousands(burstMessages)} messages in ${((performance.now() - wallBefore) / 1000).toFixed(1)} s, ${burstCpu.toFixed(1)} s of server CPU → ${thousands(burstMessages / burstCpu)} messages/s per core (goal ≥30k)`,
+      [
+        `  saturated: five feed minutes, ${thousands(burstMessages)} messages in ${seconds(wallBefore)},`,
+        `${burstCpu.toFixed(1)} s of server CPU → ${thousands(burstMessages / burstCpu)} messages/s per core (goal ≥30k)`,
+      ].join(' '),
     );
     console.log(`  server RSS with ${after.connections} sockets: ${Math.round(after.rss / 1024 / 1024)} MB`);
   } finally {

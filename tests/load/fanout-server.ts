@@ -84,7 +84,13 @@ process.on('message', (request: FanoutRequest) => {
       }
       case 'usage': {
         const cpu = process.cpuUsage();
-        return reply({ type: 'usage', cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage().rss, connections: hub.connectionCount(), goals: goals.splice(0) });
+        return reply({
+          type: 'usage',
+          cpuMicros: cpu.user + cpu.system,
+          rss: process.memoryUsage().rss,
+          connections: hub.connectionCount(),
+          goals: goals.splice(0),
+        });
       }
       case 'stop':
         await feed.stop();

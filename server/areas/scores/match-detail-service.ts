@@ -4,7 +4,7 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-view.ts';
 import { liveRoomsByMatch, readMatches, readOdds, viewerContext } from './match-viewer.ts';
-import { scoreBoardFor, type BoardData, type IncidentRow, type OddsRow } from './score-board.ts';
+import { scoreBoardFor, type BoardData, type OddsRow } from './score-board.ts';
 
 /** Past meetings and form change only when a match ends. */
 const battleTtlMs = 30_000;
@@ -13,7 +13,11 @@ const battleLimit = 10;
 type BattleInfo = DataOf<'hotMatchBattleInfo'>;
 type BattleResult = BattleInfo['list'][number]['result'];
 
-async function findMatch(server: ServerContext, board: BoardData, matchId: number): Promise<{ match: Match; odds: OddsRow[]; held: boolean }> {
+async function findMatch(
+  server: ServerContext,
+  board: BoardData,
+  matchId: number,
+): Promise<{ match: Match; odds: OddsRow[]; held: boolean }> {
   const held = board.matches.get(matchId);
   if (held) return { match: held, odds: board.odds.get(matchId) ?? [], held: true };
   const read = await readMatches(server, { ids: [matchId] });
@@ -36,7 +40,7 @@ export async function matchDetail(server: ServerContext, matchId: number, userId
   ]);
   return {
     match: toMatchView(board, match, odds, viewer),
-    incidents: toIncidentViews(match, incidents as IncidentRow[]),
+    incidents: toIncidentViews(match, incidents),
     statistics: toStatistics(match),
     odds: board.companies.flatMap((company) => {
       const view = toMatchOdds(match.id, company, odds);

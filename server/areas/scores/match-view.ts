@@ -129,7 +129,10 @@ export function toMatchOdds(matchId: number, company: OddsCompanyRow, rows: Odds
       current: asia && asia.line !== null ? { home: asia.home, line: asia.line, away: asia.away } : null,
     },
     over_under: {
-      initial: overUnder && overUnder.initial_line !== null ? { over: overUnder.initial_home, line: overUnder.initial_line, under: overUnder.initial_away } : null,
+      initial:
+        overUnder && overUnder.initial_line !== null
+          ? { over: overUnder.initial_home, line: overUnder.initial_line, under: overUnder.initial_away }
+          : null,
       current: overUnder && overUnder.line !== null ? { over: overUnder.home, line: overUnder.line, under: overUnder.away } : null,
     },
     one_x_two: {
@@ -166,7 +169,8 @@ export function toMatchView(
   const away = board.teams.get(match.away_team_id);
   const company = board.companies.find((candidate) => candidate.id === viewer.companyId) ?? board.companies[0];
   if (!league || !home || !away) throw new Error(`match ${match.id} refers to a league or team that does not exist`);
-  const inPlay = match.sport === 'football' && (match.phase === 'first_half' || match.phase === 'second_half' || match.phase === 'extra_time');
+  const inPlay =
+    match.sport === 'football' && (match.phase === 'first_half' || match.phase === 'second_half' || match.phase === 'extra_time');
   return {
     id: match.id,
     sport: match.sport,

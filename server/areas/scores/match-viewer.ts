@@ -81,7 +81,10 @@ export interface MatchRows {
 }
 
 /** Matches and their odds read from the database, for what the board does not hold. */
-export async function readMatches(server: ServerContext, where: { ids?: number[]; sport?: Match['sport']; from?: Date; to?: Date }): Promise<MatchRows> {
+export async function readMatches(
+  server: ServerContext,
+  where: { ids?: number[]; sport?: Match['sport']; from?: Date; to?: Date },
+): Promise<MatchRows> {
   const { db } = server.database;
   if (where.ids && where.ids.length === 0) return { matches: [], odds: new Map() };
   let query = db.selectFrom('matches').selectAll();
@@ -90,7 +93,13 @@ export async function readMatches(server: ServerContext, where: { ids?: number[]
   if (where.from) query = query.where('start_time', '>=', where.from);
   if (where.to) query = query.where('start_time', '<', where.to);
   const matches = await query.orderBy('start_time').orderBy('id').execute();
-  return { matches, odds: await readOdds(server, matches.map((match) => match.id)) };
+  return {
+    matches,
+    odds: await readOdds(
+      server,
+      matches.map((match) => match.id),
+    ),
+  };
 }
 
 export async function readOdds(server: ServerContext, matchIds: number[]): Promise<Map<number, OddsRow[]>> {
@@ -103,5 +112,7 @@ export async function readOdds(server: ServerContext, matchIds: number[]): Promi
 
 /** A day's matches of a sport outside the board's reach. */
 export function readFarDay(server: ServerContext, sport: Match['sport'], from: Date, to: Date): Promise<MatchRows> {
-  return server.cache.get(`scores:day:${sport}:${from.getTime()}:${to.getTime()}`, farDayTtlMs, () => readMatches(server, { sport, from, to }));
+  return server.cache.get(`scores:day:${sport}:${from.getTime()}:${to.getTime()}`, farDayTtlMs, () =>
+    readMatches(server, { sport, from, to }),
+  );
 }

@@ -13,6 +13,8 @@ const dayMs = 24 * 60 * 60_000;
 export const boardReachMs = 3 * dayMs;
 /** Without a feed in this process (another process plays the matches), the board is read again this often. */
 const unfedTtlMs = 5_000;
+/** Leagues, teams and odds companies are not the feed's: a fed board reads them again this often. */
+const catalogueTtlMs = 60_000;
 
 export const standingsKey = (leagueId: number, season: string) => `${leagueId}:${season}`;
 
@@ -43,6 +45,7 @@ export class ScoreBoard {
   #data: BoardData | null = null;
   #loading: Promise<BoardData> | null = null;
   #loadedAt = 0;
+  #catalogueAt = 0;
   #fed = false;
 
   constructor(private readonly server: ServerContext) {}
@@ -54,11 +57,31 @@ export class ScoreBoard {
 
   async read(): Promise<BoardData> {
     const now = this.server.now().getTime();
-    if (this.#data && (this.#fed || now - this.#loadedAt < unfedTtlMs)) return this.#data;
+    const data = this.#data;
+    if (data && this.#fed) {
+      if (now - this.#catalogueAt >= catalogueTtlMs) {
+        this.#catalogueAt = now;
+        await this.#readCatalogue(data);
+      }
+      return data;
+    }
+    if (data && now - this.#loadedAt < unfedTtlMs) return data;
     this.#loading ??= this.#load(now).finally(() => {
       this.#loading = null;
     });
     return this.#loading;
+  }
+
+  async #readCatalogue(data: BoardData): Promise<void> {
+    const { db } = this.server.database;
+    const [leagues, teams, companies] = await Promise.all([
+      db.selectFrom('leagues').selectAll().orderBy('sort').orderBy('id').execute(),
+      db.selectFrom('teams').selectAll().execute(),
+      db.selectFrom('odds_companies').selectAll().orderBy('sort').orderBy('id').execute(),
+    ]);
+    data.leagues = new Map(leagues.map((league) => [league.id, league]));
+    data.teams = new Map(teams.map((team) => [team.id, team]));
+    data.companies = companies;
   }
 
   async #load(now: number): Promise<BoardData> {
@@ -76,7 +99,11 @@ export class ScoreBoard {
       ? await db
           .selectFrom('match_odds')
           .selectAll()
-          .where('match_id', 'in', matches.map((match) => match.id))
+          .where(
+            'match_id',
+            'in',
+            matches.map((match) => match.id),
+          )
           .execute()
       : [];
     const data: BoardData = {
@@ -94,6 +121,7 @@ export class ScoreBoard {
     if (this.#data && this.#fed) return this.#data;
     this.#data = data;
     this.#loadedAt = now;
+    this.#catalogueAt = now;
     return data;
   }
 

@@ -75,7 +75,12 @@ export async function seasonTable(server: ServerContext, input: InputOf<'footbal
   const isCup = rows.some((row) => board.teams.get(row.team_id)?.league_id !== league.id);
   const groups = [...new Set(rows.map((row) => row.group_name))].map((name) => ({
     name,
-    rows: rowViews(board, league, isCup, rows.filter((row) => row.group_name === name)),
+    rows: rowViews(
+      board,
+      league,
+      isCup,
+      rows.filter((row) => row.group_name === name),
+    ),
   }));
   return { league: toLeague(league), season, seasons, groups };
 }

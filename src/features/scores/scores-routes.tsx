@@ -1,21 +1,42 @@
-import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
+import { DataCentrePage } from './data-centre-page.tsx';
+import { SchedulePage } from './schedule-page.tsx';
+import { ScoreDetailPage } from './score-detail-page.tsx';
+import { ScoreListPage } from './score-list-page.tsx';
 
 export interface ScoresScreenProps {
   /** The route's title, translated; the shell knows which route is shown. */
   title: string;
 }
 
-/** Every route of the scores area until its screens are built: the route's title and an honest 'No data'. */
+/** Every route of the scores area (SPEC §2 routes 1, 3, 5, 6), by path. */
 export function ScoresScreen({ title }: ScoresScreenProps) {
-  const intl = useIntl();
-  return (
-    <Page title={title}>
-      <EmptyState
-        title={intl.formatMessage({ id: 'common.noData' })}
-        description={intl.formatMessage({ id: 'common.notBuilt' })}
-      />
-    </Page>
-  );
+  const t = useMessage();
+  const { pathname } = useLocation();
+  switch (pathname) {
+    case '/football':
+      return <ScoreListPage key="football" title={title} sport="football" />;
+    case '/basketball':
+      return <ScoreListPage key="basketball" title={title} sport="basketball" />;
+    case '/score-detail':
+      return <ScoreDetailPage title={title} live={false} />;
+    case '/score-live':
+      return <ScoreDetailPage title={title} live />;
+    case '/schedule':
+      return <SchedulePage title={title} />;
+    case '/base-football':
+      return <DataCentrePage key="football" title={title} sport="football" />;
+    case '/base-basketball':
+      return <DataCentrePage key="basketball" title={title} sport="basketball" />;
+    default:
+      // /trophy/home: the contract has no world-cup groups or bracket call yet.
+      return (
+        <Page title={title}>
+          <EmptyState title={t('common.noData')} description={t('scores.noContractCall')} />
+        </Page>
+      );
+  }
 }

@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+import { readStoredToken } from '../../api/stored-user.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { TextInput } from '../../ui/text-input.tsx';
+import styles from './account-pages.module.css';
+
+const memberInfoKey = ['get', '/api/Member/info'] as const;
+
+export interface MemberPageProps {
+  /** The route's title, translated. */
+  title: string;
+  /** The section of `/member?type=`: 19 profile, 18 space. */
+  type: number;
+  /** The daily sign-in and the task centre (the tasks area's), shown under the profile. */
+  tasks?: ReactNode;
+}
+
+/** The personal centre (SPEC §2): profile with avatar and nickname (19), the space (18). */
+export function MemberPage({ title, type, tasks }: MemberPageProps) {
+  const t = useMessage();
+  if (readStoredToken() === null) {
+    // SPEC §5: the space page tells a guest 请登录后重试; so does the rest of the personal centre.
+    return (
+      <Page title={title}>
+        <EmptyState icon="user" title={t('member.loginToRetry')} />
+      </Page>
+    );
+  }
+  return <Page title={title}>{type === 18 ? <SpaceSection /> : <ProfileSection tasks={tasks} />}</Page>;
+}
+
+function SpaceSection() {
+  const api = useApi();
+  const t = useMessage();
+  const me = useQuery({ queryKey: memberInfoKey, queryFn: () => api.get('/api/Member/info') });
+  if (!me.data) return <EmptyState title={t('common.loading')} busy={me.isPending} />;
+  return (
+    <div className={styles.profile}>
+      <div className={styles.identity}>
+        <Avatar src={me.data.avatar} name={me.data.user_nickname} size={64} />
+        <h2>{t('member.spaceIntro', { name: me.data.user_nickname })}</h2>
+      </div>
+    </div>
+  );
+}
+
+function ProfileSection({ tasks }: { tasks?: ReactNode }) {
+  const api = useApi();
+  const t = useMessage();
+  const queryClient = useQueryClient();
+  const me = useQuery({ queryKey: memberInfoKey, queryFn: () => api.get('/api/Member/info') });
+  const avatars = useQuery({ queryKey: ['get', '/api/user/avatarList'], queryFn: () => api.get('/api/user/avatarList'), staleTime: Infinity });
+  const [nickname, setNickname] = useState<string | null>(null);
+  const update = useMutation({
+    mutationFn: (change: { user_nickname: string } | { avatar: string }) => api.post('/api/member/updateInfo', { body: change }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(memberInfoKey, profile);
+      void queryClient.invalidateQueries({ queryKey: ['get', '/api/Member/info'] });
+      setNickname(null);
+    },
+  });
+
+  if (!me.data) return <EmptyState title={t('common.loading')} busy={me.isPending} />;
+  const shownNickname = nickname ?? me.data.user_nickname;
+  return (
+    <div className={styles.profile}>
+      <div className={styles.identity}>
+        <Avatar src={me.data.avatar} name={me.data.user_nickname} size={64} />
+        <div>
+          <h2>{me.data.user_nickname}</h2>
+          <p className={styles.muted}>
+            {t('member.balance')}: {me.data.balance}
+          </p>
+        </div>
+      </div>
+      <form
+        className={styles.nickname}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (shownNickname.trim() !== '') update.mutate({ user_nickname: shownNickname.trim() });
+        }}
+      >
+        <TextInput label={t('member.nickname')} value={shownNickname} maxLength={16} showCounter onChange={setNickname} />
+        <Button type="submit" variant="primary" disabled={update.isPending || nickname === null}>
+          {t('member.save')}
+        </Button>
+      </form>
+      {update.isSuccess && <p role="status">{t('member.saved')}</p>}
+      <section className={styles.section} aria-labelledby="avatar-heading">
+        <h2 id="avatar-heading">{t('member.avatar')}</h2>
+        <ul className={styles.avatars}>
+          {(avatars.data ?? []).map((option) => (
+            <li key={option.id}>
+              <button
+                type="button"
+                className={styles.avatarChoice}
+                aria-pressed={option.url === me.data.avatar}
+                aria-label={t('member.chooseAvatar', { id: option.id })}
+                onClick={() => update.mutate({ avatar: option.url })}
+              >
+                <img src={option.url} alt="" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {tasks}
+    </div>
+  );
+}

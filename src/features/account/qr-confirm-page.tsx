@@ -1,0 +1,91 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+import { readStoredToken } from '../../api/stored-user.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import type { LoginSession } from '../../machines/login-machine.ts';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { LoginDialog } from './login-dialog.tsx';
+import { writeStoredSession } from './stored-session.ts';
+import styles from './account-pages.module.css';
+
+export interface QrConfirmPageProps {
+  /** The route's title, translated. */
+  title: string;
+  /** The code of the QR (`/qr-confirm?code=`). */
+  code: string | undefined;
+}
+
+/**
+ * The page a login QR code holds (issue 4): a logged-in user confirms the login of the website that
+ * shows the code; opening it tells that page the code was scanned.
+ */
+export function QrConfirmPage({ title, code }: QrConfirmPageProps) {
+  const t = useMessage();
+  const [loginOpen, setLoginOpen] = useState(false);
+  const loggedIn = readStoredToken() !== null;
+  const onLoggedIn = useCallback((session: LoginSession) => {
+    writeStoredSession(session);
+    window.location.reload();
+  }, []);
+
+  if (!code) {
+    return (
+      <Page title={title}>
+        <EmptyState icon="alert" title={t('qrConfirm.noCode')} />
+      </Page>
+    );
+  }
+  return (
+    <Page title={title}>
+      {loggedIn ? (
+        <ConfirmPanel code={code} />
+      ) : (
+        <div className={styles.centre}>
+          <p role="status">{t('qrConfirm.loginFirst')}</p>
+          <Button variant="primary" onClick={() => setLoginOpen(true)}>
+            {t('login.submitLogin')}
+          </Button>
+          <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} onLoggedIn={onLoggedIn} />
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function ConfirmPanel({ code }: { code: string }) {
+  const api = useApi();
+  const t = useMessage();
+  // Opening the page is the scan: the showing page gets scanCode_Login.
+  const scan = useQuery({
+    queryKey: ['post', '/api/user/scanLoginQrcode', code],
+    queryFn: () => api.post('/api/user/scanLoginQrcode', { body: { code } }),
+    staleTime: Infinity,
+  });
+  const me = useQuery({ queryKey: ['get', '/api/Member/info'], queryFn: () => api.get('/api/Member/info') });
+  const confirm = useMutation({ mutationFn: () => api.post('/api/user/confirmLoginQrcode', { body: { code } }) });
+
+  if (scan.isPending) return <EmptyState title={t('common.loading')} busy />;
+  if (scan.isError) return <EmptyState icon="alert" title={scan.error.message === 'network error' ? t('error.generic') : scan.error.message.replace(/^code \d+: /, '')} />;
+  if (confirm.isSuccess) {
+    return (
+      <div className={styles.centre} role="status">
+        <span className={styles.bigCheck} aria-hidden="true">
+          ✓
+        </span>
+        <p>{t('qrConfirm.done')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.centre}>
+      <h2 className={styles.prompt}>{t('qrConfirm.prompt')}</h2>
+      {me.data && <p className={styles.muted}>{t('qrConfirm.as', { name: me.data.user_nickname })}</p>}
+      <Button variant="primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
+        {t('qrConfirm.confirm')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useIntl } from 'react-intl';
+import { useMessage } from '../../i18n/use-message.ts';
+import { statusMessages } from '../../i18n/status-messages.ts';
+import { Image } from '../../ui/image.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { clockTime, leagueName, line, price, scoresLinks, teamName, type Match } from './match-view.ts';
+import styles from './match-row.module.css';
+
+export interface MatchRowProps {
+  /** The match, as all_match and the socket give it. */
+  match: Match;
+  /** Called with the new collected state; absent hides the star. */
+  onCollect?: (match: Match, collect: 0 | 1) => void;
+}
+
+/** One match of a score list: every number in a fixed-width tabular cell, so live changes never move the row. */
+export function MatchRow({ match, onCollect }: MatchRowProps) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const home = teamName(match.home_team, locale);
+  const away = teamName(match.away_team, locale);
+  const started = match.status !== 'not_started';
+  const odds = match.odds;
+  const ah = odds?.asian_handicap.current;
+  const ou = odds?.over_under.current;
+  return (
+    <li className={styles.row} data-match-id={match.id} data-status={match.status}>
+      {onCollect && (
+        <button
+          type="button"
+          className={styles.star}
+          aria-pressed={match.is_collect === 1}
+          aria-label={t(match.is_collect === 1 ? 'scores.uncollect' : 'scores.collect', { home, away })}
+          onClick={() => onCollect(match, match.is_collect === 1 ? 0 : 1)}
+        >
+          {match.is_collect === 1 ? '★' : '☆'}
+        </button>
+      )}
+      <span className={styles.league} title={match.league.name}>
+        {leagueName(match.league, locale)}
+      </span>
+      <span className={styles.time}>{clockTime(match.start_time)}</span>
+      <span className={styles.status}>
+        {match.status === 'in_progress' ? (
+          <span className={styles.minute} data-testid="match-clock">
+            {match.match_str}
+          </span>
+        ) : (
+          <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
+        )}
+      </span>
+      <a className={styles.teams} href={scoresLinks.scoreDetail(match.id)} aria-label={t('scores.matchLink', { home, away })}>
+        <span className={styles.home}>
+          {match.home_red_cards > 0 && <span className={styles.red} aria-label={t('scores.redCards')}>{match.home_red_cards}</span>}
+          <span className={styles.name}>{home}</span>
+          <Image src={match.home_team.logo} alt="" width={22} height={22} fit="contain" shape="circle" />
+        </span>
+        <span className={styles.score} data-testid="match-score" aria-live={match.status === 'in_progress' ? 'polite' : 'off'}>
+          {started ? `${String(match.home_score)} - ${String(match.away_score)}` : 'VS'}
+        </span>
+        <span className={styles.away}>
+          <Image src={match.away_team.logo} alt="" width={22} height={22} fit="contain" shape="circle" />
+          <span className={styles.name}>{away}</span>
+          {match.away_red_cards > 0 && <span className={styles.red} aria-label={t('scores.redCards')}>{match.away_red_cards}</span>}
+        </span>
+      </a>
+      <span className={styles.half} aria-label={t('scores.halfTime')}>
+        {match.home_half_score === null || match.away_half_score === null ? '' : `${String(match.home_half_score)}-${String(match.away_half_score)}`}
+      </span>
+      <span className={styles.odds} data-testid="match-odds" aria-label={t('scores.asianHandicap')}>
+        <span>{price(ah?.home)}</span>
+        <span className={styles.oddsLine}>{line(ah?.line)}</span>
+        <span>{price(ah?.away)}</span>
+      </span>
+      <span className={styles.odds} aria-label={t('scores.overUnder')}>
+        <span>{price(ou?.over)}</span>
+        <span className={styles.oddsLine}>{ou ? String(ou.line) : '–'}</span>
+        <span>{price(ou?.under)}</span>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import type { components } from '../../api/schema';
+
+export type Match = components['schemas']['Match'];
+export type MatchOdds = components['schemas']['MatchOdds'];
+export type Team = components['schemas']['Team'];
+export type League = components['schemas']['League'];
+
+/** Scores pages' links. The route table (src/app/routes.ts) is the app's; features may not import it. */
+export const scoresLinks = {
+  scoreDetail: (id: number) => `/score-detail?id=${String(id)}`,
+  baseFootball: (id: number) => `/base-football?id=${String(id)}`,
+  baseBasketball: (id: number) => `/base-basketball?id=${String(id)}`,
+};
+
+/** Chinese names in zh; English names in en and vi (the contract's name_en). */
+export function teamName(team: Team, locale: string): string {
+  return locale.startsWith('zh') ? team.short_name_zh || team.name : team.name_en || team.name;
+}
+
+export function leagueName(league: League, locale: string): string {
+  return locale.startsWith('zh') ? league.short_name_zh || league.name : league.name_en || league.name;
+}
+
+/** Prices with two decimals and lines as bookmakers write them (-0.25 → -0/0.5 is left to the reader: -0.25). */
+export function price(value: number | null | undefined): string {
+  return value === null || value === undefined ? '–' : value.toFixed(2);
+}
+
+export function line(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '–';
+  const text = String(Math.abs(value));
+  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : '0';
+}
+
+/** hh:mm of a Unix timestamp (seconds) in the viewer's time zone. */
+export function clockTime(timestamp: number): string {
+  const date = new Date(timestamp * 1000);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** Replaces the pushed match in a list, keeping the odds of the company the list asked for. */
+export function withPushedMatch(list: Match[], pushed: Match): Match[] {
+  return list.map((match) => (match.id === pushed.id ? { ...pushed, odds: match.odds, is_collect: match.is_collect } : match));
+}
+
+/** Replaces a match's odds when the push is of the company the list shows. */
+export function withPushedOdds(list: Match[], odds: MatchOdds): Match[] {
+  return list.map((match) =>
+    match.id === odds.match_id && (match.odds === null || match.odds.company_id === odds.company_id) ? { ...match, odds } : match,
+  );
+}

@@ -1,0 +1,352 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { useApi } from '../../api/api-context.tsx';
+import type { components } from '../../api/schema';
+import { statusMessages } from '../../i18n/status-messages.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { MatchLine } from '../../ui/match-line.tsx';
+import { Page } from '../../ui/page.tsx';
+import { Select } from '../../ui/select.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import { OddsChart, type OddsSample } from './odds-chart.tsx';
+import { clockTime, leagueName, line, price, scoresLinks, teamName, type Match, type MatchOdds } from './match-view.ts';
+import { useScoreSocket, useSocketEvent } from './score-socket.tsx';
+import { StandingsTable } from './standings-table.tsx';
+import styles from './score-detail-page.module.css';
+
+type MatchDetail = components['schemas']['MatchDetail'];
+type Section = 'timeline' | 'statistics' | 'odds' | 'standings' | 'battle';
+type BattleType = 1 | 2 | 3 | 4;
+
+const detailKey = (id: number) => ['post', '/api/hot_match/msgGetSimple', id] as const;
+
+/** Samples of each company's asian handicap: the opening, the latest at load, then every push seen. */
+function samplesOf(odds: MatchOdds, pushed: MatchOdds[]): OddsSample[] {
+  const samples: OddsSample[] = [];
+  const ah = odds.asian_handicap;
+  if (ah.initial) samples.push({ at: 0, first: ah.initial.home, second: ah.initial.away });
+  if (ah.current) samples.push({ at: odds.updated_at, first: ah.current.home, second: ah.current.away });
+  for (const push of pushed) {
+    const current = push.asian_handicap.current;
+    if (current && push.updated_at > (samples.at(-1)?.at ?? 0)) samples.push({ at: push.updated_at, first: current.home, second: current.away });
+  }
+  return samples;
+}
+
+/** /score-detail and /score-live (SPEC §2): the match, its timeline, statistics, odds by company, standings and battle info. */
+export function ScoreDetailPage({ title, live }: { title: string; live: boolean }) {
+  const api = useApi();
+  const t = useMessage();
+  const { locale } = useIntl();
+  const queryClient = useQueryClient();
+  const socket = useScoreSocket();
+  const id = Number(new URLSearchParams(useLocation().search).get('id')) || 0;
+  const [section, setSection] = useState<Section>('timeline');
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [pushed, setPushed] = useState<MatchOdds[]>([]);
+  const [battleType, setBattleType] = useState<BattleType>(1);
+
+  const detail = useQuery({
+    queryKey: detailKey(id),
+    queryFn: () => api.post('/api/hot_match/msgGetSimple', { body: { match_id: id } }),
+    enabled: id > 0,
+  });
+  const match = detail.data?.match;
+  const company = companyId ?? detail.data?.odds[0]?.company_id ?? null;
+
+  useEffect(() => {
+    if (match) socket.send({ type: 'sport.classified', classifyType: match.sport === 'football' ? 0 : match.sport === 'basketball' ? 1 : 2 });
+  }, [socket, match?.sport, match]);
+  useEffect(() => {
+    if (company !== null) socket.send({ type: 'company.toggled', companyId: company });
+  }, [socket, company]);
+
+  const patch = useCallback(
+    (change: (data: MatchDetail) => MatchDetail) => queryClient.setQueryData<MatchDetail>(detailKey(id), (data) => (data ? change(data) : data)),
+    [queryClient, id],
+  );
+  useSocketEvent(
+    'match.pushed',
+    useCallback(
+      (event) => {
+        if (event.push.data.id === id) patch((data) => ({ ...data, match: { ...event.push.data, odds: data.match.odds } }));
+      },
+      [id, patch],
+    ),
+  );
+  useSocketEvent(
+    'exponent.pushed',
+    useCallback(
+      (event) => {
+        const odds = event.push.data;
+        if (odds.match_id !== id) return;
+        setPushed((previous) => [...previous, odds]);
+        patch((data) => ({ ...data, odds: data.odds.map((entry) => (entry.company_id === odds.company_id ? odds : entry)) }));
+      },
+      [id, patch],
+    ),
+  );
+  useSocketEvent(
+    'goal.pushed',
+    useCallback(
+      (event) => {
+        if (event.push.data.match_id === id) void queryClient.invalidateQueries({ queryKey: detailKey(id) });
+      },
+      [id, queryClient],
+    ),
+  );
+
+  const standings = useQuery({
+    queryKey: ['get', '/api/Football/season_table', match?.league.id],
+    queryFn: () => api.get('/api/Football/season_table', { params: { query: { league_id: match?.league.id ?? 0 } } }),
+    enabled: section === 'standings' && match !== undefined && match.sport !== 'esports',
+  });
+  const battle = useQuery({
+    queryKey: ['get', '/api/hot_match/battleInfo', id, battleType],
+    queryFn: () => api.get('/api/hot_match/battleInfo', { params: { query: { type: battleType, sourceid: id } } }),
+    enabled: section === 'battle' && id > 0,
+  });
+
+  if (id === 0) return <Page title={title}><EmptyState title={t('common.noData')} /></Page>;
+  if (detail.isPending) return <Page title={title}><EmptyState title={t('common.loading')} busy /></Page>;
+  if (!detail.data || !match) return <Page title={title}><EmptyState title={t('common.noData')} /></Page>;
+
+  const data = detail.data;
+  const home = teamName(match.home_team, locale);
+  const away = teamName(match.away_team, locale);
+  const odds = data.odds.find((entry) => entry.company_id === company) ?? data.odds[0];
+  const sections: { key: Section; label: string }[] = [
+    { key: 'timeline', label: t('scores.timeline') },
+    { key: 'statistics', label: t('scores.statistics') },
+    { key: 'odds', label: t('scores.odds') },
+    { key: 'standings', label: t('scores.standings') },
+    { key: 'battle', label: t('scores.battle') },
+  ];
+
+  return (
+    <Page title={title} subtitle={`${leagueName(match.league, locale)} ${match.round}`}>
+      <div className={styles.head}>
+        <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
+        <span className={styles.clock}>{match.status === 'not_started' ? clockTime(match.start_time) : match.match_str}</span>
+        <MatchLine
+          size="large"
+          home={{ name: home, logo: match.home_team.logo, score: match.status === 'not_started' ? undefined : match.home_score }}
+          away={{ name: away, logo: match.away_team.logo, score: match.status === 'not_started' ? undefined : match.away_score }}
+        />
+        {match.period_scores.length > 0 && (
+          <p className={styles.periods}>
+            {match.period_scores.map((period) => `${String(period.home_score)}-${String(period.away_score)}`).join('  ·  ')}
+          </p>
+        )}
+      </div>
+      {(live || data.live_rooms.length > 0) && (
+        <section className={styles.rooms} aria-label={t('scores.liveRooms')}>
+          <h2 className={styles.subheading}>{t('scores.liveRooms')}</h2>
+          {data.live_rooms.length === 0 ? (
+            <p className={styles.muted}>{t('scores.noLiveRooms')}</p>
+          ) : (
+            <ul className={styles.roomList}>
+              {data.live_rooms.map((room) => (
+                <li key={room.room_id}>
+                  <a href={`/live?id=${String(room.room_id)}`}>{room.title}</a> · {room.anchor.user_nickname}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      <Tabs label={t('scores.detailSections')} tabs={sections} selected={section} onSelect={setSection}>
+        {section === 'timeline' && <Timeline detail={data} home={home} away={away} />}
+        {section === 'statistics' &&
+          (data.statistics.items.length === 0 ? (
+            <EmptyState title={t('common.noData')} />
+          ) : (
+            <table className={styles.table}>
+              <caption className="ps-visually-hidden">{t('scores.statistics')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{home}</th>
+                  <th scope="col" />
+                  <th scope="col">{away}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.statistics.items.map((item) => (
+                  <tr key={item.key}>
+                    <td className={styles.num}>{item.home}</td>
+                    <th scope="row">{t(`scores.stat.${item.key}`)}</th>
+                    <td className={styles.num}>{item.away}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        {section === 'odds' &&
+          (data.odds.length === 0 || !odds ? (
+            <EmptyState title={t('common.noData')} />
+          ) : (
+            <div className={styles.odds}>
+              <Select
+                label={t('scores.company')}
+                value={String(odds.company_id)}
+                options={data.odds.map((entry) => ({ value: String(entry.company_id), label: entry.company_name }))}
+                onChange={(value) => setCompanyId(Number(value))}
+              />
+              <OddsTable odds={odds} />
+              <h3 className={styles.subheading}>{t('scores.oddsMovement')}</h3>
+              <OddsChart
+                label={t('scores.oddsMovement')}
+                names={[home, away]}
+                samples={samplesOf(odds, pushed.filter((entry) => entry.company_id === odds.company_id))}
+              />
+            </div>
+          ))}
+        {section === 'standings' &&
+          (standings.data ? (
+            <StandingsTable table={standings.data} />
+          ) : (
+            <EmptyState title={standings.isFetching ? t('common.loading') : t('common.noData')} busy={standings.isFetching} />
+          ))}
+        {section === 'battle' && (
+          <div>
+            <Select
+              label={t('scores.battleType')}
+              value={String(battleType)}
+              options={([1, 2, 3, 4] as const).map((type) => ({ value: String(type), label: t(`scores.battle.type${type}`) }))}
+              onChange={(value) => setBattleType(Number(value) as BattleType)}
+            />
+            {battle.data && battle.data.summary && (
+              <p className={styles.summary}>
+                {t('scores.battleSummary', {
+                  played: battle.data.summary.played,
+                  won: battle.data.summary.won,
+                  drawn: battle.data.summary.drawn,
+                  lost: battle.data.summary.lost,
+                })}
+              </p>
+            )}
+            {battle.data && battle.data.list.length > 0 ? (
+              <ul className={styles.battleList}>
+                {battle.data.list.map((entry) => (
+                  <BattleLine key={entry.match.id} match={entry.match} result={entry.result} />
+                ))}
+              </ul>
+            ) : (
+              <EmptyState title={battle.isFetching ? t('common.loading') : t('common.noData')} busy={battle.isFetching} />
+            )}
+          </div>
+        )}
+      </Tabs>
+    </Page>
+  );
+}
+
+function BattleLine({ match, result }: { match: Match; result: 'won' | 'drawn' | 'lost' | null }) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const date = new Date(match.start_time * 1000).toISOString().slice(0, 10);
+  return (
+    <li className={styles.battleLine}>
+      <span className={styles.muted}>{date}</span>
+      <span>{leagueName(match.league, locale)}</span>
+      <a href={scoresLinks.scoreDetail(match.id)}>
+        {teamName(match.home_team, locale)} <b className={styles.num}>{match.status === 'not_started' ? 'VS' : `${String(match.home_score)}-${String(match.away_score)}`}</b>{' '}
+        {teamName(match.away_team, locale)}
+      </a>
+      {result && <span data-result={result} className={styles.result}>{t(`scores.result.${result}`)}</span>}
+    </li>
+  );
+}
+
+function OddsTable({ odds }: { odds: MatchOdds }) {
+  const t = useMessage();
+  const rows = [
+    {
+      key: 'ah',
+      name: t('scores.asianHandicap'),
+      initial: odds.asian_handicap.initial && [price(odds.asian_handicap.initial.home), line(odds.asian_handicap.initial.line), price(odds.asian_handicap.initial.away)],
+      current: odds.asian_handicap.current && [price(odds.asian_handicap.current.home), line(odds.asian_handicap.current.line), price(odds.asian_handicap.current.away)],
+    },
+    {
+      key: 'ou',
+      name: t('scores.overUnder'),
+      initial: odds.over_under.initial && [price(odds.over_under.initial.over), String(odds.over_under.initial.line), price(odds.over_under.initial.under)],
+      current: odds.over_under.current && [price(odds.over_under.current.over), String(odds.over_under.current.line), price(odds.over_under.current.under)],
+    },
+    {
+      key: '1x2',
+      name: t('scores.oneXTwo'),
+      initial: odds.one_x_two.initial && [price(odds.one_x_two.initial.home), price(odds.one_x_two.initial.draw), price(odds.one_x_two.initial.away)],
+      current: odds.one_x_two.current && [price(odds.one_x_two.current.home), price(odds.one_x_two.current.draw), price(odds.one_x_two.current.away)],
+    },
+  ];
+  return (
+    <table className={styles.table} data-testid="odds-table" data-suspended={odds.suspended}>
+      <caption className="ps-visually-hidden">{odds.company_name}</caption>
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col" colSpan={3}>{t('scores.initial')}</th>
+          <th scope="col" colSpan={3}>{t('scores.current')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            {[0, 1, 2].map((index) => <td key={`i${String(index)}`} className={styles.num}>{row.initial?.[index] ?? '–'}</td>)}
+            {[0, 1, 2].map((index) => (
+              <td key={`c${String(index)}`} className={styles.num}>
+                {odds.suspended ? t('scores.suspended') : (row.current?.[index] ?? '–')}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const incidentIcons: Record<string, string> = {
+  goal: '⚽',
+  own_goal: '⚽',
+  penalty: '⚽',
+  missed_penalty: '✗',
+  yellow_card: '🟨',
+  red_card: '🟥',
+  corner: '⚑',
+  substitution: '⇄',
+  period_start: '▶',
+  period_end: '■',
+};
+
+function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; away: string }) {
+  const t = useMessage();
+  if (detail.incidents.length === 0) return <EmptyState title={t('common.noData')} />;
+  return (
+    <ol className={styles.timeline} aria-label={t('scores.timeline')}>
+      {[...detail.incidents].reverse().map((incident) => (
+        <li key={incident.id} className={styles.incident} data-side={incident.side ?? 'none'}>
+          <span className={styles.incidentMinute}>
+            {incident.minute}
+            {incident.added_minute ? `+${String(incident.added_minute)}` : ''}'
+          </span>
+          <span aria-hidden="true">{incidentIcons[incident.type]}</span>
+          <span className={styles.incidentText}>
+            {t(`scores.incident.${incident.type}`)}
+            {incident.side && ` · ${incident.side === 'home' ? home : away}`}
+            {incident.player_name && ` · ${incident.player_name}`}
+            {incident.related_player_name && ` (${incident.related_player_name})`}
+          </span>
+          <span className={styles.num}>
+            {incident.home_score}-{incident.away_score}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,176 @@
+import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+import { readStoredToken } from '../../api/stored-user.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import { MatchRow } from './match-row.tsx';
+import { withPushedMatch, withPushedOdds, leagueName, type Match } from './match-view.ts';
+import { useScoreSocket, useSocketEvent } from './score-socket.tsx';
+import {
+  readImmediateSettings,
+  shownByImmediateSettings,
+  writeImmediateSettings,
+  type ImmediateSettings,
+} from './score-settings.ts';
+import { useIntl } from 'react-intl';
+import styles from './score-list-page.module.css';
+
+type Filter = 'all' | 'in_progress' | 'not_started' | 'over' | 'collected';
+type ListData = { list: Match[] };
+
+export const allMatchKey = ['post', '/api/hot_match/all_match'] as const;
+
+/** Patches every cached match list with a pushed match or pushed odds, so rows change in place. */
+export function usePatchMatchLists(): void {
+  const queryClient = useQueryClient();
+  const patch = useCallback(
+    (change: (list: Match[]) => Match[]) =>
+      queryClient.setQueriesData<ListData>({ queryKey: allMatchKey }, (data) => (data ? { ...data, list: change(data.list) } : data)),
+    [queryClient],
+  );
+  useSocketEvent(
+    'match.pushed',
+    useCallback((event) => patch((list) => withPushedMatch(list, event.push.data)), [patch]),
+  );
+  useSocketEvent(
+    'exponent.pushed',
+    useCallback((event) => patch((list) => withPushedOdds(list, event.push.data)), [patch]),
+  );
+  useSocketEvent(
+    'streams.resync',
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: allMatchKey }), [queryClient]),
+  );
+}
+
+const settingKeys = ['value1', 'value2', 'value3', 'value4'] as const;
+
+/** /football and /basketball (SPEC §2): today's matches by status, league and odds company, live from the socket. */
+export function ScoreListPage({ title, sport }: { title: string; sport: 'football' | 'basketball' }) {
+  const api = useApi();
+  const t = useMessage();
+  const { locale } = useIntl();
+  const queryClient = useQueryClient();
+  const socket = useScoreSocket();
+  const settingsId = useId();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [leagueId, setLeagueId] = useState('');
+  const [companyId, setCompanyId] = useState('');
+  const [settings, setSettings] = useState<ImmediateSettings>(readImmediateSettings);
+  const loggedIn = readStoredToken() !== null;
+
+  useEffect(() => {
+    socket.send({ type: 'sport.classified', classifyType: sport === 'football' ? 0 : 1 });
+  }, [socket, sport]);
+  useEffect(() => {
+    if (companyId !== '') socket.send({ type: 'company.toggled', companyId: Number(companyId) });
+  }, [socket, companyId]);
+  usePatchMatchLists();
+
+  const body = {
+    sport,
+    status: filter,
+    utc_offset: -new Date().getTimezoneOffset(),
+    limit: 100,
+    ...(leagueId ? { league_ids: [Number(leagueId)] } : {}),
+    ...(companyId ? { company_id: Number(companyId) } : {}),
+  };
+  const matches = useQuery({
+    queryKey: [...allMatchKey, body],
+    queryFn: () => api.post('/api/hot_match/all_match', { body }),
+    placeholderData: keepPreviousData,
+  });
+
+  const collect = useMutation({
+    mutationFn: ({ match, value }: { match: Match; value: 0 | 1 }) =>
+      api.post('/api/Basketballuser/collect', { body: { match_id: match.id, collect: value } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allMatchKey }),
+  });
+
+  function changeSetting(key: (typeof settingKeys)[number], value: boolean) {
+    const next = { ...settings, [key]: value };
+    setSettings(next);
+    writeImmediateSettings(next);
+  }
+
+  const list = matches.data?.list ?? [];
+  const shown = list.filter((match) => shownByImmediateSettings(match, settings));
+  const hiddenCount = list.length - shown.length;
+  const companies = matches.data?.companies ?? [];
+  const leagues = matches.data?.leagues ?? [];
+  const tabs: { key: Filter; label: string }[] = [
+    { key: 'all', label: t('scores.filter.all') },
+    { key: 'in_progress', label: t('status.in_progress') },
+    { key: 'not_started', label: t('status.not_started') },
+    { key: 'over', label: t('status.over') },
+    ...(loggedIn ? [{ key: 'collected' as const, label: t('scores.filter.collected') }] : []),
+  ];
+
+  return (
+    <Page
+      title={title}
+      actions={
+        <div className={styles.filters}>
+          <Select
+            label={t('scores.league')}
+            value={leagueId}
+            options={[
+              { value: '', label: t('scores.allLeagues') },
+              ...leagues.map((entry) => ({
+                value: String(entry.league.id),
+                label: `${leagueName(entry.league, locale)} (${String(entry.match_count)})`,
+              })),
+            ]}
+            onChange={setLeagueId}
+          />
+          <Select
+            label={t('scores.company')}
+            value={companyId || String(companies[0]?.id ?? '')}
+            options={companies.map((company) => ({ value: String(company.id), label: company.name }))}
+            onChange={setCompanyId}
+          />
+        </div>
+      }
+    >
+      <Tabs label={t('scores.filter.label')} tabs={tabs} selected={filter} onSelect={setFilter}>
+        <details className={styles.settings}>
+          <summary>
+            {t('scores.immediateSettings')}
+            {hiddenCount > 0 && <span className={styles.hidden}>{t('scores.hiddenCount', { count: hiddenCount })}</span>}
+          </summary>
+          <fieldset className={styles.settingList} aria-describedby={settingsId}>
+            <legend id={settingsId} className="ps-visually-hidden">
+              {t('scores.immediateSettings')}
+            </legend>
+            {settingKeys.map((key) => (
+              <label key={key} className={styles.setting}>
+                <input type="checkbox" checked={settings[key]} onChange={(event) => changeSetting(key, event.target.checked)} />
+                {t(`scores.setting.${key}`)}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        {matches.isPending ? (
+          <EmptyState title={t('common.loading')} busy />
+        ) : matches.isError ? (
+          <EmptyState title={t('error.generic')} icon="inbox" />
+        ) : shown.length === 0 ? (
+          <EmptyState title={t('common.noData')} />
+        ) : (
+          <ul className={styles.list} aria-label={title}>
+            {shown.map((match) => (
+              <MatchRow
+                key={match.id}
+                match={match}
+                onCollect={loggedIn ? (target, value) => collect.mutate({ match: target, value }) : undefined}
+              />
+            ))}
+          </ul>
+        )}
+      </Tabs>
+    </Page>
+  );
+}

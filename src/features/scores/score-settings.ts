@@ -1,0 +1,71 @@
+import { defaultGoalPopupSettings, type GoalPopupSettings } from '../../machines/goal-popup-queue-machine.ts';
+
+/** SPEC §3: the game settings live under this key, beside the danmaku settings others keep there. */
+export const gameSettingsKey = 'gameSeting';
+/** SPEC §3: the immediate settings are kept on this device only. */
+export const immediateSettingsKey = 'immediateSeting';
+
+/**
+ * SPEC §3 immediate settings (defaults value1 true, value2 true, value3 false, value4 false). The spec
+ * names them only; Pitchside reads them as what the score lists show: value1 matches in progress,
+ * value2 matches not started, value3 only matches with a live room, value4 only collected matches.
+ */
+export interface ImmediateSettings {
+  value1: boolean;
+  value2: boolean;
+  value3: boolean;
+  value4: boolean;
+}
+
+export const defaultImmediateSettings: ImmediateSettings = { value1: true, value2: true, value3: false, value4: false };
+
+function readObject(storage: Pick<Storage, 'getItem'>, key: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(key) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+
+export function readGoalPopupSettings(storage: Pick<Storage, 'getItem'> = localStorage): GoalPopupSettings {
+  const stored = readObject(storage, gameSettingsKey);
+  return {
+    red: flag(stored.red, defaultGoalPopupSettings.red),
+    yellow: flag(stored.yellow, defaultGoalPopupSettings.yellow),
+    voice: flag(stored.voice, defaultGoalPopupSettings.voice),
+  };
+}
+
+/** Writes the three flags and keeps whatever else `gameSeting` holds (the danmaku settings). */
+export function writeGoalPopupSettings(settings: GoalPopupSettings, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
+  storage.setItem(gameSettingsKey, JSON.stringify({ ...readObject(storage, gameSettingsKey), ...settings }));
+}
+
+export function readImmediateSettings(storage: Pick<Storage, 'getItem'> = localStorage): ImmediateSettings {
+  const stored = readObject(storage, immediateSettingsKey);
+  return {
+    value1: flag(stored.value1, defaultImmediateSettings.value1),
+    value2: flag(stored.value2, defaultImmediateSettings.value2),
+    value3: flag(stored.value3, defaultImmediateSettings.value3),
+    value4: flag(stored.value4, defaultImmediateSettings.value4),
+  };
+}
+
+export function writeImmediateSettings(settings: ImmediateSettings, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  storage.setItem(immediateSettingsKey, JSON.stringify(settings));
+}
+
+/** Whether a match stays on the list under the immediate settings. */
+export function shownByImmediateSettings(
+  match: { status: 'not_started' | 'in_progress' | 'over'; anchor_count: number; is_collect: number },
+  settings: ImmediateSettings,
+): boolean {
+  if (match.status === 'in_progress' && !settings.value1) return false;
+  if (match.status === 'not_started' && !settings.value2) return false;
+  if (settings.value3 && match.anchor_count === 0) return false;
+  if (settings.value4 && match.is_collect !== 1) return false;
+  return true;
+}

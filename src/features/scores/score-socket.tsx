@@ -1,0 +1,71 @@
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
+import { readStoredToken } from '../../api/stored-user.ts';
+import {
+  scoreSocketMachine,
+  type ConnectionCommand,
+  type ScoreSocketEmitted,
+  type SocketServerMessage,
+} from '../../machines/score-socket-machine.ts';
+
+export type ScoreSocketActor = ActorRefFrom<typeof scoreSocketMachine>;
+
+/** The browser's WebSocket behind the machine's `connection` actor. */
+export const browserConnection = fromCallback<ConnectionCommand, { url: string }>(({ input, sendBack, receive }) => {
+  const socket = new WebSocket(input.url);
+  socket.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
+  socket.addEventListener('close', () => sendBack({ type: 'socket.closed' }));
+  socket.addEventListener('message', (message) => {
+    if (typeof message.data !== 'string') return;
+    try {
+      // The frames are the contract's SocketServerMessage (openapi.yaml); the server validates them.
+      const parsed = JSON.parse(message.data) as SocketServerMessage;
+      sendBack({ type: 'socket.message', message: parsed });
+    } catch {
+      // a frame that is not JSON is not one of ours
+    }
+  });
+  receive((command) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command.frame));
+  });
+  return () => socket.close();
+});
+
+/** The score socket of the site: `/ws` on the page's own origin (SPEC §4). */
+export function siteSocketUrl(): string {
+  return `${window.location.origin.replace(/^http/, 'ws')}/ws`;
+}
+
+let shared: ScoreSocketActor | null = null;
+
+/** One socket for the whole page, started on first use and kept for the page's life. */
+function sharedScoreSocket(): ScoreSocketActor {
+  shared ??= createActor(scoreSocketMachine.provide({ actors: { connection: browserConnection } }), {
+    input: { url: siteSocketUrl(), companyId: 1, classifyType: 0, token: readStoredToken(), random: Math.random },
+  }).start();
+  return shared;
+}
+
+const ScoreSocketContext = createContext<ScoreSocketActor | null>(null);
+
+/** Gives the screens below it a score socket of their own (stories, tests, or the start-up machine's `scoreSocket`). */
+export function ScoreSocketProvider({ socket, children }: { socket: ScoreSocketActor; children: ReactNode }) {
+  return <ScoreSocketContext value={socket}>{children}</ScoreSocketContext>;
+}
+
+/** The score socket actor: the provided one, else the page's shared one. */
+export function useScoreSocket(): ScoreSocketActor {
+  return useContext(ScoreSocketContext) ?? sharedScoreSocket();
+}
+
+/** Calls `listener` for each event of `type` the socket emits while the component is mounted. */
+export function useSocketEvent<Type extends ScoreSocketEmitted['type']>(
+  type: Type,
+  listener: (event: Extract<ScoreSocketEmitted, { type: Type }>) => void,
+): void {
+  const socket = useScoreSocket();
+  useEffect(() => {
+    const subscription = socket.on(type, (event) => listener(event as Extract<ScoreSocketEmitted, { type: Type }>));
+    return () => subscription.unsubscribe();
+  }, [socket, type, listener]);
+}

@@ -1,0 +1,98 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+
+/** The code and image of user/getLoginQrcode. */
+export interface LoginQr {
+  code: string;
+  img: string;
+}
+
+/** What webLoginSuccess carries: the same session as a password login. */
+export interface QrSession {
+  token: string;
+  id: number;
+  userSig: string;
+  profile: { id: number; user_nickname: string; avatar: string; balance: number; exp_icon: string; is_anchor: 0 | 1 };
+}
+
+export type QrLoginEvent =
+  | { type: 'qr.scanned' }
+  | { type: 'qr.confirmed'; session: QrSession }
+  | { type: 'qr.refresh' };
+
+export interface QrLoginContext {
+  qr: LoginQr | null;
+  session: QrSession | null;
+}
+
+/**
+ * Listens on the socket for the frames of one code: sends `qr_login` with it, then turns
+ * scanCode_Login into `qr.scanned` and webLoginSuccess into `qr.confirmed`.
+ */
+export const qrSocketListener = fromCallback<QrLoginEvent, { code: string }>(() => () => {});
+
+export const qrLoginMachine = setup({
+  types: {
+    context: {} as QrLoginContext,
+    events: {} as QrLoginEvent,
+    output: {} as QrSession,
+  },
+  actors: {
+    fetchQr: fromPromise<LoginQr>(async () => ({ code: '', img: '' })),
+    qrSocket: qrSocketListener,
+  },
+  actions: {
+    keepQr: assign({ qr: (_, qr: LoginQr) => qr }),
+    keepSession: assign({ session: ({ event }) => (event.type === 'qr.confirmed' ? event.session : null) }),
+    forgetQr: assign({ qr: null }),
+  },
+  delays: {
+    // The server's codes are good for 3 minutes (server/areas/account/qr-login-service.ts).
+    qrExpiry: 180_000,
+  },
+}).createMachine({
+  id: 'qrLogin',
+  context: { qr: null, session: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'fetchQr',
+        onDone: { target: 'showing', actions: { type: 'keepQr', params: ({ event }) => event.output } },
+        onError: 'failed',
+      },
+    },
+    showing: {
+      invoke: {
+        src: 'qrSocket',
+        input: ({ context }) => ({ code: context.qr?.code ?? '' }),
+      },
+      after: { qrExpiry: { target: 'expired' } },
+      on: {
+        'qr.confirmed': { target: 'confirmed', actions: 'keepSession' },
+        'qr.refresh': 'loading',
+      },
+      initial: 'waiting',
+      states: {
+        waiting: { on: { 'qr.scanned': 'scanned' } },
+        scanned: { tags: ['scanned'] },
+      },
+    },
+    expired: {
+      tags: ['refresh'],
+      on: { 'qr.refresh': { target: 'loading', actions: 'forgetQr' } },
+    },
+    failed: {
+      tags: ['refresh'],
+      on: { 'qr.refresh': 'loading' },
+    },
+    confirmed: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => {
+    if (!context.session) throw new Error('confirmed without a session');
+    return context.session;
+  },
+});
+
+export type QrLoginActor = ActorRefFrom<typeof qrLoginMachine>;

@@ -1,0 +1,219 @@
+import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import {
+  scoreSocketMachine,
+  type ConnectionCommand,
+  type ScoreSocketEmitted,
+  type ScoreSocketEvent,
+  type SocketClientMessage,
+  type SocketServerMessage,
+} from './score-socket-machine.ts';
+
+// SPEC §4 and §9, written out so the machine is checked against the spec, not against itself.
+const heartbeatMs = 30_000;
+const jitterDraw = 0.5;
+const backoffMs = (attempt: number) => Math.round(Math.min(30_000, 1000 * 2 ** (attempt - 1)) * (0.5 + jitterDraw / 2));
+
+type Snapshot = ReturnType<typeof scoreSocketMachine.transition>;
+type SocketPath = StatePath<Snapshot, ScoreSocketEvent>;
+
+const registered: SocketServerMessage = {
+  code: 101,
+  type: 'registered',
+  connection_id: 'c1',
+  server_time: 0,
+  heartbeat_ms: heartbeatMs,
+  user_id: null,
+};
+const goalPush: SocketServerMessage = {
+  code: 100,
+  type: 'goal',
+  seq: 7,
+  data: {
+    match_id: 1,
+    league_name: '英超',
+    kind: 'goal',
+    iszhu: 1,
+    match_str: "67'",
+    home_team_name_zh: '阿森纳',
+    away_team_name_zh: '切尔西',
+    home_score: 1,
+    away_score: 0,
+  },
+};
+
+const modelEvents: ScoreSocketEvent[] = [
+  { type: 'socket.opened' },
+  { type: 'socket.message', message: registered },
+  { type: 'socket.message', message: goalPush },
+  { type: 'socket.closed' },
+  { type: 'socket.stopped' },
+  { type: 'company.toggled', companyId: 2 },
+];
+
+const timerEvents = getStateNodes(scoreSocketMachine.root).flatMap((node) =>
+  node.after.map((transition) => ({ type: transition.eventType }) as unknown as ScoreSocketEvent),
+);
+
+const delayOf = (event: { type: string }) => /^xstate\.after\.(\w+)\./.exec(event.type)?.[1];
+const isStart = (event: { type: string }) => event.type === 'xstate.init';
+
+function describeEvent(event: ScoreSocketEvent | { type: string }): string {
+  const delay = delayOf(event);
+  if (delay) return `after ${delay}`;
+  if ('message' in event) return `message ${event.message.type}`;
+  return event.type;
+}
+
+function describePath(path: SocketPath): string {
+  const steps = path.steps.filter((step) => !isStart(step.event)).map((step) => describeEvent(step.event));
+  return `${JSON.stringify(path.state.value)} via ${steps.length ? steps.join(' → ') : 'start'}`;
+}
+
+/** What SPEC §4 says the client sends, tracked from the events alone. */
+class SpecOracle {
+  state: 'connecting' | 'registering' | 'subscribed' | 'reconnecting' | 'closed' = 'connecting';
+  frames: SocketClientMessage[] = [];
+  emitted: string[] = [];
+  attempt = 0;
+  companyId = 1;
+  lastGoalSeq: number | null = null;
+
+  onEvent(event: ScoreSocketEvent): void {
+    if (event.type === 'socket.stopped') {
+      this.state = 'closed';
+      return;
+    }
+    if (this.state === 'closed' || this.state === 'reconnecting') return;
+    if (event.type === 'socket.closed') {
+      this.state = 'reconnecting';
+      this.attempt += 1;
+    } else if (event.type === 'company.toggled') {
+      this.companyId = event.companyId;
+      if (this.state === 'subscribed') this.frames.push({ type: 'toggle', company_id: this.companyId });
+    } else if (event.type === 'socket.opened' && this.state === 'connecting') {
+      this.state = 'registering';
+      this.frames.push({ type: 'register', info: 'web' });
+    } else if (event.type === 'socket.message' && event.message.type === 'registered' && this.state === 'registering') {
+      this.state = 'subscribed';
+      this.attempt = 0;
+      this.frames.push({ type: 'toggle', company_id: this.companyId }, { type: 'classify', classify_type: 0 });
+      if (this.lastGoalSeq !== null) this.frames.push({ type: 'resume', seq: { goal: this.lastGoalSeq } });
+    } else if (event.type === 'socket.message' && event.message.type === 'goal' && this.state === 'subscribed') {
+      this.lastGoalSeq = event.message.seq;
+      this.emitted.push('goal.pushed');
+    }
+  }
+
+  onTimer(delay: string): void {
+    if (delay === 'heartbeat') this.frames.push({ type: 'heartbeat' });
+    if (delay === 'reconnectBackoff') this.state = 'connecting';
+  }
+}
+
+function start() {
+  const clock = new SimulatedClock();
+  const frames: SocketClientMessage[] = [];
+  const connection = fromCallback<ConnectionCommand, { url: string }>(({ receive }) => {
+    receive((command) => frames.push(command.frame));
+  });
+  const actor = createActor(scoreSocketMachine.provide({ actors: { connection } }), {
+    clock,
+    input,
+  });
+  const emitted: string[] = [];
+  actor.on('*', (event: ScoreSocketEmitted) => emitted.push(event.type));
+  actor.start();
+  return { actor, clock, frames, emitted };
+}
+
+function replay(path: SocketPath): void {
+  const { actor, clock, frames, emitted } = start();
+  const oracle = new SpecOracle();
+  for (const step of path.steps) {
+    if (isStart(step.event)) continue;
+    const delay = delayOf(step.event);
+    if (delay) {
+      clock.increment(delay === 'heartbeat' ? heartbeatMs : backoffMs(oracle.attempt));
+      oracle.onTimer(delay);
+    } else {
+      actor.send(step.event);
+      oracle.onEvent(step.event);
+    }
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value, describeEvent(step.event)).toEqual(step.state.value);
+    const value = typeof snapshot.value === 'string' ? snapshot.value : Object.values(snapshot.value)[0];
+    expect(value).toBe(oracle.state);
+    expect(frames).toEqual(oracle.frames);
+    expect(emitted).toEqual(oracle.emitted);
+    expect(snapshot.hasTag('subscribed')).toBe(oracle.state === 'subscribed');
+  }
+  actor.stop();
+}
+
+const input = { url: 'ws://test/ws', companyId: 1, classifyType: 0 as const, token: null, random: () => jitterDraw };
+
+const shortestPaths = getShortestPaths(scoreSocketMachine, {
+  input,
+  events: [...modelEvents, ...timerEvents],
+  serializeState: ({ value, context }) =>
+    JSON.stringify({ value, seen: Object.keys(context.lastSeq).length > 0, retry: Math.min(context.attempt, 2), company: context.companyId }),
+});
+
+const simplePaths = getSimplePaths(scoreSocketMachine, {
+  input,
+  events: [...modelEvents.slice(0, 5), ...timerEvents],
+  // A connection after a close is told apart from the first, so the reconnect shows in simple paths.
+  serializeState: ({ value, context }) => JSON.stringify({ value, retried: context.attempt > 0 }),
+});
+
+describe('score socket machine: shortest paths', () => {
+  it('reach every state: connecting, registering, subscribed, reconnecting, closed', () => {
+    const values = new Set(shortestPaths.map((path) => JSON.stringify(path.state.value)));
+    expect(values).toEqual(
+      new Set(['{"open":"connecting"}', '{"open":"registering"}', '{"open":"subscribed"}', '"reconnecting"', '"closed"']),
+    );
+  });
+  for (const path of shortestPaths) it(describePath(path), () => replay(path));
+});
+
+describe('score socket machine: simple paths', () => {
+  // The heartbeat returns to the state it left, so no simple path takes it: the clock tests below do.
+  it('include the reconnect timer', () => {
+    const delays = new Set(simplePaths.flatMap((path) => path.steps.map((step) => delayOf(step.event))).filter(Boolean));
+    expect(delays).toEqual(new Set(['reconnectBackoff']));
+  });
+  for (const path of simplePaths) it(describePath(path), () => replay(path));
+});
+
+describe('score socket machine on the clock', () => {
+  it('sends a heartbeat every 30 s and none before', () => {
+    const { actor, clock, frames } = start();
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    clock.increment(heartbeatMs - 1);
+    expect(frames.filter((frame) => frame.type === 'heartbeat')).toHaveLength(0);
+    clock.increment(1);
+    clock.increment(heartbeatMs);
+    expect(frames.filter((frame) => frame.type === 'heartbeat')).toHaveLength(2);
+  });
+
+  it('backs off 1 s, 2 s, 4 s (times the jitter) and resumes from the last seq after a reconnect', () => {
+    const { actor, clock, frames } = start();
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    actor.send({ type: 'socket.message', message: goalPush });
+    for (const attempt of [1, 2, 3]) {
+      actor.send({ type: 'socket.closed' });
+      clock.increment(backoffMs(attempt) - 1);
+      expect(actor.getSnapshot().value).toBe('reconnecting');
+      clock.increment(1);
+      expect(actor.getSnapshot().value).toEqual({ open: 'connecting' });
+    }
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    expect(frames.at(-1)).toEqual({ type: 'resume', seq: { goal: 7 } });
+    expect(actor.getSnapshot().context.attempt).toBe(0);
+  });
+});

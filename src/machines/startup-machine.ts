@@ -1,0 +1,141 @@
+import { fromCallback, fromPromise, setup, type AnyActorLogic } from 'xstate';
+
+export type StartupEvent = { type: 'profile.changed' };
+
+export interface StartupInput {
+  /** A user is stored (SPEC §3 userInfo). */
+  loggedIn: boolean;
+  /** A guest messaging account is stored (SPEC §3 imTouristAccount). */
+  hasGuestAccount: boolean;
+}
+
+export interface StartupContext {
+  loggedIn: boolean;
+  hasGuestAccount: boolean;
+}
+
+const ignored = fromPromise<void>(async () => undefined);
+
+/**
+ * The start-up sequence of SPEC §4. The socket is the scores area's socket machine, which the caller
+ * provides as `scoreSocket`; it reconnects by itself.
+ */
+export const startupMachine = setup({
+  types: {
+    context: {} as StartupContext,
+    events: {} as StartupEvent,
+    input: {} as StartupInput,
+  },
+  actors: {
+    loadKickoutList: ignored,
+    loadCustomerService: ignored,
+    loadConfig: ignored,
+    loadUserInfo: ignored,
+    loadUploadToken: ignored,
+    requestGuestAccount: ignored,
+    messagingLogin: ignored,
+    pushProfile: ignored,
+    scoreSocket: fromCallback(() => () => {}) as AnyActorLogic,
+  },
+  guards: {
+    loggedIn: ({ context }) => context.loggedIn,
+    needsGuestAccount: ({ context }) => !context.loggedIn && !context.hasGuestAccount,
+  },
+  delays: {
+    // SPEC §9: the tourist login delay, and the profile push after stored info changes.
+    messagingLoginDelay: 500,
+    profilePushDelay: 1000,
+  },
+}).createMachine({
+  id: 'startup',
+  context: ({ input }) => ({ ...input }),
+  type: 'parallel',
+  invoke: { id: 'scoreSocket', src: 'scoreSocket' },
+  states: {
+    // SPEC §8: failures of the config and the customer-service info are ignored.
+    kickoutList: {
+      initial: 'loading',
+      states: {
+        loading: { invoke: { src: 'loadKickoutList', onDone: 'done', onError: 'done' } },
+        done: { type: 'final' },
+      },
+    },
+    customerService: {
+      initial: 'loading',
+      states: {
+        loading: { invoke: { src: 'loadCustomerService', onDone: 'done', onError: 'done' } },
+        done: { type: 'final' },
+      },
+    },
+    config: {
+      initial: 'loading',
+      states: {
+        loading: { invoke: { src: 'loadConfig', onDone: 'done', onError: 'done' } },
+        done: { type: 'final' },
+      },
+    },
+    messaging: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'needsGuestAccount', target: 'requestingGuest' }, { target: 'waiting' }],
+        },
+        requestingGuest: {
+          invoke: { src: 'requestGuestAccount', onDone: 'ready', onError: 'failed' },
+        },
+        waiting: {
+          after: { messagingLoginDelay: 'loggingIn' },
+        },
+        loggingIn: {
+          invoke: { src: 'messagingLogin', onDone: 'ready', onError: 'failed' },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+    user: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'loggedIn', target: 'loading' }, { target: 'guest' }],
+        },
+        loading: {
+          type: 'parallel',
+          states: {
+            info: {
+              initial: 'loading',
+              states: {
+                loading: { invoke: { src: 'loadUserInfo', onDone: 'done', onError: 'done' } },
+                done: { type: 'final' },
+              },
+            },
+            // SPEC §8: an upload token that fails is ignored.
+            uploadToken: {
+              initial: 'loading',
+              states: {
+                loading: { invoke: { src: 'loadUploadToken', onDone: 'done', onError: 'done' } },
+                done: { type: 'final' },
+              },
+            },
+          },
+          onDone: 'loaded',
+        },
+        loaded: {},
+        guest: {},
+      },
+    },
+    profileSync: {
+      initial: 'idle',
+      on: { 'profile.changed': { target: '.pending', reenter: true } },
+      states: {
+        idle: {},
+        pending: {
+          after: { profilePushDelay: 'pushing' },
+        },
+        pushing: {
+          invoke: { src: 'pushProfile', onDone: 'idle', onError: 'idle' },
+        },
+      },
+    },
+  },
+});
