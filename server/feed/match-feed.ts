@@ -1,5 +1,5 @@
-import type { IncidentRow, OddsRow, StandingRow } from '../areas/scores/score-board.ts';
-import type { Match } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Match, MatchIncidentsTable, MatchOddsTable, StandingsTable } from '../db/schema.ts';
 
 // The feed port (DESIGN.md, Live scores): what plays the matches. The default is the simulator
 // (simulated-feed.ts); a real data provider plugs in behind the same interface.
@@ -10,13 +10,13 @@ export interface FeedPlayed {
   at: number;
   /** Matches that changed, as stored now. */
   matches: Match[];
-  incidents: IncidentRow[];
+  incidents: Array<Selectable<MatchIncidentsTable>>;
   /** Odds rows that changed. */
-  odds: OddsRow[];
+  odds: Array<Selectable<MatchOddsTable>>;
   /** Matches that ended in this pass. */
   finished: Match[];
   /** The whole tables of the leagues whose standings changed. */
-  standings: StandingRow[];
+  standings: Array<Selectable<StandingsTable>>;
 }
 
 export interface FeedScheduled {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useApi } from '../api/api-context.tsx';
 import { logOut } from '../features/account/log-out.ts';
@@ -7,7 +7,6 @@ import { useMessaging } from '../features/account/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
 import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from './current-user.ts';
-import { LoginDialog } from './login-dialog.tsx';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { RouteProgress } from './route-progress.tsx';
 import type { RouteHandle } from './router.tsx';
@@ -20,6 +19,9 @@ import { SiteFooter } from './site-footer.tsx';
 import { TopBar, type TopBarUser } from './top-bar.tsx';
 import { mobileQuery, useMediaQuery } from './use-media-query.ts';
 import styles from './app-layout.module.css';
+
+// The login dialog and its flows load when a guest first asks for it, not with every page.
+const LoginDialog = lazy(() => import('./login-dialog.tsx').then((module) => ({ default: module.LoginDialog })));
 
 // SPEC §2 and §9.
 const navHideScrollPx = 60;
@@ -194,7 +196,11 @@ export function AppLayout() {
         </main>
       </div>
       <SiteFooter siteName={siteName} config={config.data ?? null} year={new Date().getFullYear()} />
-      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+      {loginOpen && (
+        <Suspense fallback={null}>
+          <LoginDialog open onClose={() => setLoginOpen(false)} />
+        </Suspense>
+      )}
       <GoalPopupHost />
     </div>
   );

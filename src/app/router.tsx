@@ -3,6 +3,7 @@ import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AppLayout } from './app-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { link, routeNames, routes, titleOf, type RouteArea, type RouteName } from './routes.ts';
 
@@ -34,7 +35,6 @@ const areaScreens: Record<Exclude<RouteArea, 'app'>, () => Promise<Screen>> = {
 };
 
 function loadScreen(name: RouteName): Promise<Screen> {
-  if (name === 'notFound') return import('./not-found-page.tsx').then((module) => module.NotFoundPage);
   const { area } = routes[name];
   if (area === 'app') return import('./test-page.tsx').then((module) => module.TestPage);
   return areaScreens[area]();
@@ -56,6 +56,8 @@ function ScreenLoading() {
 }
 
 function screenRoute(name: RouteName): RouteObject {
+  // Where unknown paths land comes with the shell: the redirect shows it at once.
+  if (name === 'notFound') return { path: routes[name].path, handle: { route: name } satisfies RouteHandle, Component: NotFoundPage };
   return {
     path: routes[name].path,
     handle: { route: name } satisfies RouteHandle,

@@ -187,11 +187,11 @@ describe('the shell in Chromium', () => {
     await expect(topNav().getByRole('link', { name: '私聊' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: '我要直播' }).click();
     const dialog = page.getByRole('dialog', { name: '登录' });
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByRole('button', { name: '充值' }).click();
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.waitFor({ state: 'visible' });
   });
 
   it('searches with at most 10 characters and keeps the history under historyList', async () => {

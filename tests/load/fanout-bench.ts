@@ -216,6 +216,7 @@ export async function benchFanout(): Promise<void> {
   } finally {
     for (const socket of sockets) socket.terminate();
     await server.stop();
+    if (pin) spawnSync('taskset', ['-a', '-p', '-c', `0-${availableParallelism() - 1}`, String(process.pid)], { stdio: 'ignore' });
   }
 }
 

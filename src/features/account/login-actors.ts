@@ -1,11 +1,20 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { Api } from '../../api/client.ts';
 import type { LoginSession, PhoneSubmission } from '../../machines/login-machine.ts';
-import type { LoginQr, QrLoginEvent } from '../../machines/qr-login-machine.ts';
-import type { SmsPurpose } from '../../machines/sms-countdown-machine.ts';
+import { qrLoginMachine, type LoginQr, type QrLoginEvent } from '../../machines/qr-login-machine.ts';
+import { smsCountdownMachine, type SmsPurpose } from '../../machines/sms-countdown-machine.ts';
 
 /** The login machine's actors, speaking to the server through the app's client and the `/ws` socket. */
 export function loginActors(api: Api, socketUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`) {
+  const { requestCode, fetchQr, qrSocket, submitPhone } = loginCalls(api, socketUrl);
+  return {
+    submitPhone,
+    qrLogin: qrLoginMachine.provide({ actors: { fetchQr, qrSocket } }),
+    smsCountdown: smsCountdownMachine.provide({ actors: { requestCode } }),
+  };
+}
+
+function loginCalls(api: Api, socketUrl: string) {
   return {
     submitPhone: fromPromise<LoginSession | null, PhoneSubmission>(async ({ input }) => {
       const { mode, mobile, password, code, altcha } = input;

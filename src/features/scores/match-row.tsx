@@ -25,7 +25,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
   const ou = odds?.over_under.current;
   return (
     <li className={styles.row} data-match-id={match.id} data-status={match.status}>
-      {onCollect && (
+      {onCollect ? (
         <button
           type="button"
           className={styles.star}
@@ -35,6 +35,8 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
         >
           {match.is_collect === 1 ? '★' : '☆'}
         </button>
+      ) : (
+        <span className={[styles.star, styles.starSpace].join(' ')} aria-hidden="true" />
       )}
       <span className={styles.league} title={match.league.name}>
         {leagueName(match.league, locale)}
@@ -49,9 +51,9 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
           <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
         )}
       </span>
-      <a className={styles.teams} href={scoresLinks.scoreDetail(match.id)} aria-label={t('scores.matchLink', { home, away })}>
+      <a className={styles.teams} href={scoresLinks.scoreDetail(match.id)}>
         <span className={styles.home}>
-          {match.home_red_cards > 0 && <span className={styles.red} aria-label={t('scores.redCards')}>{match.home_red_cards}</span>}
+          {match.home_red_cards > 0 && <span className={styles.red} title={t('scores.redCards')}>{match.home_red_cards}</span>}
           <span className={styles.name}>{home}</span>
           <Image src={match.home_team.logo} alt="" width={22} height={22} fit="contain" shape="circle" />
         </span>
@@ -61,18 +63,18 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
         <span className={styles.away}>
           <Image src={match.away_team.logo} alt="" width={22} height={22} fit="contain" shape="circle" />
           <span className={styles.name}>{away}</span>
-          {match.away_red_cards > 0 && <span className={styles.red} aria-label={t('scores.redCards')}>{match.away_red_cards}</span>}
+          {match.away_red_cards > 0 && <span className={styles.red} title={t('scores.redCards')}>{match.away_red_cards}</span>}
         </span>
       </a>
-      <span className={styles.half} aria-label={t('scores.halfTime')}>
+      <span className={styles.half} title={t('scores.halfTime')}>
         {match.home_half_score === null || match.away_half_score === null ? '' : `${String(match.home_half_score)}-${String(match.away_half_score)}`}
       </span>
-      <span className={styles.odds} data-testid="match-odds" aria-label={t('scores.asianHandicap')}>
+      <span className={styles.odds} data-testid="match-odds" title={t('scores.asianHandicap')}>
         <span>{price(ah?.home)}</span>
         <span className={styles.oddsLine}>{line(ah?.line)}</span>
         <span>{price(ah?.away)}</span>
       </span>
-      <span className={styles.odds} aria-label={t('scores.overUnder')}>
+      <span className={styles.odds} title={t('scores.overUnder')}>
         <span>{price(ou?.over)}</span>
         <span className={styles.oddsLine}>{ou ? String(ou.line) : '–'}</span>
         <span>{price(ou?.under)}</span>

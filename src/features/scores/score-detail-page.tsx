@@ -316,8 +316,8 @@ const incidentIcons: Record<string, string> = {
   own_goal: '⚽',
   penalty: '⚽',
   missed_penalty: '✗',
-  yellow_card: '🟨',
-  red_card: '🟥',
+  yellow_card: '',
+  red_card: '',
   corner: '⚑',
   substitution: '⇄',
   period_start: '▶',
@@ -335,7 +335,9 @@ function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; a
             {incident.minute}
             {incident.added_minute ? `+${String(incident.added_minute)}` : ''}'
           </span>
-          <span aria-hidden="true">{incidentIcons[incident.type]}</span>
+          <span aria-hidden="true" className={styles.icon} data-type={incident.type}>
+            {incidentIcons[incident.type]}
+          </span>
           <span className={styles.incidentText}>
             {t(`scores.incident.${incident.type}`)}
             {incident.side && ` · ${incident.side === 'home' ? home : away}`}

@@ -36,9 +36,11 @@ export function StandingsTable({ table }: StandingsTableProps) {
             {group.rows.map((row) => (
               <tr key={row.team.id} data-zone={row.zone ?? undefined}>
                 <td className={styles.num}>{row.rank}</td>
-                <th scope="row" className={styles.team}>
-                  <Image src={row.team.logo} alt="" width={20} height={20} fit="contain" shape="circle" />
-                  <span>{teamName(row.team, locale)}</span>
+                <th scope="row" className={styles.teamHead}>
+                  <span className={styles.team}>
+                    <Image src={row.team.logo} alt="" width={20} height={20} fit="contain" shape="circle" />
+                    <span>{teamName(row.team, locale)}</span>
+                  </span>
                 </th>
                 <td className={styles.num}>{row.played}</td>
                 <td className={styles.num}>{row.won}</td>

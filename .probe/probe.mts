@@ -1,0 +1,16 @@
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '/work/main/scripts/chromium.mjs';
+const b = await chromium.launch(chromiumLaunchOptions);
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto('http://127.0.0.1:4611/main');
+await p.waitForTimeout(1500);
+await p.getByRole('button', { name: '登录', exact: true }).click();
+await p.waitForTimeout(2000);
+await p.screenshot({ path: '/tmp/shot-qr.png' });
+await p.getByRole('tab', { name: '手机登录' }).click();
+await p.waitForTimeout(2000);
+await p.screenshot({ path: '/tmp/shot-phone.png' });
+console.log(await p.locator('altcha-widget').evaluate((e) => e.outerHTML.slice(0, 1500)).catch((e) => String(e)));
+await b.close();

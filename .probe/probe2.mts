@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '/work/main/scripts/chromium.mjs';
+const b = await chromium.launch(chromiumLaunchOptions);
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+p.on('response', async (r) => { if (r.url().includes('/api/') && !r.url().includes('getHot')) console.log('resp', r.status(), r.url(), (await r.text().catch(() => '')).slice(0, 150)); });
+p.on('websocket', (ws) => { console.log('ws', ws.url()); ws.on('framesent', (f) => console.log('sent', String(f.payload).slice(0, 100))); ws.on('framereceived', (f) => console.log('recv', String(f.payload).slice(0, 100))); });
+await p.goto('http://127.0.0.1:4611/main');
+await p.waitForTimeout(1500);
+await p.getByRole('button', { name: '登录', exact: true }).click();
+await p.waitForTimeout(2500);
+console.log(await p.locator('[role=dialog]').innerHTML().then((h) => h.slice(0, 1200)));
+await b.close();

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '/work/main/scripts/chromium.mjs';
+const b = await chromium.launch(chromiumLaunchOptions);
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+p.on('console', (m) => { if (m.type() !== 'verbose') console.log('console', m.type(), m.text().slice(0, 300)); });
+p.on('response', async (r) => { if (r.url().includes('altcha')) console.log('resp', r.status(), r.url(), (await r.text().catch(() => '')).slice(0, 400)); });
+await p.goto('http://127.0.0.1:4611/main');
+await p.getByRole('button', { name: '登录', exact: true }).click();
+await p.getByRole('tab', { name: '手机登录' }).click();
+await p.locator('altcha-widget .altcha-checkbox-wrap label').click();
+await p.waitForTimeout(5000);
+console.log(await p.locator('altcha-widget').evaluate((e) => e.innerHTML.replace(/<svg.*?<\/svg>/gs, '').slice(0, 1500)));
+await b.close();
