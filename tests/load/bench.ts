@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
+import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
+import { benchScoresLayoutShift } from './scores-cls-bench.ts';
+import { benchShell } from './shell-bench.ts';
 
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
 
@@ -116,7 +119,14 @@ try {
   );
   console.log('');
   await benchLogin(`http://127.0.0.1:${port}`);
+  console.log('');
+  await benchShell(`http://127.0.0.1:${port}`);
+  console.log('');
+  await benchScoresLayoutShift(`http://127.0.0.1:${port}`);
   await stop(site);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+console.log('');
+await benchFanout();

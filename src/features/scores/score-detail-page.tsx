@@ -190,12 +190,14 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
             <EmptyState title={t('common.noData')} />
           ) : (
             <div className={styles.odds}>
+              <div className={styles.picker}>
               <Select
                 label={t('scores.company')}
                 value={String(odds.company_id)}
                 options={data.odds.map((entry) => ({ value: String(entry.company_id), label: entry.company_name }))}
                 onChange={(value) => setCompanyId(Number(value))}
               />
+              </div>
               <OddsTable odds={odds} />
               <h3 className={styles.subheading}>{t('scores.oddsMovement')}</h3>
               <OddsChart
@@ -213,13 +215,15 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
           ))}
         {section === 'battle' && (
           <div>
+            <div className={styles.picker}>
             <Select
               label={t('scores.battleType')}
               value={String(battleType)}
               options={([1, 2, 3, 4] as const).map((type) => ({ value: String(type), label: t(`scores.battle.type${type}`) }))}
               onChange={(value) => setBattleType(Number(value) as BattleType)}
             />
-            {battle.data && battle.data.summary && (
+            </div>
+            {battle.data?.summary && battle.data.summary.played > 0 && (
               <p className={styles.summary}>
                 {t('scores.battleSummary', {
                   played: battle.data.summary.played,

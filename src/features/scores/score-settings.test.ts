@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultImmediateSettings,
+  gameSettingsKey,
+  readGoalPopupSettings,
+  readImmediateSettings,
+  shownByImmediateSettings,
+  writeGoalPopupSettings,
+} from './score-settings.ts';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
+}
+
+describe('score settings', () => {
+  it('default to SPEC §3: red and yellow on, voice off; value1 and value2 on, value3 and value4 off', () => {
+    const storage = memoryStorage();
+    expect(readGoalPopupSettings(storage)).toEqual({ red: true, yellow: true, voice: false });
+    expect(readImmediateSettings(storage)).toEqual({ value1: true, value2: true, value3: false, value4: false });
+  });
+
+  it('keep the danmaku settings stored under gameSeting when the pop-up flags are written', () => {
+    const storage = memoryStorage({ [gameSettingsKey]: JSON.stringify({ show: true, area: 3, size: 2, opacity: 100 }) });
+    writeGoalPopupSettings({ red: false, yellow: true, voice: true }, storage);
+    expect(JSON.parse(storage.getItem(gameSettingsKey) ?? '')).toEqual({ show: true, area: 3, size: 2, opacity: 100, red: false, yellow: true, voice: true });
+    expect(readGoalPopupSettings(storage)).toEqual({ red: false, yellow: true, voice: true });
+  });
+
+  it('read a broken stored value as the defaults', () => {
+    expect(readGoalPopupSettings(memoryStorage({ [gameSettingsKey]: '{not json' }))).toEqual({ red: true, yellow: true, voice: false });
+  });
+
+  it('hide matches by status, live room and collection', () => {
+    const live = { status: 'in_progress' as const, anchor_count: 0, is_collect: 0 };
+    expect(shownByImmediateSettings(live, defaultImmediateSettings)).toBe(true);
+    expect(shownByImmediateSettings(live, { ...defaultImmediateSettings, value1: false })).toBe(false);
+    expect(shownByImmediateSettings({ ...live, status: 'not_started' }, { ...defaultImmediateSettings, value2: false })).toBe(false);
+    expect(shownByImmediateSettings(live, { ...defaultImmediateSettings, value3: true })).toBe(false);
+    expect(shownByImmediateSettings({ ...live, anchor_count: 2 }, { ...defaultImmediateSettings, value3: true })).toBe(true);
+    expect(shownByImmediateSettings(live, { ...defaultImmediateSettings, value4: true })).toBe(false);
+  });
+});
