@@ -178,6 +178,7 @@ export const loginMachine = setup({
           tags: ['busy'],
           on: { 'mode.regiter': {}, 'mode.code': {}, 'mode.forgot': {}, 'mode.qr': {} },
           invoke: {
+            id: 'submitPhone',
             src: 'submitPhone',
             input: ({ context }) => ({
               mode: context.mode,

@@ -56,6 +56,7 @@ export const qrLoginMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'fetchQr',
         src: 'fetchQr',
         onDone: { target: 'showing', actions: { type: 'keepQr', params: ({ event }) => event.output } },
         onError: 'failed',

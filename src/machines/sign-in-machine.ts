@@ -53,6 +53,7 @@ export const signInMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadBoard',
         src: 'loadBoard',
         onDone: { target: 'ready', actions: { type: 'keepBoard', params: ({ event }) => event.output } },
         onError: 'failed',
@@ -73,6 +74,7 @@ export const signInMachine = setup({
         signing: {
           tags: ['busy'],
           invoke: {
+            id: 'signIn',
             src: 'signIn',
             input: ({ context }) => ({ day: context.board?.today ?? 1 }),
             onDone: { target: 'signed', actions: { type: 'keepOutcome', params: ({ event }) => event.output } },

@@ -41,6 +41,7 @@ export const smsCountdownMachine = setup({
     },
     requesting: {
       invoke: {
+        id: 'requestCode',
         src: 'requestCode',
         input: ({ event }) => {
           if (event.type !== 'sms.request') throw new Error('requesting starts with sms.request');

@@ -56,21 +56,21 @@ export const startupMachine = setup({
     kickoutList: {
       initial: 'loading',
       states: {
-        loading: { invoke: { src: 'loadKickoutList', onDone: 'done', onError: 'done' } },
+        loading: { invoke: { id: 'loadKickoutList', src: 'loadKickoutList', onDone: 'done', onError: 'done' } },
         done: { type: 'final' },
       },
     },
     customerService: {
       initial: 'loading',
       states: {
-        loading: { invoke: { src: 'loadCustomerService', onDone: 'done', onError: 'done' } },
+        loading: { invoke: { id: 'loadCustomerService', src: 'loadCustomerService', onDone: 'done', onError: 'done' } },
         done: { type: 'final' },
       },
     },
     config: {
       initial: 'loading',
       states: {
-        loading: { invoke: { src: 'loadConfig', onDone: 'done', onError: 'done' } },
+        loading: { invoke: { id: 'loadConfig', src: 'loadConfig', onDone: 'done', onError: 'done' } },
         done: { type: 'final' },
       },
     },
@@ -81,13 +81,13 @@ export const startupMachine = setup({
           always: [{ guard: 'needsGuestAccount', target: 'requestingGuest' }, { target: 'waiting' }],
         },
         requestingGuest: {
-          invoke: { src: 'requestGuestAccount', onDone: 'ready', onError: 'failed' },
+          invoke: { id: 'requestGuestAccount', src: 'requestGuestAccount', onDone: 'ready', onError: 'failed' },
         },
         waiting: {
           after: { messagingLoginDelay: 'loggingIn' },
         },
         loggingIn: {
-          invoke: { src: 'messagingLogin', onDone: 'ready', onError: 'failed' },
+          invoke: { id: 'messagingLogin', src: 'messagingLogin', onDone: 'ready', onError: 'failed' },
         },
         ready: {},
         failed: {},
@@ -105,7 +105,7 @@ export const startupMachine = setup({
             info: {
               initial: 'loading',
               states: {
-                loading: { invoke: { src: 'loadUserInfo', onDone: 'done', onError: 'done' } },
+                loading: { invoke: { id: 'loadUserInfo', src: 'loadUserInfo', onDone: 'done', onError: 'done' } },
                 done: { type: 'final' },
               },
             },
@@ -113,7 +113,7 @@ export const startupMachine = setup({
             uploadToken: {
               initial: 'loading',
               states: {
-                loading: { invoke: { src: 'loadUploadToken', onDone: 'done', onError: 'done' } },
+                loading: { invoke: { id: 'loadUploadToken', src: 'loadUploadToken', onDone: 'done', onError: 'done' } },
                 done: { type: 'final' },
               },
             },
@@ -133,7 +133,7 @@ export const startupMachine = setup({
           after: { profilePushDelay: 'pushing' },
         },
         pushing: {
-          invoke: { src: 'pushProfile', onDone: 'idle', onError: 'idle' },
+          invoke: { id: 'pushProfile', src: 'pushProfile', onDone: 'idle', onError: 'idle' },
         },
       },
     },

@@ -10,10 +10,6 @@ export interface AltchaCheckProps {
   language: string;
 }
 
-interface AltchaElement extends HTMLElement {
-  configure?: (options: Record<string, unknown>) => void;
-}
-
 /**
  * The self-hosted human check of SPEC §5 (DESIGN.md): the ALTCHA widget solving the server's
  * challenge. The challenge comes inside the API envelope, so it is fetched here and handed over.
@@ -31,15 +27,16 @@ export function AltchaCheck({ onSolved, onReset, language }: AltchaCheckProps) {
   useEffect(() => {
     let cancelled = false;
     const host = hostRef.current;
-    let widget: AltchaElement | null = null;
+    let widget: HTMLElement | null = null;
     void Promise.all([import('altcha'), api.get('/api/altcha/challenge')])
       .then(([, challenge]) => {
         if (cancelled || !host) return;
-        widget = document.createElement('altcha-widget') as AltchaElement;
+        widget = document.createElement('altcha-widget') ;
         widget.setAttribute('language', language);
         widget.setAttribute('name', 'altcha');
+        // The challenge is data, not a URL; set before the widget connects, so it never fetches one.
+        widget.setAttribute('configuration', JSON.stringify({ challenge }));
         host.replaceChildren(widget);
-        widget.configure?.({ challenge, hideFooter: true, hideLogo: false });
         widget.addEventListener('verified', (event) => {
           const payload = (event as CustomEvent<{ payload?: string }>).detail.payload;
           if (payload) solved.current(payload);

@@ -1,0 +1,86 @@
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { describeModel, timerEventsOf, TimerClock } from './path-replay.ts';
+import { startupMachine } from './startup-machine.ts';
+
+// SPEC §9: tourist login delay 500 ms; SPEC §4: profile pushed 1 s after stored info changes.
+const delays = { messagingLoginDelay: 500, profilePushDelay: 1000 };
+const never = fromPromise<void>(() => new Promise(() => {}));
+const names = [
+  'loadKickoutList',
+  'loadCustomerService',
+  'loadConfig',
+  'loadUserInfo',
+  'loadUploadToken',
+  'requestGuestAccount',
+  'messagingLogin',
+  'pushProfile',
+] as const;
+const machine = startupMachine.provide({
+  actors: { ...Object.fromEntries(names.map((name) => [name, never])), scoreSocket: fromCallback(() => () => {}) },
+});
+
+for (const input of [
+  { loggedIn: true, hasGuestAccount: false },
+  { loggedIn: false, hasGuestAccount: false },
+  { loggedIn: false, hasGuestAccount: true },
+]) {
+  describeModel({
+    name: `start-up (${input.loggedIn ? 'user' : input.hasGuestAccount ? 'stored guest' : 'new guest'})`,
+    machine,
+    input,
+    events: [
+      // SPEC §8: failures of config, upload token and customer info are ignored like successes.
+      { type: 'xstate.error.actor.loadConfig', error: new Error('down') },
+      { type: 'xstate.done.actor.loadCustomerService', output: undefined },
+      { type: 'xstate.error.actor.loadUploadToken', error: new Error('down') },
+      { type: 'xstate.done.actor.loadUserInfo', output: undefined },
+      { type: 'xstate.done.actor.requestGuestAccount', output: undefined },
+      { type: 'xstate.done.actor.messagingLogin', output: undefined },
+      { type: 'profile.changed' },
+      { type: 'xstate.done.actor.pushProfile', output: undefined },
+      ...timerEventsOf(machine),
+    ],
+    serializeState: (snapshot) => JSON.stringify(snapshot.value),
+    delays,
+    invariant: (snapshot) => {
+      expect(snapshot.matches({ user: 'guest' })).toBe(!input.loggedIn);
+      if (snapshot.matches({ messaging: 'requestingGuest' })) expect(input.loggedIn || input.hasGuestAccount).toBe(false);
+      if (snapshot.matches({ messaging: 'waiting' })) expect(input.loggedIn || input.hasGuestAccount).toBe(true);
+      expect(snapshot.children.scoreSocket).toBeDefined();
+    },
+  });
+}
+
+describe('start-up on the clock', () => {
+  it('logs a stored user into messaging 500 ms after start', () => {
+    const clock = new TimerClock();
+    const messagingLogin = vi.fn(() => new Promise<void>(() => {}));
+    const actor = createActor(
+      machine.provide({ actors: { messagingLogin: fromPromise(messagingLogin) } }),
+      { clock, input: { loggedIn: true, hasGuestAccount: false } },
+    ).start();
+    clock.increment(499);
+    expect(messagingLogin).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(messagingLogin).toHaveBeenCalledTimes(1);
+    actor.stop();
+  });
+
+  it('pushes the profile once, 1 s after the last change', () => {
+    const clock = new TimerClock();
+    const pushProfile = vi.fn(() => new Promise<void>(() => {}));
+    const actor = createActor(machine.provide({ actors: { pushProfile: fromPromise(pushProfile) } }), {
+      clock,
+      input: { loggedIn: false, hasGuestAccount: true },
+    }).start();
+    actor.send({ type: 'profile.changed' });
+    clock.increment(600);
+    actor.send({ type: 'profile.changed' });
+    clock.increment(999);
+    expect(pushProfile).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(pushProfile).toHaveBeenCalledTimes(1);
+    actor.stop();
+  });
+});
