@@ -94,7 +94,10 @@ export function replayPath(
 /** Describes the machine's shortest and simple paths, one test each. */
 export function describeModel(options: ModelOptions): void {
   const serializeState = options.serializeState ?? ((snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }));
-  const graphOptions = { input: options.input, serializeState, filterEvents: options.filterEvents };
+  // A finished actor takes no more events; the graph would walk on from a final state.
+  const filterEvents = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+    snapshot.status === 'active' && (options.filterEvents?.(snapshot, event) ?? true);
+  const graphOptions = { input: options.input, serializeState, filterEvents };
   const shortest = getShortestPaths(options.machine, { ...graphOptions, events: options.events });
   const simple = getSimplePaths(options.machine, { ...graphOptions, events: options.simpleEvents ?? options.events });
   describe(`${options.name}: shortest paths`, () => {
