@@ -5,16 +5,19 @@ import { describe, expect, it } from 'vitest';
 // Shared by the account machines' model-based tests: the paths of a machine, generated with
 // xstate/graph, replayed into a real actor on a simulated clock, each path a named test.
 
-/** A SimulatedClock that can advance to the moment a pending timer of a given length fires. */
+/**
+ * A SimulatedClock that can fire one pending timer of a given length on its own. The graph treats
+ * a delay as one event; moving the whole clock would also fire shorter timers of parallel regions.
+ */
 export class TimerClock extends SimulatedClock {
-  private readonly pending = new Map<number, { due: number; timeout: number }>();
+  private readonly pending = new Map<number, { due: number; timeout: number; fn: () => void }>();
 
   override setTimeout(fn: () => void, timeout: number): number {
     const id = super.setTimeout(() => {
       this.pending.delete(id);
       fn();
     }, timeout);
-    this.pending.set(id, { due: this.now() + timeout, timeout });
+    this.pending.set(id, { due: this.now() + timeout, timeout, fn });
     return id;
   }
 
@@ -23,10 +26,12 @@ export class TimerClock extends SimulatedClock {
     super.clearTimeout(id);
   }
 
-  advanceUntilFired(timeout: number): void {
-    const dues = [...this.pending.values()].filter((timer) => timer.timeout === timeout).map((timer) => timer.due);
-    if (dues.length === 0) throw new Error(`no pending ${String(timeout)} ms timer`);
-    this.increment(Math.min(...dues) - this.now());
+  fireNext(timeout: number): void {
+    const [id, timer] =
+      [...this.pending.entries()].filter(([, candidate]) => candidate.timeout === timeout).sort(([, a], [, b]) => a.due - b.due)[0] ?? [];
+    if (id === undefined || !timer) throw new Error(`no pending ${String(timeout)} ms timer`);
+    this.clearTimeout(id);
+    timer.fn();
   }
 }
 
@@ -50,15 +55,19 @@ export function describePath(path: StatePath<AnyMachineSnapshot, EventObject>): 
   return `${JSON.stringify(path.state.value)} via ${steps.length ? steps.join(' → ') : 'start'}`;
 }
 
+/** An event with its payload, as the graph walk sends it. */
+export type ModelEvent = EventObject & Record<string, unknown>;
+
 export interface ModelOptions {
   name: string;
   /** The machine with its actors stubbed (stubs never finish; their done and error events are sent). */
   machine: AnyStateMachine;
   input?: unknown;
-  events: EventObject[];
-  simpleEvents?: EventObject[];
+  /** The events the graph walk may send, with their payloads. */
+  events: ModelEvent[];
+  simpleEvents?: ModelEvent[];
   /** Milliseconds of each named delay, written out from the spec. */
-  delays: Record<string, number>;
+  delays?: Record<string, number>;
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** What must hold in every state reached; throws through `expect`. */
   invariant: (snapshot: AnyMachineSnapshot) => void;
@@ -78,9 +87,9 @@ export function replayPath(
     if (step.event.type === 'xstate.init') {
       // started above
     } else if (delay) {
-      const ms = options.delays[delay];
+      const ms = options.delays?.[delay];
       if (ms === undefined) throw new Error(`unknown delay ${delay}`);
-      clock.advanceUntilFired(ms);
+      clock.fireNext(ms);
     } else {
       actor.send(step.event);
     }
