@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
+import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
 import type { components } from '../api/schema';
 import { statusMessages } from '../i18n/status-messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
@@ -18,7 +19,7 @@ type LiveRoom = components['schemas']['LiveRoom'];
 
 const liveListParams = { type: 0, page: 1, limit: 12 } as const;
 
-/** /main: the rooms live now from the server, and honest empty blocks for what is not built yet. */
+/** /main: the rooms live now, the match blocks, and honest empty blocks for what is not built yet. */
 export function HomePage({ title }: { title: string }) {
   const api = useApi();
   const t = useMessage();
@@ -53,8 +54,8 @@ export function HomePage({ title }: { title: string }) {
           loadingLabel={t('common.loading')}
         />
       </section>
+      <HomeMatchBlocks />
       <div className={styles.columns}>
-        <PendingBlock id="home-matches" title={t('home.hotMatches')} href={link('football')} />
         <PendingBlock id="home-news" title={t('home.headlines')} href={link('news')} />
         <PendingBlock id="home-videos" title={t('home.videos')} href={link('videoList')} />
       </div>
