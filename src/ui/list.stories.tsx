@@ -20,7 +20,7 @@ const meta = {
   title: 'ui/List',
   component: List<Row>,
   args: {
-    label: zh['home.hotMatches'],
+    label: zh['scores.hotMatches'],
     status: 'ready',
     items: rows,
     getKey: (row: Row) => row.id,
@@ -35,7 +35,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    const list = canvas.getByRole('list', { name: zh['home.hotMatches'] });
+    const list = canvas.getByRole('list', { name: zh['scores.hotMatches'] });
     await expect(list.querySelectorAll('li')).toHaveLength(3);
   },
 };
@@ -88,7 +88,7 @@ export const Chinese: Story = {
 
 export const English: Story = {
   globals: { locale: 'en' },
-  args: { status: 'loading', label: en['home.hotMatches'], emptyLabel: en['common.noData'], loadingLabel: en['common.loading'] },
+  args: { status: 'loading', label: en['scores.hotMatches'], emptyLabel: en['common.noData'], loadingLabel: en['common.loading'] },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Data loading, please wait!')).toBeVisible();
   },
