@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { loadContract } from '../../server/contract/contract.ts';
@@ -31,6 +32,13 @@ describe('the built site in Chromium', () => {
     await page.goto(`${siteUrl}/api/docs`);
     const paths = await page.locator('section.op h3 code').allTextContents();
     expect(new Set(paths).size).toBe(loadContract().operations.length);
+    const specPaths = readFileSync(new URL('../../../shared/spec/endpoints.tsv', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t')[1]);
+    expect(specPaths).toHaveLength(142);
+    expect(paths).toEqual(expect.arrayContaining(specPaths));
     expect(paths).toContain('/api/Live_streaming/getLiveList');
   });
 });
