@@ -8,7 +8,7 @@ import { notYetMessage } from '../../server/errors.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 const contract = loadContract();
-const specLines = readFileSync(new URL('../../../shared/spec/endpoints.tsv', import.meta.url), 'utf8')
+const specLines = readFileSync(new URL('../../spec/endpoints.tsv', import.meta.url), 'utf8')
   .trim()
   .split('\n')
   .slice(1)

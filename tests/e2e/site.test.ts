@@ -32,7 +32,7 @@ describe('the built site in Chromium', () => {
     await page.goto(`${siteUrl}/api/docs`);
     const paths = await page.locator('section.op h3 code').allTextContents();
     expect(new Set(paths).size).toBe(loadContract().operations.length);
-    const specPaths = readFileSync(new URL('../../../shared/spec/endpoints.tsv', import.meta.url), 'utf8')
+    const specPaths = readFileSync(new URL('../../spec/endpoints.tsv', import.meta.url), 'utf8')
       .trim()
       .split('\n')
       .slice(1)
