@@ -302,7 +302,10 @@ export function moveOdds(match: LiveMatch, setup: MatchSetup, step: StepResult, 
   }
   const random = new FeedRandom(setup.seed, match.row.id, 'odds', companyId, step.at);
   const suspended = rows.some((row) => row.is_closed);
-  if (!suspended && !step.event && !random.chance(companyStyle(companyId).moveChance)) return [];
+  // A total line the score has reached is no longer a market: it is re-priced at once, not now and then.
+  const total = match.row.home_score + match.row.away_score;
+  const linePassed = rows.some((row) => row.market === 'over_under' && !row.is_closed && row.line !== null && row.line <= total);
+  if (!suspended && !step.event && !linePassed && !random.chance(companyStyle(companyId).moveChance)) return [];
   const quote = quoteMatch(match.row, setup, companyId, random);
   const changed: OddsRow[] = [];
   for (const row of rows) {
