@@ -14,6 +14,9 @@ export interface RouteHandle {
 
 type Screen = ComponentType<{ title: string }>;
 
+// Areas not built yet share one honest empty screen; an area that lands gets its own chunk here.
+const notBuiltYet = () => import('./area-not-built-screen.tsx').then((module) => module.AreaNotBuiltScreen);
+
 // Each area's screens are their own chunk, loaded when one of its routes is first visited.
 const areaScreens: Record<Exclude<RouteArea, 'app'>, () => Promise<Screen>> = {
   home: () => import('./home-page.tsx').then((module) => module.HomePage),
@@ -25,13 +28,13 @@ const areaScreens: Record<Exclude<RouteArea, 'app'>, () => Promise<Screen>> = {
         },
     ),
   scores: () => import('../features/scores/scores-routes.tsx').then((module) => module.ScoresScreen),
-  live: () => import('../features/live/live-routes.tsx').then((module) => module.LiveScreen),
-  content: () => import('../features/content/content-routes.tsx').then((module) => module.ContentScreen),
-  circle: () => import('../features/circle/circle-routes.tsx').then((module) => module.CircleScreen),
-  social: () => import('../features/social/social-routes.tsx').then((module) => module.SocialScreen),
-  video: () => import('../features/video/video-routes.tsx').then((module) => module.VideoScreen),
-  expert: () => import('../features/expert/expert-routes.tsx').then((module) => module.ExpertScreen),
-  chat: () => import('../features/chat/chat-routes.tsx').then((module) => module.ChatScreen),
+  live: notBuiltYet,
+  content: notBuiltYet,
+  circle: notBuiltYet,
+  social: notBuiltYet,
+  video: notBuiltYet,
+  expert: notBuiltYet,
+  chat: notBuiltYet,
 };
 
 function loadScreen(name: RouteName): Promise<Screen> {

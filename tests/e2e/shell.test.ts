@@ -87,7 +87,8 @@ describe('the shell in Chromium', () => {
     await page.waitForURL(`${siteUrl}/main`);
     await page.goto(`${siteUrl}/no/such/page`);
     await page.waitForURL(`${siteUrl}/404`);
-    await expect(page.getByRole('heading', { level: 1, name: zh['notFound.title'] }).isVisible()).resolves.toBe(true);
+    // isVisible() does not wait; the page renders just after the URL changes.
+    await page.getByRole('heading', { level: 1, name: zh['notFound.title'] }).waitFor({ state: 'visible', timeout: 10_000 });
   });
 
   it('hides the top bar after 60 px of scrolling on /main, and not on /news', async () => {

@@ -25,7 +25,8 @@ describe('the built site in Chromium', () => {
   it('sends an unknown path to /404', async () => {
     await page.goto(`${siteUrl}/no/such/page`);
     await page.waitForURL(`${siteUrl}/404`);
-    await expect(page.getByText('404').first().isVisible()).resolves.toBe(true);
+    // isVisible() does not wait; the page renders just after the URL changes.
+    await page.getByText('404').first().waitFor({ state: 'visible', timeout: 10_000 });
   });
 
   it('shows the contract at /api/docs with all its paths', async () => {
