@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { storedUploadType, uploadsDirectory, uploadsPathPrefix } from '../areas/account/upload-storage.ts';
 import {
   avatarSvg,
   badgeLimits,
@@ -76,8 +80,13 @@ const routes: ReadonlyArray<readonly [folder: string, draw: (name: string) => st
   ['levels', drawLevel],
 ];
 
-/** Serves the generated artwork under /media/<folder>/<name>.svg; the name says what to draw. */
+/**
+ * Serves the generated artwork under /media/<folder>/<name>.svg (the name says what to draw) and
+ * the users' uploads under /media/uploads/<name>.
+ */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(uploadedFiles);
+
   // The art is a pure function of the name, so each answer can be cached; a bounded map keeps
   // a crawl of made-up names from growing memory.
   const cache = new Map<string, { body: string; etag: string }>();
@@ -107,4 +116,28 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+}
+
+/**
+ * Stored uploads, with ranges for video seeking. Only the random names the upload service gives
+ * are served, so a half-written `.part` file or anything else put in the folder never is; their
+ * extension, chosen from the sniffed content, sets the type, and nosniff keeps browsers to it.
+ */
+async function uploadedFiles(app: FastifyInstance): Promise<void> {
+  const root = uploadsDirectory();
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: uploadsPathPrefix,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    allowedPath: (pathName) => storedUploadType(basename(pathName)) !== null && pathName === `/${basename(pathName)}`,
+    setHeaders: (response) => {
+      response.header('x-content-type-options', 'nosniff');
+      // A name is never reused for other content.
+      response.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
 }

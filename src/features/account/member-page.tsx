@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { readStoredToken } from '../../api/stored-user.ts';
 import { useMessage } from '../../i18n/use-message.ts';
@@ -11,6 +11,20 @@ import { TextInput } from '../../ui/text-input.tsx';
 import styles from './account-pages.module.css';
 
 const memberInfoKey = ['get', '/api/Member/info'] as const;
+
+/** SPEC §5: pictures up to 5 MB; the server checks the same by the file's content. */
+const pictureUpload = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+} as const;
+const pictureMaxMb = pictureUpload.maxBytes / (1024 * 1024);
+
+/** Why a picked file is refused before anything is sent, or null when it may go up. */
+function pictureProblem(file: File): 'member.uploadWrongType' | 'member.uploadTooLarge' | null {
+  if (!pictureUpload.types.some((type) => type === file.type)) return 'member.uploadWrongType';
+  if (file.size > pictureUpload.maxBytes) return 'member.uploadTooLarge';
+  return null;
+}
 
 export interface MemberPageProps {
   /** The route's title, translated. */
@@ -57,12 +71,36 @@ function ProfileSection({ tasks }: { tasks?: ReactNode }) {
   const me = useQuery({ queryKey: memberInfoKey, queryFn: () => api.get('/api/Member/info') });
   const avatars = useQuery({ queryKey: ['get', '/api/user/avatarList'], queryFn: () => api.get('/api/user/avatarList'), staleTime: Infinity });
   const [nickname, setNickname] = useState<string | null>(null);
+  const [pickedProblem, setPickedProblem] = useState<'member.uploadWrongType' | 'member.uploadTooLarge' | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const update = useMutation({
     mutationFn: (change: { user_nickname: string } | { avatar: string }) => api.post('/api/member/updateInfo', { body: change }),
     onSuccess: (profile) => {
       queryClient.setQueryData(memberInfoKey, profile);
       void queryClient.invalidateQueries({ queryKey: ['get', '/api/Member/info'] });
       setNickname(null);
+    },
+  });
+  // Token, upload, then the avatar; a refusal of any step is told by the client's error toast.
+  const uploadAvatar = useMutation({
+    mutationFn: async (file: File) => {
+      const grant = await api.post('/api/Member/getQiniuToken', { body: { kind: 'image' } });
+      const stored = await api.post('/api/upload', {
+        // The contract types the binary part as a string; the serializer sends the picked file there.
+        body: { token: grant.token, purpose: 'avatar', file: file.name },
+        bodySerializer: ({ token, purpose }) => {
+          const form = new FormData();
+          form.append('token', token);
+          if (purpose) form.append('purpose', purpose);
+          form.append('file', file, file.name);
+          return form;
+        },
+      });
+      return api.post('/api/member/updateInfo', { body: { avatar: stored.path } });
+    },
+    onSuccess: (profile) => {
+      queryClient.setQueryData(memberInfoKey, profile);
+      void queryClient.invalidateQueries({ queryKey: ['get', '/api/Member/info'] });
     },
   });
 
@@ -109,6 +147,37 @@ function ProfileSection({ tasks }: { tasks?: ReactNode }) {
             </li>
           ))}
         </ul>
+        <div className={styles.upload}>
+          <input
+            ref={fileInput}
+            type="file"
+            className="ps-visually-hidden"
+            tabIndex={-1}
+            aria-label={t('member.uploadPicture')}
+            accept={pictureUpload.types.join(',')}
+            disabled={uploadAvatar.isPending}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              // Cleared, so picking the same file again after a refusal is a change too.
+              event.currentTarget.value = '';
+              if (!file) return;
+              const problem = pictureProblem(file);
+              setPickedProblem(problem);
+              if (problem === null) uploadAvatar.mutate(file);
+            }}
+          />
+          <Button onClick={() => fileInput.current?.click()} disabled={uploadAvatar.isPending}>
+            {uploadAvatar.isPending ? t('member.uploading') : t('member.uploadPicture')}
+          </Button>
+          {pickedProblem ? (
+            <p role="alert" className={styles.uploadProblem}>
+              {t(pickedProblem, { mb: pictureMaxMb })}
+            </p>
+          ) : (
+            <p className={styles.muted}>{t('member.uploadHint', { mb: pictureMaxMb })}</p>
+          )}
+          {uploadAvatar.isSuccess && <p role="status">{t('member.saved')}</p>}
+        </div>
       </section>
       {tasks}
     </div>

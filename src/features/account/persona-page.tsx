@@ -1,22 +1,50 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
-import { ApiError } from '../../api/client.ts';
+import type { components } from '../../api/schema';
 import { readStoredToken } from '../../api/stored-user.ts';
+import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { List } from '../../ui/list.tsx';
 import { Page } from '../../ui/page.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import styles from './persona-page.module.css';
 
-/** /persona: my follows. User/attentionList answers 'Sorry, not yet' until the social area lands; the page says so. */
+type FollowedUser = components['schemas']['FollowedUser'];
+
+const pageSize = 20;
+const followsKey = ['get', '/api/User/attentionList'] as const;
+
+/** The live room's link. The route table (src/app/routes.ts) is the app's; features may not import it. */
+const roomLink = (roomId: number) => `/live?id=${String(roomId)}`;
+
+/** /persona: the users I follow, live ones first (SPEC §2), each with a way to unfollow. */
 export function PersonaPage({ title }: { title: string }) {
   const api = useApi();
   const t = useMessage();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
   const loggedIn = readStoredToken() !== null;
   const follows = useQuery({
-    queryKey: ['get', '/api/User/attentionList'],
-    queryFn: () => api.get('/api/User/attentionList'),
+    queryKey: [...followsKey, page],
+    queryFn: () => api.get('/api/User/attentionList', { params: { query: { page, limit: pageSize } } }),
     enabled: loggedIn,
+    placeholderData: keepPreviousData,
+  });
+  const unfollow = useMutation({
+    mutationFn: (uid: number) => api.post('/api/Member/attention', { body: { uid, type: 0 } }),
+    onSuccess: async (_state, uid) => {
+      // The last one on a page gone: show the page before, which still has follows.
+      if (page > 1 && follows.data?.list.length === 1 && follows.data.list[0]?.id === uid) setPage(page - 1);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: followsKey }),
+        queryClient.invalidateQueries({ queryKey: ['get', '/api/Member/info'] }),
+      ]);
+    },
   });
   if (!loggedIn) {
     return (
@@ -25,13 +53,7 @@ export function PersonaPage({ title }: { title: string }) {
       </Page>
     );
   }
-  if (follows.error instanceof ApiError && follows.error.code !== 'network') {
-    return (
-      <Page title={t('member.follows')}>
-        <EmptyState title={t('member.followsUnavailable', { msg: follows.error.msg })} description={t('common.notBuilt')} />
-      </Page>
-    );
-  }
+  const pageCount = follows.data ? Math.ceil(follows.data.total / follows.data.limit) : 0;
   return (
     <Page title={t('member.follows')}>
       <List
@@ -40,13 +62,51 @@ export function PersonaPage({ title }: { title: string }) {
         items={follows.data?.list}
         getKey={(user) => user.id}
         renderItem={(user) => (
-          <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <Avatar src={user.avatar} name={user.user_nickname} size={32} /> {user.user_nickname}
-          </span>
+          <FollowRow user={user} onUnfollow={() => unfollow.mutate(user.id)} unfollowing={unfollow.isPending && unfollow.variables === user.id} />
         )}
-        emptyLabel={t('common.noData')}
+        emptyLabel={t('persona.empty')}
+        errorLabel={t('common.loadFailed')}
         loadingLabel={t('common.loading')}
       />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        onChange={setPage}
+        label={t('persona.pages')}
+        previousLabel={t('persona.previousPage')}
+        nextLabel={t('persona.nextPage')}
+        pageLabel={(number) => t('persona.page', { page: number })}
+      />
     </Page>
+  );
+}
+
+function FollowRow({ user, onUnfollow, unfollowing }: { user: FollowedUser; onUnfollow: () => void; unfollowing: boolean }) {
+  const t = useMessage();
+  const who = (
+    <>
+      <Avatar src={user.avatar} name={user.user_nickname} levelIcon={user.exp_icon} size={48} />
+      <span className={styles.text}>
+        <span className={styles.name}>{user.user_nickname}</span>
+        {user.signature && <span className={styles.signature}>{user.signature}</span>}
+        <span className={styles.fans}>{t('persona.fans', { count: user.fan_count })}</span>
+      </span>
+    </>
+  );
+  return (
+    <div className={styles.row}>
+      {user.room_id !== null ? (
+        <a className={styles.who} href={roomLink(user.room_id)} aria-label={t('persona.openRoom', { name: user.user_nickname })}>
+          {who}
+        </a>
+      ) : (
+        <span className={styles.who}>{who}</span>
+      )}
+      {user.live_status && <StatusBadge status={user.live_status} label={t(statusMessages[user.live_status])} />}
+      <Button onClick={onUnfollow} disabled={unfollowing}>
+        {t('persona.unfollow')}
+        <span className="ps-visually-hidden"> {user.user_nickname}</span>
+      </Button>
+    </div>
   );
 }

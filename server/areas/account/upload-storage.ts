@@ -1,0 +1,22 @@
+import { resolve } from 'node:path';
+import { mediaTypeOfExtension, type StoredMediaType } from './upload-content-type.ts';
+
+/** Site paths of stored uploads start with this; server/media/media-routes.ts serves them. */
+export const uploadsPathPrefix = '/media/uploads/';
+
+/**
+ * Where uploaded files are kept: `uploads` in the data directory, read from DATA_DIR the way
+ * server/main.ts reads it, so one setting places the database and the files together.
+ */
+export function uploadsDirectory(): string {
+  return resolve(process.env.DATA_DIR ?? 'data', 'uploads');
+}
+
+/** The random names the upload service gives files; nothing else in the folder is ever served. */
+const storedNamePattern = /^[0-9a-f]{32}\.(png|jpg|gif|webp|mp4|webm)$/;
+
+/** The media type of a stored upload's file name, or null when the name is not one the service gives. */
+export function storedUploadType(name: string): StoredMediaType | null {
+  const extension = storedNamePattern.exec(name)?.[1];
+  return extension ? mediaTypeOfExtension(extension) : null;
+}

@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DataOf } from '../../contract/operation-types.ts';
+import { DomainError } from '../../errors.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { siteSecret } from './site-secrets.ts';
+
+export type UploadKind = 'image' | 'video';
+
+/** SPEC §5: images (covers, photos, avatars) up to 5 MB, videos up to 50 MB. */
+export const uploadLimits: Record<UploadKind, { maxBytes: number; contentTypes: readonly string[] }> = {
+  image: { maxBytes: 5 * 1024 * 1024, contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
+  video: { maxBytes: 50 * 1024 * 1024, contentTypes: ['video/mp4', 'video/webm'] },
+};
+
+export const uploadUrl = '/api/upload';
+
+/** Long enough to pick a file and send 50 MB on a slow line; short, so a leaked token is soon worthless. */
+const tokenTtlSeconds = 15 * 60;
+
+export const uploadTokenMessages = {
+  invalid: 'The upload token is invalid, please try again',
+  expired: 'The upload token has expired, please try again',
+} as const;
+
+function mac(secret: string, claims: string): Buffer {
+  return createHmac('sha256', secret).update(`upload.${claims}`).digest();
+}
+
+/** A token for the user's uploads of one kind: `<user>.<kind>.<expiry>.<hmac>`, nothing stored. */
+export async function issueUploadToken(server: ServerContext, userId: number, kind: UploadKind): Promise<DataOf<'memberGetQiniuToken'>> {
+  const expiresAt = Math.floor(server.now().getTime() / 1000) + tokenTtlSeconds;
+  const claims = `${userId}.${kind}.${expiresAt}`;
+  const signature = mac(await siteSecret(server, 'upload_token_secret'), claims).toString('base64url');
+  const limits = uploadLimits[kind];
+  return {
+    token: `${claims}.${signature}`,
+    upload_url: uploadUrl,
+    expires_at: expiresAt,
+    max_bytes: limits.maxBytes,
+    content_types: [...limits.contentTypes],
+  };
+}
+
+/** The kind a token allows, when it is well signed, unexpired and the given user's own. */
+export async function verifyUploadToken(server: ServerContext, token: string, userId: number): Promise<UploadKind> {
+  const match = /^(\d{1,15})\.(image|video)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) throw new DomainError(uploadTokenMessages.invalid);
+  const [, owner = '', kindText, expiresAt = '', signature = ''] = match;
+  const kind: UploadKind = kindText === 'video' ? 'video' : 'image';
+  const expected = mac(await siteSecret(server, 'upload_token_secret'), `${owner}.${kind}.${expiresAt}`);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError(uploadTokenMessages.invalid);
+  // Another user's token is refused like a forged one: it tells nothing about whose it was.
+  if (Number(owner) !== userId) throw new DomainError(uploadTokenMessages.invalid);
+  if (Number(expiresAt) * 1000 <= server.now().getTime()) throw new DomainError(uploadTokenMessages.expired);
+  return kind;
+}
