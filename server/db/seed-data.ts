@@ -23,11 +23,14 @@ export interface LeagueDef {
   code: string;
   country: string;
   country_en: string;
-  /** 'europe' seasons run Aug–May ('2025-26'), 'calendar' ones a single year. */
-  seasonKind: 'europe' | 'calendar';
+  /**
+   * 'europe' seasons run Aug–May ('2025-2026'), 'calendar' ones a single year, 'world-cup' ones are the
+   * year of the last finished edition (every four years, 2026, 2030).
+   */
+  seasonKind: 'europe' | 'calendar' | 'world-cup';
   /** Teams from strongest to weakest (roughly). Entries 'league:CODE' reuse a team of another league. */
   teams: Array<TeamDef | string>;
-  /** Fixtures on the seeded day. */
+  /** Fixtures on the seeded day, and on each day the feed plans; a tournament (fixtures 0) has its own schedule. */
   fixtures: number;
   /** Group names for split tables (conferences), applied to teams in order, half each. */
   groups?: [string, string];
@@ -456,7 +459,87 @@ export const leagueDefs: LeagueDef[] = [
       t('TYLOO', 'TYLOO', 'TYLOO', 'TYL'),
     ],
   },
+  {
+    // The last finished World Cup: groups and a knockout bracket, seeded whole (server/db/seed/world-cup-seed.ts).
+    key: 'WC',
+    sport: 'football',
+    name: '国际足联世界杯',
+    name_en: 'FIFA World Cup',
+    short_name_zh: '世界杯',
+    short_name_en: 'World Cup',
+    code: 'WC',
+    country: '国际',
+    country_en: 'International',
+    seasonKind: 'world-cup',
+    fixtures: 0,
+    players: 'mix',
+    hot: true,
+    // Strongest first: the draw takes them in four pots of twelve.
+    teams: [
+      t('阿根廷', 'Argentina', '阿根廷', 'ARG'),
+      t('法国', 'France', '法国', 'FRA'),
+      t('西班牙', 'Spain', '西班牙', 'ESP'),
+      t('英格兰', 'England', '英格兰', 'ENG'),
+      t('巴西', 'Brazil', '巴西', 'BRA'),
+      t('葡萄牙', 'Portugal', '葡萄牙', 'POR'),
+      t('荷兰', 'Netherlands', '荷兰', 'NED'),
+      t('比利时', 'Belgium', '比利时', 'BEL'),
+      t('德国', 'Germany', '德国', 'GER'),
+      t('克罗地亚', 'Croatia', '克罗地亚', 'CRO'),
+      t('摩洛哥', 'Morocco', '摩洛哥', 'MAR'),
+      t('哥伦比亚', 'Colombia', '哥伦比亚', 'COL'),
+      t('乌拉圭', 'Uruguay', '乌拉圭', 'URU'),
+      t('日本', 'Japan', '日本', 'JPN'),
+      t('美国', 'United States', '美国', 'USA'),
+      t('墨西哥', 'Mexico', '墨西哥', 'MEX'),
+      t('瑞士', 'Switzerland', '瑞士', 'SUI'),
+      t('塞内加尔', 'Senegal', '塞内加尔', 'SEN'),
+      t('丹麦', 'Denmark', '丹麦', 'DEN'),
+      t('伊朗', 'Iran', '伊朗', 'IRN'),
+      t('韩国', 'South Korea', '韩国', 'KOR'),
+      t('厄瓜多尔', 'Ecuador', '厄瓜多尔', 'ECU'),
+      t('奥地利', 'Austria', '奥地利', 'AUT'),
+      t('澳大利亚', 'Australia', '澳大利亚', 'AUS'),
+      t('挪威', 'Norway', '挪威', 'NOR'),
+      t('加拿大', 'Canada', '加拿大', 'CAN'),
+      t('土耳其', 'Türkiye', '土耳其', 'TUR'),
+      t('埃及', 'Egypt', '埃及', 'EGY'),
+      t('阿尔及利亚', 'Algeria', '阿尔及利亚', 'ALG'),
+      t('苏格兰', 'Scotland', '苏格兰', 'SCO'),
+      t('巴拉圭', 'Paraguay', '巴拉圭', 'PAR'),
+      t('突尼斯', 'Tunisia', '突尼斯', 'TUN'),
+      t('科特迪瓦', "Côte d'Ivoire", '科特迪瓦', 'CIV'),
+      t('乌兹别克斯坦', 'Uzbekistan', '乌兹别克', 'UZB'),
+      t('卡塔尔', 'Qatar', '卡塔尔', 'QAT'),
+      t('沙特阿拉伯', 'Saudi Arabia', '沙特', 'KSA'),
+      t('南非', 'South Africa', '南非', 'RSA'),
+      t('约旦', 'Jordan', '约旦', 'JOR'),
+      t('佛得角', 'Cape Verde', '佛得角', 'CPV'),
+      t('加纳', 'Ghana', '加纳', 'GHA'),
+      t('巴拿马', 'Panama', '巴拿马', 'PAN'),
+      t('海地', 'Haiti', '海地', 'HAI'),
+      t('库拉索', 'Curaçao', '库拉索', 'CUW'),
+      t('新西兰', 'New Zealand', '新西兰', 'NZL'),
+      t('捷克', 'Czechia', '捷克', 'CZE'),
+      t('瑞典', 'Sweden', '瑞典', 'SWE'),
+      t('伊拉克', 'Iraq', '伊拉克', 'IRQ'),
+      t('波黑', 'Bosnia and Herzegovina', '波黑', 'BIH'),
+    ],
+  },
 ];
+
+/**
+ * The knockout rounds of a World Cup as stored (the app names them per language from the key), and the
+ * day of each match counted from the first day of the round of 32.
+ */
+export const worldCupRounds = [
+  { key: 'round_of_32', name: '1/16决赛', days: [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5] },
+  { key: 'round_of_16', name: '1/8决赛', days: [6, 6, 7, 7, 8, 8, 9, 9] },
+  { key: 'quarter_final', name: '1/4决赛', days: [11, 11, 12, 13] },
+  { key: 'semi_final', name: '半决赛', days: [16, 17] },
+  { key: 'third_place', name: '季军赛', days: [20] },
+  { key: 'final', name: '决赛', days: [21] },
+] as const;
 
 /** Surnames for made-up players, by the flavour of the competition. */
 export const playerNames: Record<LeagueDef['players'], string[]> = {

@@ -239,6 +239,19 @@ function worldChecks(open: () => Promise<{ handle: DatabaseHandle; cleanup?: () 
     }
   });
 
+  it('names seasons as the contract does: 2025-2026 or 2026', async () => {
+    const [leagues, matches, standings] = await Promise.all([
+      handle.db.selectFrom('leagues').select('current_season as season').execute(),
+      handle.db.selectFrom('matches').select('season').distinct().execute(),
+      handle.db.selectFrom('standings').select('season').distinct().execute(),
+    ]);
+    for (const { season } of [...leagues, ...matches, ...standings]) {
+      const [start, end] = season.split('-').map(Number);
+      expect(season).toMatch(/^\d{4}(-\d{4})?$/);
+      if (end !== undefined) expect(end).toBe(start! + 1);
+    }
+  });
+
   it('links to nothing outside the site', async () => {
     const offenders: string[] = [];
     for (const { table_name, column_name } of await textColumns(handle)) {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Match, MatchIncidentsTable, MatchOddsTable, StandingsTable } from '../db/schema.ts';
+import type { ServerContext } from '../server-context.ts';
 
 // The feed port (DESIGN.md, Live scores): what plays the matches. The default is the simulator
 // (simulated-feed.ts); a real data provider plugs in behind the same interface.
@@ -35,8 +36,13 @@ export interface MatchFeed {
   start(): Promise<void>;
   /** Stops and waits for a pass under way to finish. */
   stop(): Promise<void>;
-  /** Tests: moves the feed's (manual) clock on by `ms` and plays everything due on the way. */
+  /** Tests and the development fast-forward: moves the feed's clock on by `ms` and plays everything due on the way. */
   advance(ms: number): Promise<void>;
+  /**
+   * Moves the clock on from one due moment to the next (at most an hour at a time, so no day goes
+   * unplanned) until a pass satisfies `stop` or `limitMs` has gone by; answers the passes played.
+   */
+  advanceUntil(limitMs: number, stop: (event: FeedPlayed) => boolean): Promise<FeedPlayed[]>;
   /** Every change the feed makes, after it is stored; answers the unsubscribe. */
   subscribe(listener: FeedListener): () => void;
 }
@@ -48,7 +54,32 @@ export interface FeedClock {
 
 export const systemClock: FeedClock = { now: () => Date.now() };
 
-export class ManualClock implements FeedClock {
+/** A clock the feed can move on: tests' ManualClock, or real time fast-forwarded in development. */
+export interface MovableClock extends FeedClock {
+  advance(ms: number): void;
+}
+
+export function isMovable(clock: FeedClock): clock is MovableClock {
+  return 'advance' in clock && typeof clock.advance === 'function';
+}
+
+/**
+ * Real time plus how far the site was fast-forwarded (/dev/feed/advance outside production): the
+ * running site keeps playing on from wherever it was moved to.
+ */
+export class ShiftedClock implements MovableClock {
+  #offset = 0;
+
+  now(): number {
+    return Date.now() + this.#offset;
+  }
+
+  advance(ms: number): void {
+    this.#offset += ms;
+  }
+}
+
+export class ManualClock implements MovableClock {
   constructor(private ms: number) {}
 
   now(): number {
@@ -61,4 +92,16 @@ export class ManualClock implements FeedClock {
 
   /** For a server that shares the clock (buildApp's `now`). */
   date = (): Date => new Date(this.ms);
+}
+
+const running = new WeakMap<ServerContext, MatchFeed>();
+
+/** Records the feed that plays for a server, for the development fast-forward (/dev/feed/advance). */
+export function setFeedOf(server: ServerContext, feed: MatchFeed): void {
+  running.set(server, feed);
+}
+
+/** The feed playing for this server, if this process runs one (FEED=off runs none). */
+export function feedOf(server: ServerContext): MatchFeed | undefined {
+  return running.get(server);
 }

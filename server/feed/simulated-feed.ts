@@ -18,12 +18,15 @@ import { FeedWorld } from './feed-world.ts';
 import { needsPlanning, planDay, siteDayOf } from './fixture-planner.ts';
 import {
   ManualClock,
-  systemClock,
+  ShiftedClock,
+  isMovable,
+  setFeedOf,
   type FeedClock,
   type FeedEvent,
   type FeedListener,
   type FeedPlayed,
   type MatchFeed,
+  type MovableClock,
 } from './match-feed.ts';
 import { cloneLiveMatch, liveMatch, type FeedIncident, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
@@ -33,7 +36,7 @@ import { applyResult } from './standings-table.ts';
 export interface SimulatedFeedOptions {
   /** Same seed, same day: every match plays out the same. */
   seed: number;
-  /** Real time by default; tests pass a ManualClock and call advance(). */
+  /** Real time by default (which development may fast-forward); tests pass a ManualClock and call advance(). */
   clock?: FeedClock;
   /** How often the feed looks on a real clock. A football minute is 60 s, so 5 s keeps pushes within a few seconds. */
   tickMs?: number;
@@ -43,7 +46,8 @@ export interface SimulatedFeedOptions {
   popUpWithinMs?: number;
 }
 
-const dayMs = 24 * 60 * 60_000;
+const hourMs = 60 * 60_000;
+const dayMs = 24 * hourMs;
 /** Rows per statement: far under PostgreSQL's 65535 parameters for every table written here. */
 const chunkRows = 500;
 
@@ -60,6 +64,7 @@ const popUpKinds: Partial<Record<FeedIncident['kind'], GoalEvent['kind']>> = {
 /** The default feed: simulates the day's fixtures in real time and schedules the days after. */
 export function createSimulatedFeed(app: FastifyInstance, options: SimulatedFeedOptions): MatchFeed {
   const feed = new SimulatedFeed(app.serverContext, app.scoreHub, options);
+  setFeedOf(app.serverContext, feed);
   // The database closes after the server; the feed stops with the server.
   app.server.once('close', () => void feed.stop());
   return feed;
@@ -97,7 +102,7 @@ class SimulatedFeed implements MatchFeed {
     private readonly hub: ScoreHub,
     private readonly options: SimulatedFeedOptions,
   ) {
-    this.#clock = options.clock ?? systemClock;
+    this.#clock = options.clock ?? new ShiftedClock();
     this.#tickMs = options.tickMs ?? 5_000;
     this.#advanceStepMs = options.advanceStepMs ?? 60_000;
     this.#popUpWithinMs = options.popUpWithinMs ?? 120_000;
@@ -127,12 +132,50 @@ class SimulatedFeed implements MatchFeed {
   }
 
   async advance(ms: number): Promise<void> {
-    if (!(this.#clock instanceof ManualClock)) throw new Error('advance() needs the feed on a ManualClock');
-    if (!this.#started) throw new Error('start() the feed first');
+    const clock = this.#movableClock();
     for (let left = ms; left > 0; left -= this.#advanceStepMs) {
-      this.#clock.advance(Math.min(left, this.#advanceStepMs));
-      await this.#pass(this.#clock.now());
+      clock.advance(Math.min(left, this.#advanceStepMs));
+      await this.#pass(clock.now());
     }
+  }
+
+  async advanceUntil(limitMs: number, stop: (event: FeedPlayed) => boolean): Promise<FeedPlayed[]> {
+    const clock = this.#movableClock();
+    const end = clock.now() + limitMs;
+    const passes: FeedPlayed[] = [];
+    const unsubscribe = this.subscribe((event) => {
+      if (event.type === 'played') passes.push(event);
+    });
+    try {
+      while (clock.now() < end && !passes.some(stop)) {
+        const now = clock.now();
+        const due = this.#nextDue();
+        // At least a second on, so a clock that is already due still moves; at most an hour, so today and
+        // tomorrow are always planned before their matches are played.
+        const target = Math.max(now + 1_000, Math.min(end, now + hourMs, due ?? Number.POSITIVE_INFINITY));
+        clock.advance(target - now);
+        await this.#pass(clock.now());
+      }
+    } finally {
+      unsubscribe();
+    }
+    return passes;
+  }
+
+  #movableClock(): MovableClock {
+    if (!isMovable(this.#clock)) throw new Error('advance() needs a clock the feed can move');
+    if (!this.#started) throw new Error('start() the feed first');
+    return this.#clock;
+  }
+
+  /** When the next thing in play is due, or null when nothing is. */
+  #nextDue(): number | null {
+    let next: number | null = null;
+    for (const live of this.#live.values()) {
+      const at = engineFor(live.row.sport).nextAt(live, this.#setupOf(live.row));
+      if (at !== null && (next === null || at < next)) next = at;
+    }
+    return next;
   }
 
   #schedule(): void {

@@ -13,15 +13,21 @@ export function pointsOf(sport: Sport, row: Pick<StandingRow, 'won' | 'drawn' | 
   return row.won;
 }
 
-/** Orders each group: points, goal difference, goals scored, then team id, as the seed ranks them. */
-export function rankTable(rows: StandingRow[]): StandingRow[] {
+/**
+ * Orders each group. Football and e-sports: points, goal difference, goals scored, then team id, as the
+ * seed ranks them. Basketball: win rate first (teams have played different numbers of games), then wins,
+ * point difference, points scored and team id.
+ */
+export function rankTable(rows: StandingRow[], sport: Sport = 'football'): StandingRow[] {
   const groups = new Map<string, StandingRow[]>();
   for (const row of rows) groups.set(row.group_name, [...(groups.get(row.group_name) ?? []), row]);
+  const rate = (row: StandingRow) => (row.played ? row.won / row.played : 0);
+  const first = (a: StandingRow, b: StandingRow) => (sport === 'basketball' ? rate(b) - rate(a) || b.won - a.won : b.points - a.points);
   return [...groups.values()].flatMap((members) =>
     members
       .sort(
         (a, b) =>
-          b.points - a.points ||
+          first(a, b) ||
           b.goals_for - b.goals_against - (a.goals_for - a.goals_against) ||
           b.goals_for - a.goals_for ||
           a.team_id - b.team_id,
@@ -71,5 +77,5 @@ export function applyResult(table: StandingRow[], match: Match, at: Date): Stand
     row.form = (outcome + row.form).slice(0, formLength);
     row.updated_at = at;
   }
-  return rankTable(rows);
+  return rankTable(rows, match.sport);
 }

@@ -337,6 +337,23 @@ describe('score socket', () => {
     expect(basketball.types().filter((type) => type !== 'registered')).toEqual(['basketball_match', 'goal']);
   });
 
+  it('sends a client that classifies again only the sport it picked last', async () => {
+    const { url, hub } = await startServer();
+    const client = await TestClient.open(url);
+    await client.subscribe(0, 3);
+    client.send({ type: 'classify', classify_type: 1 });
+    client.send({ type: 'heartbeat' });
+    await client.take('heartbeat');
+
+    await hub.publishMatch('football', 'match', match(1));
+    await hub.publishMatch('football', 'exponent', odds(1, 3));
+    await hub.publishMatch('basketball', 'exponent', odds(2, 3));
+    await hub.publishMatch('basketball', 'match', match(2, { sport: 'basketball' }));
+
+    await client.take('basketball_match');
+    expect(client.types()).toEqual(['registered', 'heartbeat', 'basketball_exponent', 'basketball_match']);
+  });
+
   it('sends exponent pushes only of the toggled company', async () => {
     const { url, hub } = await startServer();
     const company3 = await TestClient.open(url);

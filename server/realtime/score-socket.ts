@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import type { Contract } from '../contract/contract.ts';
@@ -96,7 +97,34 @@ interface QrEnvelope {
 interface HeldPush {
   seq: number;
   companyId: number | null;
-  text: string;
+  frame: Buffer;
+}
+
+/**
+ * A whole unmasked, unfragmented text frame (RFC 6455 §5.2), built once per push and written as it is to every
+ * client that wants it: framing and encoding the text once per client was most of the fan-out's own CPU.
+ */
+function textFrame(text: string): Buffer {
+  const payloadLength = Buffer.byteLength(text);
+  const headerLength = payloadLength < 126 ? 2 : payloadLength < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + payloadLength);
+  frame[0] = 0x81;
+  if (headerLength === 2) {
+    frame[1] = payloadLength;
+  } else if (headerLength === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(payloadLength, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(payloadLength), 2);
+  }
+  frame.write(text, headerLength);
+  return frame;
+}
+
+function framePayload(frame: Buffer): Buffer {
+  const length = frame[1]! & 0x7f;
+  return frame.subarray(length < 126 ? 2 : length === 126 ? 4 : 10);
 }
 
 /** The last pushes of one stream, and the highest seq before them that this process may not have seen. */
@@ -131,6 +159,12 @@ class ReplayRing {
 
 interface Connection extends ScoreConnection {
   readonly socket: WebSocket;
+  /**
+   * The TCP socket under `socket`, written to directly with prebuilt frames. ws writes to it straight away too
+   * (it queues only while compressing, and compression is off), so frames keep their order. Null where ws does
+   * not sit on a plain TCP socket, and then frames go through ws.
+   */
+  readonly tcp: Socket | null;
   userId: number | null;
   classify: ClassifyType | null;
   companyId: number | null;
@@ -162,10 +196,48 @@ function wants(connection: Connection, stream: StreamName, companyId: number | n
   return companyId === null || companyId === connection.companyId;
 }
 
+/**
+ * Connections by classify, then by toggled company, so a push is filtered once per group rather than once per
+ * connection: most exponent pushes are of companies few clients (often none) toggled.
+ */
+class Subscriptions {
+  readonly #bySport = new Map<ClassifyType, Map<number | null, Set<Connection>>>();
+
+  add(connection: Connection): void {
+    if (connection.classify === null) return;
+    let byCompany = this.#bySport.get(connection.classify);
+    if (!byCompany) this.#bySport.set(connection.classify, (byCompany = new Map()));
+    const group = byCompany.get(connection.companyId);
+    if (group) group.add(connection);
+    else byCompany.set(connection.companyId, new Set([connection]));
+  }
+
+  remove(connection: Connection): void {
+    if (connection.classify === null) return;
+    const byCompany = this.#bySport.get(connection.classify);
+    const group = byCompany?.get(connection.companyId);
+    if (group?.delete(connection) && group.size === 0) byCompany!.delete(connection.companyId);
+  }
+
+  /** The groups of connections that want a push of `stream` (of `companyId` for exponent pushes). */
+  *groups(stream: StreamName, companyId: number | null): Iterable<Set<Connection>> {
+    const sport = streamSport[stream];
+    const byCompany = sport === null ? undefined : this.#bySport.get(sport);
+    if (!byCompany) return;
+    if (companyId === null) {
+      yield* byCompany.values();
+      return;
+    }
+    const group = byCompany.get(companyId);
+    if (group) yield group;
+  }
+}
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 class Hub implements ScoreHub {
   readonly #connections = new Set<Connection>();
+  readonly #subscriptions = new Subscriptions();
   readonly #byUser = new Map<number, Set<Connection>>();
   readonly #byQr = new Map<string, Set<Connection>>();
   readonly #rings: Record<StreamName, ReplayRing>;
@@ -249,7 +321,10 @@ class Hub implements ScoreHub {
     if (this.#closed) return;
     this.#closed = true;
     clearInterval(this.#sweep);
-    for (const connection of this.#connections) connection.socket.close(1001, 'server closing');
+    for (const connection of this.#connections) {
+      this.#subscriptions.remove(connection);
+      connection.socket.close(1001, 'server closing');
+    }
     this.#connections.clear();
     this.#byUser.clear();
     this.#byQr.clear();
@@ -260,12 +335,14 @@ class Hub implements ScoreHub {
 
   #onStream({ stream, seq, frame }: StreamEnvelope): void {
     const companyId = isExponentPush(frame) ? frame.data.company_id : null;
-    const push: HeldPush = { seq, companyId, text: JSON.stringify(frame) };
+    const push: HeldPush = { seq, companyId, frame: textFrame(JSON.stringify(frame)) };
     this.#rings[stream].add(push);
-    for (const connection of this.#connections) {
-      if (!wants(connection, stream, companyId)) continue;
-      connection.sentFrom[stream] ??= seq;
-      this.#sendText(connection, push.text);
+    const groups = streamSport[stream] === null ? [this.#connections] : this.#subscriptions.groups(stream, companyId);
+    for (const group of groups) {
+      for (const connection of group) {
+        connection.sentFrom[stream] ??= seq;
+        this.#sendFrame(connection, push.frame);
+      }
     }
   }
 
@@ -290,7 +367,7 @@ class Hub implements ScoreHub {
 
   // ---------------------------------------------------------------- connections
 
-  attach(socket: WebSocket): void {
+  attach(socket: WebSocket, tcp: unknown): void {
     if (this.#closed) {
       socket.close(1001, 'server closing');
       return;
@@ -299,6 +376,7 @@ class Hub implements ScoreHub {
     const connection: Connection = {
       id: randomUUID(),
       socket,
+      tcp: tcp instanceof Socket && socket.extensions === '' ? tcp : null,
       userId: null,
       classify: null,
       companyId: null,
@@ -309,7 +387,7 @@ class Hub implements ScoreHub {
       awaitingPong: false,
       overLimitSince: null,
       sentFrom: {},
-      send: (message) => this.#sendText(connection, JSON.stringify(message)),
+      send: (message) => this.#sendFrame(connection, textFrame(JSON.stringify(message))),
     };
     this.#connections.add(connection);
     socket.on('message', (data, isBinary) => this.#onFrame(connection, data, isBinary));
@@ -321,7 +399,7 @@ class Hub implements ScoreHub {
   }
 
   #detach(connection: Connection): void {
-    this.#connections.delete(connection);
+    if (this.#connections.delete(connection)) this.#subscriptions.remove(connection);
     this.#bindUser(connection, null);
     this.#bindQr(connection, null);
   }
@@ -344,10 +422,11 @@ class Hub implements ScoreHub {
     index(this.#byQr, code, connection);
   }
 
-  #sendText(connection: Connection, text: string): void {
-    const { socket } = connection;
+  #sendFrame(connection: Connection, frame: Buffer): void {
+    const { socket, tcp } = connection;
     if (socket.readyState !== WebSocket.OPEN || this.#isSlow(connection)) return;
-    socket.send(text);
+    if (tcp) tcp.write(frame);
+    else socket.send(framePayload(frame));
   }
 
   /** Drops a connection whose send buffer stays over the bound, so it never holds memory or the others back. */
@@ -409,11 +488,11 @@ class Hub implements ScoreHub {
         void this.#register(connection, message.token);
         return;
       case 'toggle':
-        connection.companyId = message.company_id;
+        this.#subscribe(connection, connection.classify, message.company_id);
         this.#forgetSent(connection, (stream) => stream.endsWith('_exponent'));
         return;
       case 'classify':
-        connection.classify = message.classify_type;
+        this.#subscribe(connection, message.classify_type, connection.companyId);
         this.#forgetSent(connection, (stream) => !wants(connection, stream, null));
         return;
       case 'heartbeat':
@@ -463,6 +542,15 @@ class Hub implements ScoreHub {
     }
   }
 
+  #subscribe(connection: Connection, classify: ClassifyType | null, companyId: number | null): void {
+    // A frame read just before the socket closed must not put a gone connection back into a group.
+    const live = this.#connections.has(connection);
+    if (live) this.#subscriptions.remove(connection);
+    connection.classify = classify;
+    connection.companyId = companyId;
+    if (live) this.#subscriptions.add(connection);
+  }
+
   /** After a change of subscription the pushes sent so far no longer cover what the connection wants. */
   #forgetSent(connection: Connection, changed: (stream: StreamName) => boolean): void {
     for (const stream of streamNames) if (changed(stream)) delete connection.sentFrom[stream];
@@ -479,9 +567,12 @@ class Hub implements ScoreHub {
         continue;
       }
       const sentFrom = connection.sentFrom[stream] ?? Infinity;
+      // One write for the whole replay rather than one per push.
+      connection.tcp?.cork();
       for (const push of missed) {
-        if (push.seq < sentFrom && wants(connection, stream, push.companyId)) this.#sendText(connection, push.text);
+        if (push.seq < sentFrom && wants(connection, stream, push.companyId)) this.#sendFrame(connection, push.frame);
       }
+      connection.tcp?.uncork();
       connection.sentFrom[stream] = Math.min(sentFrom, last + 1);
     }
     if (gaps.length) connection.send({ code: 0, type: 'resync', streams: gaps });
@@ -511,7 +602,7 @@ export async function scoreSocket(app: FastifyInstance, options: ScoreSocketOpti
   await hub.listen();
   app.decorate('scoreHub', hub as ScoreHub);
   app.addHook('onClose', () => hub.close());
-  app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
+  app.get('/ws', { websocket: true }, (socket, request) => hub.attach(socket, request.raw.socket));
 }
 
 // Like fastify-plugin: the hub decorates the instance the caller registered the plugin on, not a child scope.

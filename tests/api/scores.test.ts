@@ -218,6 +218,8 @@ describe('scores', { timeout: 60_000 }, () => {
       expect(answer.code).toBe(0);
       expect(conforms('SeasonTable', answer.data)).toEqual([]);
       expect(answer.data.seasons).toContain(answer.data.season);
+      // The contract's season names: a European league's two years written in full, or one year.
+      for (const season of answer.data.seasons) expect(season).toMatch(/^\d{4}(-\d{4})?$/);
       const [group] = answer.data.groups;
       expect(group!.rows.map((row) => row.rank)).toEqual(group!.rows.map((_, i) => i + 1));
       for (const row of group!.rows) {
@@ -250,6 +252,52 @@ describe('scores', { timeout: 60_000 }, () => {
         code: 1,
         msg: 'League not found',
       });
+    });
+  });
+
+  describe('Football/world_cup', () => {
+    it('answers the last World Cup: twelve groups of four, and a bracket where each winner plays on', async () => {
+      const answer = await server.call<Schemas['WorldCup']>('GET', '/api/Football/world_cup', {});
+      expect(answer.code).toBe(0);
+      expect(conforms('WorldCup', answer.data)).toEqual([]);
+      const { league, season, rounds } = answer.data;
+      expect(season).toMatch(/^\d{4}$/);
+      expect(rounds.map((round) => [round.key, round.matches.length])).toEqual([
+        ['round_of_32', 16],
+        ['round_of_16', 8],
+        ['quarter_final', 4],
+        ['semi_final', 2],
+        ['third_place', 1],
+        ['final', 1],
+      ]);
+      const winner = (match: MatchView) => (match.home_score > match.away_score ? match.home_team.id : match.away_team.id);
+      const main = rounds.filter((round) => round.key !== 'third_place');
+      for (let r = 1; r < main.length; r++) {
+        // Bracket order: match i of a round is played by the winners of matches 2i and 2i + 1 of the round before.
+        main[r]!.matches.forEach((match, i) => {
+          const from = [winner(main[r - 1]!.matches[2 * i]!), winner(main[r - 1]!.matches[2 * i + 1]!)];
+          expect([match.home_team.id, match.away_team.id].sort()).toEqual(from.sort());
+        });
+      }
+      for (const match of rounds.flatMap((round) => round.matches)) {
+        expect(match.status).toBe('over');
+        expect(match.home_score).not.toBe(match.away_score);
+      }
+
+      const groups = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', { league_id: league.id, season });
+      expect(groups.data.groups).toHaveLength(12);
+      const inGroups = new Set(groups.data.groups.flatMap((group) => group.rows.map((row) => row.team.id)));
+      expect(inGroups.size).toBe(48);
+      for (const group of groups.data.groups) {
+        expect(group.rows.map((row) => row.played)).toEqual([3, 3, 3, 3]);
+      }
+      const qualified = new Set(rounds[0]!.matches.flatMap((match) => [match.home_team.id, match.away_team.id]));
+      expect(qualified.size).toBe(32);
+      for (const group of groups.data.groups) for (const row of group.rows.slice(0, 2)) expect(qualified.has(row.team.id)).toBe(true);
+    });
+
+    it('refuses an edition that is not a year', async () => {
+      expect(await server.call('GET', '/api/Football/world_cup', { season: '26' })).toMatchObject({ code: 1 });
     });
   });
 

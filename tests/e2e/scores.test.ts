@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { components } from '../../src/api/schema';
 import en from '../../src/i18n/messages/en.json';
@@ -6,67 +6,55 @@ import { launchBrowser } from './browser.ts';
 
 const siteUrl = inject('siteUrl');
 
-type Match = components['schemas']['Match'];
 type GoalEvent = components['schemas']['GoalEvent'];
-type ListPage = components['schemas']['MatchListPage'];
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${siteUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const envelope = (await response.json()) as { code: number; data: T };
-  expect(envelope.code).toBe(0);
+/** What /dev/feed/advance (server/areas/scores/feed-dev-routes.ts) answers. */
+interface Advanced {
+  at: string | null;
+  passes: number;
+  goals: Array<{ match_id: number; kind: string; minute: number; home_score: number; away_score: number }>;
+}
+
+/** Fast-forwards the running site's feed: the development route, open to this machine only. */
+async function advanceFeed(body: { until?: 'goal'; minutes?: number; match_ids?: number[] }): Promise<Advanced> {
+  const response = await fetch(`${siteUrl}/dev/feed/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: Advanced };
+  expect(envelope.msg).toBe('');
   return envelope.data;
 }
 
 /**
- * The page's own socket, connected to the real server: every frame passes through both ways, and the
- * test can add server frames of its own. The running site plays its feed on the wall clock, which no
- * outside call may fast-forward, so the goal and the score change are pushed here at the socket level.
+ * Watches the page's own score socket, without touching it: the goal pop-ups the server pushed, in the
+ * order they arrived, and when the page has registered and asked for football.
  */
-interface SocketTap {
-  push(frame: unknown): void;
-  registered: Promise<void>;
-}
-
-async function tapScoreSocket(page: Page): Promise<SocketTap> {
-  let route: WebSocketRoute | null = null;
-  let markRegistered: () => void = () => undefined;
-  const registered = new Promise<void>((resolve) => (markRegistered = resolve));
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    route = ws;
-    const server = ws.connectToServer();
-    ws.onMessage((message) => server.send(message));
-    server.onMessage((message) => {
-      ws.send(message);
-      if (typeof message === 'string' && message.includes('"registered"')) markRegistered();
+function watchScoreSocket(page: Page) {
+  const goals: GoalEvent[] = [];
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let registered = false;
+  let classified = false;
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/ws')) return;
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const frame = JSON.parse(payload) as { type?: string; data?: GoalEvent };
+      if (frame.type === 'registered') registered = true;
+      if (frame.type === 'goal' && frame.data) goals.push(frame.data);
+      if (registered && classified) markReady();
+    });
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string' && /"classify_type":0/.test(payload)) classified = true;
+      if (registered && classified) markReady();
     });
   });
-  return {
-    registered,
-    push(frame) {
-      if (!route) throw new Error('the page has not opened its socket');
-      route.send(JSON.stringify(frame));
-    },
-  };
+  return { goals, ready };
 }
 
-const goal = (match: Match, home: number, seq: number) => ({
-  code: 100,
-  type: 'goal',
-  seq,
-  data: {
-    match_id: match.id,
-    league_name: match.league.short_name_zh,
-    kind: 'goal',
-    iszhu: 1,
-    match_str: match.match_str || "50'",
-    home_team_name_zh: match.home_team_name_zh,
-    away_team_name_zh: match.away_team_name_zh,
-    home_score: home,
-    away_score: match.away_score,
-  } satisfies GoalEvent,
-});
-
-describe('live scores in Chromium', () => {
+describe('live scores in Chromium, on the running feed', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -81,35 +69,63 @@ describe('live scores in Chromium', () => {
     await browser.close();
   });
 
-  it('shows the matches of /football, changes a score in place and pops up goals one at a time', async () => {
-    const tap = await tapScoreSocket(page);
+  it('refuses to move the clock from elsewhere and keeps to its input', async () => {
+    const response = await fetch(`${siteUrl}/dev/feed/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ minutes: -5 }),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('opens /football, fast-forwards the feed, changes a score in place and pops up goals one at a time', async () => {
+    const socket = watchScoreSocket(page);
     await page.goto(`${siteUrl}/football`);
     const list = page.getByRole('list', { name: en['route.football'] });
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await tap.registered;
+    await socket.ready;
 
-    const today = await post<ListPage>('/api/hot_match/all_match', { sport: 'football', limit: 100, utc_offset: 0 });
-    const match = today.list.find((entry) => entry.status === 'in_progress') ?? today.list[0]!;
-    const row = page.locator(`li[data-match-id="${String(match.id)}"]`);
-    await row.waitFor();
-    const score = row.getByTestId('match-score');
-    const before = await row.boundingBox();
+    // The rows on the page that can still score, and where each sits before the feed moves.
+    const rows = await list.locator('li[data-match-id]').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const element = node as unknown as { getAttribute(name: string): string | null };
+        return { id: Number(element.getAttribute('data-match-id')), status: element.getAttribute('data-status') };
+      }),
+    );
+    const open = rows.filter((row) => row.status !== 'over').map((row) => row.id);
+    expect(open.length).toBeGreaterThan(0);
+    const boxes = new Map<number, { x: number; y: number; width: number; height: number } | null>();
+    for (const id of open) boxes.set(id, await page.locator(`li[data-match-id="${String(id)}"]`).boundingBox());
 
-    const changed = { ...match, status: 'in_progress', home_score: match.home_score + 5, match_str: "77'", minute: 77 };
-    tap.push({ code: 100, type: 'football_match', seq: Number.MAX_SAFE_INTEGER - 10, data: changed });
-    await expect.poll(() => score.textContent()).toBe(`${String(match.home_score + 5)} - ${String(match.away_score)}`);
-    const after = await row.boundingBox();
-    expect(after).toEqual(before);
+    const first = await advanceFeed({ until: 'goal', match_ids: open, minutes: 24 * 60 });
+    const scored = first.goals.at(-1);
+    expect(scored).toBeDefined();
+    const row = page.locator(`li[data-match-id="${String(scored!.match_id)}"]`);
+    await expect
+      .poll(() => row.getByTestId('match-score').textContent(), { timeout: 10_000 })
+      .toBe(`${String(scored!.home_score)} - ${String(scored!.away_score)}`);
+    // In place: the row neither moved nor changed size.
+    expect(await row.boundingBox()).toEqual(boxes.get(scored!.match_id));
 
-    tap.push(goal(match, match.home_score + 1, Number.MAX_SAFE_INTEGER - 5));
-    tap.push(goal(match, match.home_score + 2, Number.MAX_SAFE_INTEGER - 4));
-    const popup = page.getByRole('status', { name: en['scores.goal'] });
-    await expect.poll(() => popup.getByTestId('goal-score').textContent()).toBe(`${String(match.home_score + 1)} - ${String(match.away_score)}`);
+    // At least two pop-ups from the feed: the first shows alone, the next shows when it is closed.
+    if (socket.goals.length < 2) await advanceFeed({ until: 'goal', minutes: 24 * 60 });
+    await expect.poll(() => socket.goals.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const [one, two] = [socket.goals[0]!, socket.goals[1]!];
+    const label = (goal: GoalEvent) => en[goal.kind === 'goal' ? 'scores.goal' : goal.kind === 'red_card' ? 'scores.redCard' : 'scores.yellowCard'];
+    const popup = page.getByRole('status').filter({ has: page.getByTestId('goal-score') });
+
+    await expect.poll(() => popup.count()).toBe(1);
+    expect(await popup.getAttribute('aria-label')).toBe(label(one));
+    expect(await popup.getByTestId('goal-score').textContent()).toBe(`${String(one.home_score)} - ${String(one.away_score)}`);
+    expect(await popup.textContent()).toContain(one.match_str);
+    const firstText = await popup.textContent();
+
+    await popup.getByRole('button', { name: en['scores.closeGoal'] }).click();
+    await expect.poll(() => popup.textContent()).not.toBe(firstText);
     expect(await popup.count()).toBe(1);
-    await popup.getByRole('button', { name: en['scores.closeGoal'] }).click();
-    await expect.poll(() => popup.getByTestId('goal-score').textContent()).toBe(`${String(match.home_score + 2)} - ${String(match.away_score)}`);
-    await popup.getByRole('button', { name: en['scores.closeGoal'] }).click();
-    await expect.poll(() => popup.count()).toBe(0);
+    expect(await popup.getAttribute('aria-label')).toBe(label(two));
+    expect(await popup.getByTestId('goal-score').textContent()).toBe(`${String(two.home_score)} - ${String(two.away_score)}`);
+    expect(await popup.textContent()).toContain(two.match_str);
   });
 
   it('switches the odds company and shows that company’s numbers', async () => {
@@ -118,7 +134,9 @@ describe('live scores in Chromium', () => {
     const options = await company.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { value: string }).value));
     expect(options.length).toBeGreaterThan(1);
     const first = await oddsText();
+    expect(first).toMatch(/\d/);
     await company.selectOption(options[1]!);
     await expect.poll(oddsText, { timeout: 10_000 }).not.toBe(first);
+    await expect.poll(oddsText).toMatch(/\d/);
   });
 });

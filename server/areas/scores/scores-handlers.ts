@@ -3,9 +3,11 @@ import { setCollect } from './collect-service.ts';
 import { battleInfo, matchDetail } from './match-detail-service.ts';
 import { hotMatches, matchListPage, recommendedMatches } from './match-list-service.ts';
 import { seasonTable } from './season-table-service.ts';
+import { worldCup } from './world-cup-service.ts';
 
 export const scoresHandlers: AreaHandlers = {
   footballSeasonTable: ({ server, input }) => seasonTable(server, input),
+  footballWorldCup: ({ server, input, user }) => worldCup(server, input, user?.id ?? null),
   hotMatchInitialList: ({ server, input, user }) => hotMatches(server, input, user?.id ?? null),
   hotMatchRecommend: ({ server, input, user }) => recommendedMatches(server, input, user?.id ?? null),
   hotMatchAllMatch: ({ server, input, user }) => matchListPage(server, input, user?.id ?? null),

@@ -11,16 +11,11 @@ type FormView = RowView['recent_form'][number];
 
 const formWords: Record<string, FormView> = { W: 'won', D: 'drawn', L: 'lost' };
 
-/** The contract's season names (2024-2025, 2025); the seed stores European seasons as 2025-26. */
-export function seasonLabel(season: string): string {
-  const short = /^(\d{2})(\d{2})-(\d{2})$/.exec(season);
-  return short ? `${short[1]}${short[2]}-${short[1]}${short[3]}` : season;
-}
-
 /** Where a rank leads, as each competition marks it. */
 function zoneOf(league: LeagueRow, isCup: boolean, rank: number, size: number): string | null {
   const key = leagueDefOf(league)?.key;
   if (league.sport === 'football') {
+    if (key === 'WC') return rank <= 2 ? '32强' : null;
     if (isCup) return rank <= 8 ? '16强' : rank <= 24 ? '附加赛' : null;
     if (key === 'CSL' || league.country_en === 'China') return rank <= 3 ? '亚冠' : rank > size - 2 ? '降级' : null;
     if (rank <= 4) return '欧冠';
@@ -69,9 +64,9 @@ export async function seasonTable(server: ServerContext, input: InputOf<'footbal
   const league = board.leagues.get(input.league_id);
   if (!league) throw new DomainError('League not found');
   const tables = [...board.standings.entries()].filter(([, rows]) => rows[0]?.league_id === league.id);
-  const seasons = [...new Set([league.current_season, ...tables.map(([, rows]) => rows[0]!.season)].map(seasonLabel))].sort().reverse();
-  const season = input.season ?? seasonLabel(league.current_season);
-  const rows = tables.filter(([, table]) => seasonLabel(table[0]!.season) === season).flatMap(([, table]) => table);
+  const seasons = [...new Set([league.current_season, ...tables.map(([, rows]) => rows[0]!.season)])].sort().reverse();
+  const season = input.season ?? league.current_season;
+  const rows = tables.filter(([, table]) => table[0]!.season === season).flatMap(([, table]) => table);
   const isCup = rows.some((row) => board.teams.get(row.team_id)?.league_id !== league.id);
   const groups = [...new Set(rows.map((row) => row.group_name))].map((name) => ({
     name,

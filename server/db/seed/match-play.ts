@@ -1,4 +1,5 @@
-import type { IncidentKind, LiveStatus, MatchPhase, MatchStats } from '../schema.ts';
+import type { Insertable } from 'kysely';
+import type { IncidentKind, LiveStatus, MatchesTable, MatchPhase, MatchStats } from '../schema.ts';
 import type { Random } from './random.ts';
 
 // A match is scripted whole before it is stored: every incident with the real minute (after
@@ -41,6 +42,29 @@ export interface MatchSnapshot {
   periodScores: Array<[number, number]> | Side[];
   stats: MatchStats;
   incidents: PlayedIncident[];
+}
+
+/** The `matches` columns a snapshot decides: where the match stands, its score, cards, corners and statistics. */
+export function snapshotColumns(s: MatchSnapshot) {
+  return {
+    status: s.status,
+    phase: s.phase,
+    minute: s.minute,
+    added_minute: s.addedMinute,
+    home_score: s.homeScore,
+    away_score: s.awayScore,
+    home_half_score: s.homeHalf,
+    away_half_score: s.awayHalf,
+    home_red: s.homeRed,
+    away_red: s.awayRed,
+    home_yellow: s.homeYellow,
+    away_yellow: s.awayYellow,
+    home_corner: s.homeCorner,
+    away_corner: s.awayCorner,
+    period_scores: JSON.stringify(s.periodScores),
+    stats: JSON.stringify(s.stats),
+    seq: s.incidents.length,
+  } satisfies Partial<Insertable<MatchesTable>>;
 }
 
 export interface MatchScript {

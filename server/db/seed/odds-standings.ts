@@ -234,12 +234,22 @@ export function standingsRows(
   }
   const points = (row: { won: number; drawn: number; lost: number }) =>
     sport === 'football' ? 3 * row.won + row.drawn : sport === 'basketball' ? 2 * row.won + row.lost : row.won;
+  // Basketball ranks by win rate, as the live feed does (server/feed/standings-table.ts rankTable).
+  const rate = (row: { won: number; drawn: number; lost: number }) => {
+    const played = row.won + row.drawn + row.lost;
+    return played ? row.won / played : 0;
+  };
+  const first = (a: { won: number; drawn: number; lost: number }, b: { won: number; drawn: number; lost: number }) =>
+    sport === 'basketball' ? rate(b) - rate(a) || b.won - a.won : points(b) - points(a);
   const all = [...rows.values()];
   const out: Array<Insertable<StandingsTable>> = [];
   for (const group of [...new Set(teams.map((t) => t.group))]) {
     const members = all
       .filter((row) => row.team.group === group)
-      .sort((a, b) => points(b) - points(a) || b.for - b.against - (a.for - a.against) || b.for - a.for || a.team.id - b.team.id);
+      .sort(
+        (a, b) =>
+          first(a, b) || b.for - b.against - (a.for - a.against) || b.for - a.for || a.team.id - b.team.id,
+      );
     members.forEach((row, i) =>
       out.push({
         league_id: leagueId,

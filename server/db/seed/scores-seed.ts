@@ -12,9 +12,10 @@ import {
   type SeededMatch,
   type SeededScores,
 } from './context.ts';
-import { basketballScript, esportsScript, footballScript, type MatchScript } from './match-play.ts';
+import { basketballScript, esportsScript, footballScript, snapshotColumns, type MatchScript } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
 import { fnv1a, type Random } from './random.ts';
+import { seedWorldCup, worldCupEdition } from './world-cup-seed.ts';
 
 const oddsCompanies: Array<[name: string, name_en: string, margin: number]> = [
   ['澳门', 'Macau', 0.06],
@@ -39,11 +40,13 @@ const currentRound: Record<string, number> = {
 };
 const esportsGameMinutes: Record<string, [number, number]> = { LPL: [26, 40], DOTA: [30, 52], CS2: [35, 55] };
 
+/** Seasons as the contract names them (openapi.yaml Football/season_table): `2025-2026`, `2026`. */
 function seasonOf(now: Date, kind: LeagueDef['seasonKind']): string {
   const year = now.getUTCFullYear();
   if (kind === 'calendar') return String(year);
+  if (kind === 'world-cup') return String(worldCupEdition(now));
   const start = now.getUTCMonth() >= 6 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+  return `${start}-${start + 1}`;
 }
 
 function roundText(def: LeagueDef, round: number): string {
@@ -195,25 +198,9 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
       home_team_id: f.home.id,
       away_team_id: f.away.id,
       start_time: f.start,
-      status: s.status,
-      phase: s.phase,
-      minute: s.minute,
-      added_minute: s.addedMinute,
+      ...snapshotColumns(s),
       best_of: f.bestOf,
-      home_score: s.homeScore,
-      away_score: s.awayScore,
-      home_half_score: s.homeHalf,
-      away_half_score: s.awayHalf,
-      home_red: s.homeRed,
-      away_red: s.awayRed,
-      home_yellow: s.homeYellow,
-      away_yellow: s.awayYellow,
-      home_corner: s.homeCorner,
-      away_corner: s.awayCorner,
-      period_scores: JSON.stringify(s.periodScores),
-      stats: JSON.stringify(s.stats),
       is_hot: f.isHot,
-      seq: s.incidents.length,
       updated_at: now,
     };
   });
@@ -287,6 +274,8 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
 
   const tables: Array<Insertable<StandingsTable>> = [];
   leagueDefs.forEach((def, l) => {
+    // A tournament's tables come with its matches, below.
+    if (def.seasonKind === 'world-cup') return;
     const teams = members.get(def.key)!;
     const half = Math.ceil(teams.length / 2);
     const tableTeams: TableTeam[] = teams.map((team, i) => ({
@@ -311,6 +300,15 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
     );
   });
   await insertRows(db, 'standings', tables);
+
+  for (const def of leagueDefs.filter((entry) => entry.seasonKind === 'world-cup')) {
+    await seedWorldCup(ctx, {
+      leagueId: leagueIdOf.get(def.key)!,
+      season: seasons[leagueDefs.indexOf(def)]!,
+      teams: members.get(def.key)!,
+      companies: companyIds.map((id, c) => ({ id, margin: oddsCompanies[c]![2] })),
+    });
+  }
 
   return { matches: seeded, leagueIds: leagueIdOf };
 }

@@ -23,7 +23,7 @@ export function GoalPopup({ goal, waiting, onClose }: GoalPopupProps) {
   const kind = t(goal.kind === 'goal' ? 'scores.goal' : goal.kind === 'red_card' ? 'scores.redCard' : 'scores.yellowCard');
   return (
     <section className={styles.popup} data-kind={goal.kind} role="status" aria-label={kind}>
-      <header className={styles.header}>
+      <div className={styles.header}>
         <span className={styles.kind}>{kind}</span>
         <span className={styles.meta}>
           {goal.league_name} <span className={styles.minute}>{goal.match_str}</span>
@@ -31,7 +31,7 @@ export function GoalPopup({ goal, waiting, onClose }: GoalPopupProps) {
         <button type="button" className={styles.close} onClick={onClose} aria-label={t('scores.closeGoal')}>
           ×
         </button>
-      </header>
+      </div>
       <a className={styles.line} href={scoresLinks.scoreDetail(goal.match_id)}>
         <span className={goal.iszhu === 1 ? styles.scorer : styles.team}>{goal.home_team_name_zh}</span>
         <span className={styles.score} data-testid="goal-score">

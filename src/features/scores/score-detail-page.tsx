@@ -170,7 +170,9 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
               <thead>
                 <tr>
                   <th scope="col">{home}</th>
-                  <th scope="col" />
+                  <th scope="col">
+                    <span className="ps-visually-hidden">{t('scores.statistics')}</span>
+                  </th>
                   <th scope="col">{away}</th>
                 </tr>
               </thead>
@@ -199,7 +201,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
               />
               </div>
               <OddsTable odds={odds} />
-              <h3 className={styles.subheading}>{t('scores.oddsMovement')}</h3>
+              <h2 className={styles.subheading}>{t('scores.oddsMovement')}</h2>
               <OddsChart
                 label={t('scores.oddsMovement')}
                 names={[home, away]}
@@ -293,7 +295,9 @@ function OddsTable({ odds }: { odds: MatchOdds }) {
       <caption className="ps-visually-hidden">{odds.company_name}</caption>
       <thead>
         <tr>
-          <th scope="col" />
+          <th scope="col">
+            <span className="ps-visually-hidden">{t('scores.odds')}</span>
+          </th>
           <th scope="col" colSpan={3}>{t('scores.initial')}</th>
           <th scope="col" colSpan={3}>{t('scores.current')}</th>
         </tr>

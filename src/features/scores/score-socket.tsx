@@ -46,6 +46,16 @@ function sharedScoreSocket(): ScoreSocketActor {
   return shared;
 }
 
+/**
+ * The page's socket as the start-up machine's `scoreSocket` actor (SPEC §4 opens the socket at
+ * start-up): starts the shared socket if no screen has, and leaves it open when start-up stops,
+ * since the screens keep using it.
+ */
+export const sharedScoreSocketAtStartup = fromCallback(() => {
+  sharedScoreSocket();
+  return () => {};
+});
+
 const ScoreSocketContext = createContext<ScoreSocketActor | null>(null);
 
 /** Gives the screens below it a score socket of their own (stories, tests, or the start-up machine's `scoreSocket`). */

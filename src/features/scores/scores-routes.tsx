@@ -1,11 +1,9 @@
 import { useLocation } from 'react-router-dom';
-import { useMessage } from '../../i18n/use-message.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { Page } from '../../ui/page.tsx';
 import { DataCentrePage } from './data-centre-page.tsx';
 import { SchedulePage } from './schedule-page.tsx';
 import { ScoreDetailPage } from './score-detail-page.tsx';
 import { ScoreListPage } from './score-list-page.tsx';
+import { WorldCupPage } from './world-cup-page.tsx';
 
 export interface ScoresScreenProps {
   /** The route's title, translated; the shell knows which route is shown. */
@@ -14,7 +12,6 @@ export interface ScoresScreenProps {
 
 /** Every route of the scores area (SPEC §2 routes 1, 3, 5, 6), by path. */
 export function ScoresScreen({ title }: ScoresScreenProps) {
-  const t = useMessage();
   const { pathname } = useLocation();
   switch (pathname) {
     case '/football':
@@ -32,11 +29,7 @@ export function ScoresScreen({ title }: ScoresScreenProps) {
     case '/base-basketball':
       return <DataCentrePage key="basketball" title={title} sport="basketball" />;
     default:
-      // /trophy/home: the contract has no world-cup groups or bracket call yet.
-      return (
-        <Page title={title}>
-          <EmptyState title={t('common.noData')} description={t('scores.noContractCall')} />
-        </Page>
-      );
+      // /trophy/home
+      return <WorldCupPage title={title} />;
   }
 }

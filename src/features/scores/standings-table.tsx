@@ -8,28 +8,79 @@ import styles from './standings-table.module.css';
 export interface StandingsTableProps {
   /** The season table of Football/season_table. */
   table: components['schemas']['SeasonTable'];
+  /** Lays several small groups side by side (a World Cup's twelve) instead of one under another. */
+  compact?: boolean;
 }
 
-/** A league's table, one per group: rank, crest, played, won, drawn, lost, goals, points (win rate for basketball). */
-export function StandingsTable({ table }: StandingsTableProps) {
+/** Stored group names are Chinese (东部, A组); each language names them its own way. */
+function useGroupLabel(): (name: string) => string {
   const t = useMessage();
+  return (name) => {
+    if (name === '东部') return t('scores.conference.east');
+    if (name === '西部') return t('scores.conference.west');
+    const letter = /^([A-Z])组$/.exec(name)?.[1];
+    return letter ? t('scores.group', { name: letter }) : name;
+  };
+}
+
+/** Points per game, to one decimal: basketball tables compare teams that played different numbers of games. */
+function perGame(total: number, played: number): string {
+  return played ? (total / played).toFixed(1) : '0.0';
+}
+
+function signed(value: string): string {
+  return Number(value) > 0 ? `+${value}` : value;
+}
+
+/** A column header: the short label, with its full name for screen readers and on hover. */
+function Head({ short, full, wide }: { short: string; full: string; wide?: boolean }) {
+  return (
+    <th scope="col" className={wide ? styles.wide : undefined} aria-label={full}>
+      <abbr title={full}>{short}</abbr>
+    </th>
+  );
+}
+
+/**
+ * A league's table, one per group. Football: played, won, drawn, lost, goals for and against, goal
+ * difference, points. Basketball: played, won, lost, win rate, games behind, and points scored and
+ * conceded per game with their difference (StandingRow: goals_for and goals_against are points there).
+ */
+export function StandingsTable({ table, compact = false }: StandingsTableProps) {
+  const t = useMessage();
+  const groupLabel = useGroupLabel();
   const { locale } = useIntl();
   const basketball = table.league.sport === 'basketball';
   return (
-    <div className={styles.groups}>
+    <div className={compact ? [styles.groups, styles.compact].join(' ') : styles.groups}>
       {table.groups.map((group) => (
-        <table key={group.name} className={styles.table}>
-          <caption className={group.name ? styles.caption : 'ps-visually-hidden'}>{group.name || t('scores.standings')}</caption>
+        <table key={group.name} className={styles.table} data-sport={basketball ? 'basketball' : 'football'}>
+          <caption className={group.name ? styles.caption : 'ps-visually-hidden'}>{group.name ? groupLabel(group.name) : t('scores.standings')}</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
-              <th scope="col" className={styles.teamHead}>{t('scores.team')}</th>
-              <th scope="col">{t('scores.played')}</th>
-              <th scope="col">{t('scores.won')}</th>
-              {!basketball && <th scope="col">{t('scores.drawn')}</th>}
-              <th scope="col">{t('scores.lost')}</th>
-              <th scope="col">{t('scores.goals')}</th>
-              <th scope="col">{basketball ? t('scores.winRate') : t('scores.points')}</th>
+              <th scope="col" className={styles.teamHead}>
+                {t('scores.team')}
+              </th>
+              <Head short={t('scores.played')} full={t('scores.playedFull')} />
+              <Head short={t('scores.won')} full={t('scores.wonFull')} />
+              {!basketball && <Head short={t('scores.drawn')} full={t('scores.drawnFull')} />}
+              <Head short={t('scores.lost')} full={t('scores.lostFull')} />
+              {basketball ? (
+                <>
+                  <Head short={t('scores.winRate')} full={t('scores.winRate')} />
+                  <Head short={t('scores.gamesBehind')} full={t('scores.gamesBehindFull')} />
+                  <Head short={t('scores.pointsFor')} full={t('scores.pointsForFull')} wide />
+                  <Head short={t('scores.pointsAgainst')} full={t('scores.pointsAgainstFull')} wide />
+                  <Head short={t('scores.pointDifference')} full={t('scores.pointDifferenceFull')} />
+                </>
+              ) : (
+                <>
+                  <Head short={t('scores.goals')} full={t('scores.goalsFull')} />
+                  <Head short={t('scores.goalDifference')} full={t('scores.goalDifferenceFull')} wide />
+                  <Head short={t('scores.points')} full={t('scores.pointsFull')} />
+                </>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -46,12 +97,23 @@ export function StandingsTable({ table }: StandingsTableProps) {
                 <td className={styles.num}>{row.won}</td>
                 {!basketball && <td className={styles.num}>{row.drawn}</td>}
                 <td className={styles.num}>{row.lost}</td>
-                <td className={styles.num}>
-                  {row.goals_for}:{row.goals_against}
-                </td>
-                <td className={[styles.num, styles.points].join(' ')}>
-                  {basketball ? `${((row.win_rate ?? 0) * 100).toFixed(1)}%` : row.points}
-                </td>
+                {basketball ? (
+                  <>
+                    <td className={[styles.num, styles.points].join(' ')}>{`${((row.win_rate ?? 0) * 100).toFixed(1)}%`}</td>
+                    <td className={styles.num}>{row.games_behind ? row.games_behind.toFixed(1) : '-'}</td>
+                    <td className={[styles.num, styles.wide].join(' ')}>{perGame(row.goals_for, row.played)}</td>
+                    <td className={[styles.num, styles.wide].join(' ')}>{perGame(row.goals_against, row.played)}</td>
+                    <td className={styles.num}>{signed(perGame(row.goal_difference, row.played))}</td>
+                  </>
+                ) : (
+                  <>
+                    <td className={styles.num}>
+                      {row.goals_for}:{row.goals_against}
+                    </td>
+                    <td className={[styles.num, styles.wide].join(' ')}>{signed(String(row.goal_difference))}</td>
+                    <td className={[styles.num, styles.points].join(' ')}>{row.points}</td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,5 @@
 import { sampleCrestAway, sampleCrestHome } from '../../ui/story-images.ts';
+import type { components } from '../../api/schema';
 import type { Match, MatchOdds } from './match-view.ts';
 
 /** Odds of one company for the stories. */
@@ -46,3 +47,158 @@ export const sampleMatch: Match = {
   is_collect: 0,
   odds: sampleOdds(),
 };
+
+type Schemas = components['schemas'];
+
+/** A day's list of three matches (in progress, not started, over), as hot_match/all_match answers it. */
+export const sampleListPage: Schemas['MatchListPage'] = {
+  total: 3,
+  page: 1,
+  limit: 100,
+  list: [
+    sampleMatch,
+    {
+      ...sampleMatch,
+      id: 2,
+      status: 'not_started',
+      phase: 'not_started',
+      minute: null,
+      match_str: '',
+      home_score: 0,
+      away_score: 0,
+      home_half_score: null,
+      away_half_score: null,
+      start_time: 1_763_807_400,
+      home_team: { ...sampleMatch.away_team, id: 3, name: '利物浦', name_en: 'Liverpool', short_name_zh: '利物浦' },
+      away_team: { ...sampleMatch.home_team, id: 4, name: '曼彻斯特城', name_en: 'Manchester City', short_name_zh: '曼城' },
+      anchor_count: 0,
+      odds: { ...sampleOdds(), match_id: 2 },
+    },
+    {
+      ...sampleMatch,
+      id: 3,
+      status: 'over',
+      phase: 'finished',
+      minute: null,
+      match_str: '',
+      home_score: 0,
+      away_score: 3,
+      start_time: 1_763_785_200,
+      anchor_count: 0,
+      odds: { ...sampleOdds(), match_id: 3 },
+    },
+  ],
+  leagues: [{ league: sampleMatch.league, match_count: 3 }],
+  companies: [
+    { id: 1, name: '澳门' },
+    { id: 3, name: 'Bet365' },
+  ],
+};
+
+/** The detail of `sampleMatch` (hot_match/msgGetSimple): a goal each way, a card, statistics, two companies' odds. */
+export const sampleDetail: Schemas['MatchDetail'] = {
+  match: sampleMatch,
+  incidents: [
+    { id: 1, minute: 1, added_minute: null, phase: 'first_half', type: 'period_start', side: null, player_name: null, related_player_name: null, home_score: 0, away_score: 0 },
+    { id: 2, minute: 23, added_minute: null, phase: 'first_half', type: 'goal', side: 'home', player_name: '萨卡', related_player_name: null, home_score: 1, away_score: 0 },
+    { id: 3, minute: 38, added_minute: null, phase: 'first_half', type: 'yellow_card', side: 'away', player_name: '恩佐', related_player_name: null, home_score: 1, away_score: 0 },
+    { id: 4, minute: 52, added_minute: null, phase: 'second_half', type: 'goal', side: 'away', player_name: '帕尔默', related_player_name: null, home_score: 1, away_score: 1 },
+    { id: 5, minute: 61, added_minute: null, phase: 'second_half', type: 'penalty', side: 'home', player_name: '厄德高', related_player_name: null, home_score: 2, away_score: 1 },
+  ],
+  statistics: {
+    match_id: 1,
+    items: [
+      { key: 'possession', home: 58, away: 42 },
+      { key: 'shots', home: 14, away: 9 },
+      { key: 'shots_on_target', home: 6, away: 3 },
+      { key: 'corners', home: 5, away: 2 },
+      { key: 'yellow_cards', home: 2, away: 3 },
+    ],
+  },
+  odds: [sampleOdds(1), sampleOdds(3, 0.05)],
+  live_rooms: [],
+};
+
+function row(rank: number, team: Schemas['Team'], r: Partial<Schemas['StandingRow']>): Schemas['StandingRow'] {
+  return {
+    rank,
+    team,
+    played: 12,
+    won: 0,
+    drawn: 0,
+    lost: 0,
+    goals_for: 0,
+    goals_against: 0,
+    goal_difference: 0,
+    points: null,
+    win_rate: null,
+    games_behind: null,
+    recent_form: ['won', 'drawn', 'lost'],
+    zone: null,
+    ...r,
+  };
+}
+
+/** A football table of two teams (Football/season_table). */
+export const sampleFootballTable: Schemas['SeasonTable'] = {
+  league: sampleMatch.league,
+  season: '2025-2026',
+  seasons: ['2025-2026'],
+  groups: [
+    {
+      name: '',
+      rows: [
+        row(1, sampleMatch.home_team, { won: 9, drawn: 2, lost: 1, goals_for: 25, goals_against: 8, goal_difference: 17, points: 29, zone: '欧冠' }),
+        row(2, sampleMatch.away_team, { won: 7, drawn: 3, lost: 2, goals_for: 21, goals_against: 12, goal_difference: 9, points: 24 }),
+      ],
+    },
+  ],
+};
+
+/** A basketball conference of two teams: points scored and conceded in goals_for and goals_against. */
+export const sampleBasketballTable: Schemas['SeasonTable'] = {
+  league: { ...sampleMatch.league, id: 7, name: '美国职业篮球联赛', name_en: 'NBA', short_name_zh: 'NBA', sport: 'basketball', country: '美国' },
+  season: '2025-2026',
+  seasons: ['2025-2026'],
+  groups: [
+    {
+      name: '东部',
+      rows: [
+        row(1, { ...sampleMatch.home_team, name: '波士顿凯尔特人', name_en: 'Boston Celtics', short_name_zh: '凯尔特人' }, { played: 18, won: 14, lost: 4, goals_for: 2106, goals_against: 1944, goal_difference: 162, win_rate: 0.778, games_behind: 0, zone: '季后赛' }),
+        row(2, { ...sampleMatch.away_team, name: '纽约尼克斯', name_en: 'New York Knicks', short_name_zh: '尼克斯' }, { played: 18, won: 11, lost: 7, goals_for: 2034, goals_against: 2001, goal_difference: 33, win_rate: 0.611, games_behind: 3 }),
+      ],
+    },
+  ],
+};
+
+function tie(id: number, home: Schemas['Team'], away: Schemas['Team'], homeScore: number, awayScore: number): Match {
+  return {
+    ...sampleMatch,
+    id,
+    league: { ...sampleMatch.league, name: '国际足联世界杯', name_en: 'FIFA World Cup', short_name_zh: '世界杯' },
+    home_team: home,
+    away_team: away,
+    status: 'over',
+    phase: 'finished',
+    minute: null,
+    match_str: '',
+    home_score: homeScore,
+    away_score: awayScore,
+    odds: null,
+  };
+}
+
+const nation = (id: number, name: string, name_en: string, logo: string): Schemas['Team'] => ({ id, name, name_en, short_name_zh: name, logo });
+const [arg, fra, esp, eng] = [
+  nation(11, '阿根廷', 'Argentina', sampleCrestHome),
+  nation(12, '法国', 'France', sampleCrestAway),
+  nation(13, '西班牙', 'Spain', sampleCrestHome),
+  nation(14, '英格兰', 'England', sampleCrestAway),
+];
+
+/** The last rounds of a World Cup bracket (Football/world_cup): semi-finals, third place, final. */
+export const sampleWorldCupRounds: Schemas['WorldCupRound'][] = [
+  { key: 'semi_final', name: '半决赛', matches: [tie(21, arg, eng, 2, 1), tie(22, esp, fra, 1, 2)] },
+  { key: 'third_place', name: '季军赛', matches: [tie(23, eng, esp, 0, 1)] },
+  { key: 'final', name: '决赛', matches: [tie(24, arg, fra, 3, 2)] },
+];

@@ -1,0 +1,68 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import en from '../../i18n/messages/en.json';
+import zh from '../../i18n/messages/zh.json';
+import { ScoreDetailPage } from './score-detail-page.tsx';
+import { ScoresStoryProviders } from './story-providers.tsx';
+
+// /score-detail?id=1 as a whole, on the fixtures of story-matches.ts: header, timeline, statistics,
+// odds and standings.
+
+const meta = {
+  title: 'scores/pages/ScoreDetailPage',
+  component: ScoreDetailPage,
+  args: { title: zh['route.scoreDetail'], live: false },
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <ScoresStoryProviders path="/score-detail?id=1">
+        <Story />
+      </ScoresStoryProviders>
+    ),
+  ],
+} satisfies Meta<typeof ScoreDetailPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Timeline: Story = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/萨卡/)).toBeVisible();
+    await expect(canvas.getByText(/帕尔默/)).toBeVisible();
+  },
+};
+
+export const Playground: Story = {};
+
+export const Statistics: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: zh['scores.statistics'] }));
+    await expect(canvas.getByRole('table', { name: zh['scores.statistics'] })).toBeVisible();
+  },
+};
+
+export const Odds: Story = {
+  globals: { locale: 'en' },
+  args: { title: en['route.scoreDetail'] },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: en['scores.odds'] }));
+    await expect(canvas.getByLabelText(en['scores.company'])).toBeVisible();
+  },
+};
+
+export const Standings: Story = {
+  globals: { locale: 'en' },
+  args: { title: en['route.scoreDetail'] },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: en['scores.standings'] }));
+    await expect(await canvas.findByRole('columnheader', { name: en['scores.pointsFull'] })).toBeVisible();
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  args: { title: en['route.scoreDetail'] },
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByText('Arsenal')).length).toBeGreaterThan(0);
+  },
+};
