@@ -1,12 +1,12 @@
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
+import { delayOf, TimerClock } from './path-replay.ts';
 import { sessionMachine, type SessionEvent, type SessionToast } from './session-machine.ts';
 
 // SPEC §8 and §9, written out here so the tests check the machine against the spec, not against itself.
 const toastMs = 5000;
 const sessionGoneGuardMs = 2000;
-const delayMs: Record<string, number> = { toastDuration: toastMs, sessionGoneGuard: sessionGoneGuardMs };
 const loggedOutCodes = [50008, 50012, 50014];
 
 type SessionSnapshot = ReturnType<typeof sessionMachine.transition>;
@@ -37,10 +37,6 @@ function happensOnAClock(snapshot: SessionSnapshot, event: SessionEvent): boolea
   return !(delayOf(event) === 'toastDuration' && snapshot.matches({ sessionGone: 'guarded' }));
 }
 
-function delayOf(event: { type: string }): string | undefined {
-  return /^xstate\.after\.(\w+)\./.exec(event.type)?.[1];
-}
-
 // The graph's first step is XState's own start event, which is not a SessionEvent.
 function isStart(event: { type: string }): boolean {
   return event.type === 'xstate.init';
@@ -61,31 +57,6 @@ function describePath(path: SessionPath): string {
     .join(' ');
   const steps = path.steps.filter((step) => !isStart(step.event)).map((step) => describeEvent(step.event));
   return `${reached} via ${steps.length ? steps.join(' → ') : 'start'}`;
-}
-
-/** A SimulatedClock that can advance to the moment a pending timer of a given length fires. */
-class TimerClock extends SimulatedClock {
-  private readonly pending = new Map<number, { due: number; timeout: number }>();
-
-  override setTimeout(fn: () => void, timeout: number): number {
-    const id = super.setTimeout(() => {
-      this.pending.delete(id);
-      fn();
-    }, timeout);
-    this.pending.set(id, { due: this.now() + timeout, timeout });
-    return id;
-  }
-
-  override clearTimeout(id: number): void {
-    this.pending.delete(id);
-    super.clearTimeout(id);
-  }
-
-  advanceUntilFired(timeout: number): void {
-    const dues = [...this.pending.values()].filter((timer) => timer.timeout === timeout).map((timer) => timer.due);
-    if (dues.length === 0) throw new Error(`no pending ${String(timeout)} ms timer`);
-    this.increment(Math.min(...dues) - this.now());
-  }
 }
 
 /** What SPEC §8 says should be on screen and done, tracked from the events and the clock alone. */
@@ -117,6 +88,13 @@ class SpecOracle {
     }
   }
 
+  /** When the spec says the timer of `delay` fires: 5 s after the toast showed, 2 s after the acting 700. */
+  dueOf(delay: string): number {
+    if (delay === 'toastDuration') return this.toastShownAt + toastMs;
+    if (delay === 'sessionGoneGuard' && this.lastActing700At !== null) return this.lastActing700At + sessionGoneGuardMs;
+    throw new Error(`no ${delay} timer is due`);
+  }
+
   onTime(now: number): void {
     if (this.toast && now - this.toastShownAt >= toastMs) this.toast = null;
   }
@@ -144,9 +122,13 @@ function replay(path: SessionPath): void {
     if (isStart(step.event)) {
       // the actor is already started
     } else if (delay) {
-      const ms = delayMs[delay];
-      if (ms === undefined) throw new Error(`unknown delay ${delay}`);
-      clock.advanceUntilFired(ms);
+      // The clock moves to the spec's moment, not the machine's: a timer of the wrong length fires
+      // a millisecond early (caught here) or not at all (caught below).
+      const due = oracle.dueOf(delay);
+      const before = actor.getSnapshot().value;
+      clock.increment(due - 1 - clock.now());
+      expect(actor.getSnapshot().value, `${describeEvent(step.event)} 1 ms early`).toEqual(before);
+      clock.increment(1);
       oracle.onTime(clock.now());
     } else {
       actor.send(step.event);

@@ -21,7 +21,7 @@ export interface SessionContext {
 
 // SPEC §8: these codes mean the token is no longer valid.
 const loggedOutCodes: ReadonlySet<number> = new Set([50008, 50012, 50014]);
-const sessionGoneCode = 700;
+export const sessionGoneCode = 700;
 
 export const sessionMachine = setup({
   types: {

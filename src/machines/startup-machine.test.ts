@@ -61,6 +61,35 @@ for (const input of [
 }
 
 describe('start-up on the clock', () => {
+  it('attaches the one score socket at start and keeps it through the whole sequence', () => {
+    const clock = new TimerClock();
+    const socketStarts = vi.fn();
+    const socketStops = vi.fn();
+    const done = fromPromise<void>(async () => undefined);
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          ...Object.fromEntries(names.filter((name) => name !== 'pushProfile').map((name) => [name, done])),
+          scoreSocket: fromCallback(() => {
+            socketStarts();
+            return socketStops;
+          }),
+        },
+      }),
+      { clock, input: { loggedIn: true, hasGuestAccount: false } },
+    ).start();
+    const socket = actor.getSnapshot().children.scoreSocket;
+    expect(socketStarts).toHaveBeenCalledTimes(1);
+    clock.increment(delays.messagingLoginDelay);
+    actor.send({ type: 'profile.changed' });
+    clock.increment(delays.profilePushDelay);
+    expect(actor.getSnapshot().children.scoreSocket).toBe(socket);
+    expect(socketStarts).toHaveBeenCalledTimes(1);
+    expect(socketStops).not.toHaveBeenCalled();
+    actor.stop();
+    expect(socketStops).toHaveBeenCalledTimes(1);
+  });
+
   it('logs a stored user into messaging 500 ms after start', () => {
     const clock = new TimerClock();
     const messagingLogin = vi.fn(() => new Promise<void>(() => {}));

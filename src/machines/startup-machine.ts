@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise, setup, type AnyActorLogic } from 'xstate';
+import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 
 export type StartupEvent = { type: 'profile.changed' };
 
@@ -16,9 +16,23 @@ export interface StartupContext {
 
 const ignored = fromPromise<void>(async () => undefined);
 
+type LoadedOnce = 'loadKickoutList' | 'loadCustomerService' | 'loadConfig' | 'loadUserInfo' | 'loadUploadToken';
+
+/** A region that loads once and is done whether the load worked or not. */
+function loadOnce<Src extends LoadedOnce>(src: Src) {
+  return {
+    initial: 'loading',
+    states: {
+      loading: { invoke: { id: src, src, onDone: 'done', onError: 'done' } },
+      done: { type: 'final' },
+    },
+  } as const;
+}
+
 /**
- * The start-up sequence of SPEC §4. The socket is the scores area's socket machine, which the caller
- * provides as `scoreSocket`; it reconnects by itself.
+ * The start-up sequence of SPEC §4. The socket is the page's one score socket (the scores area's
+ * socket machine, which reconnects by itself), attached by the `scoreSocket` actor the caller
+ * provides: it opens that socket if no screen has yet, and never opens a second.
  */
 export const startupMachine = setup({
   types: {
@@ -35,7 +49,7 @@ export const startupMachine = setup({
     requestGuestAccount: ignored,
     messagingLogin: ignored,
     pushProfile: ignored,
-    scoreSocket: fromCallback(() => () => {}) as AnyActorLogic,
+    scoreSocket: fromCallback<EventObject>(() => () => {}),
   },
   guards: {
     loggedIn: ({ context }) => context.loggedIn,
@@ -53,27 +67,9 @@ export const startupMachine = setup({
   invoke: { id: 'scoreSocket', src: 'scoreSocket' },
   states: {
     // SPEC §8: failures of the config and the customer-service info are ignored.
-    kickoutList: {
-      initial: 'loading',
-      states: {
-        loading: { invoke: { id: 'loadKickoutList', src: 'loadKickoutList', onDone: 'done', onError: 'done' } },
-        done: { type: 'final' },
-      },
-    },
-    customerService: {
-      initial: 'loading',
-      states: {
-        loading: { invoke: { id: 'loadCustomerService', src: 'loadCustomerService', onDone: 'done', onError: 'done' } },
-        done: { type: 'final' },
-      },
-    },
-    config: {
-      initial: 'loading',
-      states: {
-        loading: { invoke: { id: 'loadConfig', src: 'loadConfig', onDone: 'done', onError: 'done' } },
-        done: { type: 'final' },
-      },
-    },
+    kickoutList: loadOnce('loadKickoutList'),
+    customerService: loadOnce('loadCustomerService'),
+    config: loadOnce('loadConfig'),
     messaging: {
       initial: 'deciding',
       states: {
@@ -102,21 +98,9 @@ export const startupMachine = setup({
         loading: {
           type: 'parallel',
           states: {
-            info: {
-              initial: 'loading',
-              states: {
-                loading: { invoke: { id: 'loadUserInfo', src: 'loadUserInfo', onDone: 'done', onError: 'done' } },
-                done: { type: 'final' },
-              },
-            },
+            info: loadOnce('loadUserInfo'),
             // SPEC §8: an upload token that fails is ignored.
-            uploadToken: {
-              initial: 'loading',
-              states: {
-                loading: { invoke: { id: 'loadUploadToken', src: 'loadUploadToken', onDone: 'done', onError: 'done' } },
-                done: { type: 'final' },
-              },
-            },
+            uploadToken: loadOnce('loadUploadToken'),
           },
           onDone: 'loaded',
         },

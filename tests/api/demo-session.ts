@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createSession } from '../../server/areas/account/session-service.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -17,4 +18,24 @@ export async function logIn(server: TestServer, login: { mobile: string }): Prom
     .where('mobile', '=', login.mobile)
     .executeTakeFirstOrThrow();
   return createSession(server.app.serverContext, Number(user.id), { deviceType: 'pc', ip: '127.0.0.1' });
+}
+
+/** A user made for one test (no history of any kind), logged in. Its password is not a real hash: it logs in by token only. */
+export async function createLoggedInUser(
+  server: TestServer,
+  user: { mobile: string; nickname: string; invitePrefix: string },
+): Promise<{ id: number; token: string }> {
+  const row = await server.database.db
+    .insertInto('users')
+    .values({
+      mobile: user.mobile,
+      password_hash: 'scrypt$not-a-real-hash',
+      user_nickname: user.nickname,
+      avatar: '/media/avatars/1.svg',
+      invite_code: `${user.invitePrefix}${randomBytes(3).toString('hex').toUpperCase()}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  return { id, token: await createSession(server.app.serverContext, id, { deviceType: 'pc', ip: '127.0.0.1' }) };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/areas/account/session-service.ts';
 import { signInMessages } from '../../server/areas/tasks/sign-in-service.ts';
 import { recordTaskProgress } from '../../server/areas/tasks/task-service.ts';
+import { createLoggedInUser } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 interface Board {
@@ -45,19 +45,7 @@ describe('daily sign-in and tasks', () => {
   /** A user with no sign-in history, logged in. */
   async function newUser(): Promise<{ id: number; token: string }> {
     const suffix = String(nextMobile++).padStart(4, '0');
-    const user = await server.database.db
-      .insertInto('users')
-      .values({
-        mobile: `86-1350000${suffix}`,
-        password_hash: 'scrypt$not-a-real-hash',
-        user_nickname: `签到${suffix}`,
-        avatar: '/media/avatars/1.svg',
-        invite_code: `SIGN${randomBytes(3).toString('hex').toUpperCase()}`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = await createSession(server.app.serverContext, user.id, { deviceType: 'pc', ip: '127.0.0.1' });
-    return { id: user.id, token };
+    return createLoggedInUser(server, { mobile: `86-1350000${suffix}`, nickname: `签到${suffix}`, invitePrefix: 'SIGN' });
   }
 
   const board = (token: string) => server.call<Board>('POST', '/api/Activity/pcSignTaskList', {}, { token });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
+import { siteConfigQuery } from '../../api/site-config-query.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import {
   defaultCountryCode,
@@ -53,11 +53,7 @@ export function LoginDialog({ open, onClose, onLoggedIn, machine }: LoginDialogP
 
 function LoginPanel({ onClose, onLoggedIn, machine }: Omit<LoginDialogProps, 'open'>) {
   const api = useApi();
-  const config = useQuery({
-    queryKey: ['get', '/api/universal/getConfig'],
-    queryFn: () => api.get('/api/universal/getConfig'),
-    staleTime: Infinity,
-  });
+  const config = useQuery(siteConfigQuery(api));
   if (config.isPending) return null;
   const countryCode = config.data?.CountryCode[0]?.code ?? defaultCountryCode;
   const countries = config.data?.CountryCode ?? [];
@@ -165,7 +161,6 @@ type SmsActor = ActorRefFrom<typeof smsCountdownMachine>;
 
 function PhonePane({ actor, countries }: { actor: LoginActor; countries: { code: string; name: string }[] }) {
   const t = useMessage();
-  const { locale } = useIntl();
   const context = useSelector(actor, (state) => state.context);
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
   const smsActor = useSelector(actor, (state) => state.children.sms as SmsActor | undefined);
@@ -247,7 +242,6 @@ function PhonePane({ actor, countries }: { actor: LoginActor; countries: { code:
       {mode !== 'forgot' && (
         <AltchaCheck
           key={context.altchaRound}
-          language={locale === 'en' ? 'en' : 'zh-cn'}
           onSolved={(payload) => actor.send({ type: 'altcha.solved', payload })}
           onReset={() => actor.send({ type: 'altcha.reset' })}
         />

@@ -1,6 +1,5 @@
-import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
+import { useEffect } from 'react';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { Api } from '../../api/client.ts';
 import { readStoredToken } from '../../api/stored-user.ts';
 import { startupMachine } from '../../machines/startup-machine.ts';
@@ -8,60 +7,87 @@ import { readGuestAccount, type MessagingPort } from './messaging-port.ts';
 import { readStoredMessagingUser } from './stored-session.ts';
 
 const userInfoKey = 'userInfo';
+const noSocket = fromCallback(() => () => {});
+
+type StartupActor = ActorRefFrom<typeof startupMachine>;
+
+function startupLogic(api: Api, messaging: MessagingPort, scoreSocket: AnyActorLogic) {
+  return startupMachine.provide({
+    actors: {
+      loadKickoutList: fromPromise(async () => {
+        await api.post('/api/live/liveKickoutList');
+      }),
+      loadCustomerService: fromPromise(async () => {
+        await api.quiet.post('/api/user/getKefuInfo');
+      }),
+      loadConfig: fromPromise(async () => {
+        await api.quiet.get('/api/universal/getConfig');
+      }),
+      loadUserInfo: fromPromise(async () => {
+        await api.get('/api/Member/info');
+      }),
+      loadUploadToken: fromPromise(async () => {
+        await api.quiet.post('/api/Member/getQiniuToken', { body: {} });
+      }),
+      requestGuestAccount: fromPromise(async () => {
+        await messaging.guestAccount();
+      }),
+      messagingLogin: fromPromise(async () => {
+        const user = readStoredMessagingUser();
+        if (user) await messaging.login(user.userID, user.userSig);
+        else await messaging.guestAccount();
+      }),
+      pushProfile: fromPromise(async () => {
+        const raw: unknown = JSON.parse(localStorage.getItem(userInfoKey) ?? 'null');
+        if (typeof raw !== 'object' || raw === null || !('profile' in raw)) return;
+        const profile = raw.profile as { user_nickname?: unknown; avatar?: unknown };
+        await messaging.updateProfile({ nick: String(profile.user_nickname ?? ''), avatar: String(profile.avatar ?? '') });
+      }),
+      scoreSocket,
+    },
+  });
+}
 
 /**
- * Runs the start-up sequence of SPEC §4 for the app's lifetime. The socket is the scores area's:
- * pass its actor logic as `scoreSocket` when it is wired here; until then the machine invokes nothing.
+ * Runs `task` at the browser's first idle moment, within 1.5 s: start-up's requests and sockets then
+ * do not compete with the first screen's own requests and rendering. Returns a cancel.
  */
-export function useStartup(api: Api, messaging: MessagingPort, scoreSocket = fromCallback(() => () => {})) {
-  const [logic] = useState(() =>
-    startupMachine.provide({
-      actors: {
-        loadKickoutList: fromPromise(async () => {
-          await api.post('/api/live/liveKickoutList');
-        }),
-        loadCustomerService: fromPromise(async () => {
-          await api.post('/api/user/getKefuInfo');
-        }),
-        loadConfig: fromPromise(async () => {
-          await api.get('/api/universal/getConfig');
-        }),
-        loadUserInfo: fromPromise(async () => {
-          await api.get('/api/Member/info');
-        }),
-        loadUploadToken: fromPromise(async () => {
-          await api.post('/api/Member/getQiniuToken', { body: {} });
-        }),
-        requestGuestAccount: fromPromise(async () => {
-          await messaging.guestAccount();
-        }),
-        messagingLogin: fromPromise(async () => {
-          const user = readStoredMessagingUser();
-          if (user) await messaging.login(user.userID, user.userSig);
-          else await messaging.guestAccount();
-        }),
-        pushProfile: fromPromise(async () => {
-          const raw: unknown = JSON.parse(localStorage.getItem(userInfoKey) ?? 'null');
-          if (typeof raw !== 'object' || raw === null || !('profile' in raw)) return;
-          const profile = raw.profile as { user_nickname?: unknown; avatar?: unknown };
-          await messaging.updateProfile({ nick: String(profile.user_nickname ?? ''), avatar: String(profile.avatar ?? '') });
-        }),
-        scoreSocket,
-      },
-    }),
-  );
-  const startup = useActorRef(logic, {
-    input: { loggedIn: readStoredToken() !== null, hasGuestAccount: readGuestAccount() !== null },
-  });
-  // SPEC §4: profile changes go to messaging 1 s after the stored info changes.
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 1500 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 0);
+  return () => clearTimeout(timer);
+}
+
+// One start-up per page load. It is not tied to a component's effects: React runs those twice in
+// StrictMode (and again when a tree remounts), and a restarted sequence repeats its requests, the
+// guest messaging account among them, whose promises a stop cannot take back.
+let pageStartup: StartupActor | null = null;
+
+/**
+ * Runs the start-up sequence of SPEC §4 once for the page. `scoreSocket` attaches the page's one
+ * score socket (the scores area's `sharedScoreSocketAtStartup`, passed in by the app).
+ */
+export function useStartup(api: Api, messaging: MessagingPort, scoreSocket: AnyActorLogic = noSocket): void {
   useEffect(() => {
-    const onChange = () => startup.send({ type: 'profile.changed' });
+    const begin = () => {
+      pageStartup ??= createActor(startupLogic(api, messaging, scoreSocket), {
+        input: { loggedIn: readStoredToken() !== null, hasGuestAccount: readGuestAccount() !== null },
+      }).start();
+      return pageStartup;
+    };
+    const cancel = whenIdle(begin);
+    // SPEC §4: profile changes go to messaging 1 s after the stored info changes; a change before the
+    // idle moment starts the sequence at once, so it is not lost.
+    const onChange = () => begin().send({ type: 'profile.changed' });
     window.addEventListener('pitchside:user-changed', onChange);
     window.addEventListener('storage', onChange);
     return () => {
+      cancel();
       window.removeEventListener('pitchside:user-changed', onChange);
       window.removeEventListener('storage', onChange);
     };
-  }, [startup]);
-  return startup;
+  }, [api, messaging, scoreSocket]);
 }

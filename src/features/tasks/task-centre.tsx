@@ -13,20 +13,23 @@ export function TaskCentre() {
     queryFn: () => api.post('/api/Activity_Config/user_task_list'),
   });
   if (!centre.data) return <EmptyState title={centre.isPending ? t('common.loading') : t('common.noData')} busy={centre.isPending} />;
+  // A heading over nothing reads as broken: a group without tasks is left out, and only when no
+  // group has any does the centre say 'No data' (SPEC §8).
   const groups = [
     { key: 'daily', title: t('tasks.daily'), items: centre.data.daily },
     { key: 'newbie', title: t('tasks.newbie'), items: centre.data.newbie },
-  ];
+  ].filter((group) => group.items.length > 0);
   return (
     <section className={styles.panel} aria-labelledby="task-centre-heading">
       <div className={styles.header}>
         <h2 id="task-centre-heading">{t('tasks.title')}</h2>
         <span className={styles.coins}>{t('signIn.coins', { coins: centre.data.coins })}</span>
       </div>
+      {groups.length === 0 && <EmptyState title={t('common.noData')} />}
       {groups.map((group) => (
         <div key={group.key}>
-          <h3>{group.title}</h3>
-          <ul className={styles.tasks}>
+          <h3 id={`tasks-${group.key}-heading`}>{group.title}</h3>
+          <ul className={styles.tasks} aria-labelledby={`tasks-${group.key}-heading`}>
             {group.items.map((task) => (
               <li key={task.id} className={styles.task}>
                 <img src={task.img} alt="" />

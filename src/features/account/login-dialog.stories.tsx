@@ -1,0 +1,354 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import QRCode from 'qrcode';
+import { useState } from 'react';
+import { expect, fn, waitFor, within } from 'storybook/test';
+import { fromCallback, fromPromise } from 'xstate';
+import { ApiProvider } from '../../api/api-context.tsx';
+import { createApi, type ApiData } from '../../api/client.ts';
+import { loginMachine, type LoginSession, type PhoneSubmission } from '../../machines/login-machine.ts';
+import { qrLoginMachine, type LoginQr, type QrLoginEvent } from '../../machines/qr-login-machine.ts';
+import { smsCountdownMachine, type SmsPurpose } from '../../machines/sms-countdown-machine.ts';
+import en from '../../i18n/messages/en.json';
+import zh from '../../i18n/messages/zh.json';
+import { LoginDialog } from './login-dialog.tsx';
+
+// The dialog's machine runs with stub actors (the machine's own seams), and the two calls the
+// dialog makes itself (the system config, the human check's challenge) are answered by a fake fetch
+// behind the app's real API client, so nothing leaves the browser.
+
+type Config = ApiData<'/api/universal/getConfig', 'get'>;
+type Challenge = ApiData<'/api/altcha/challenge', 'get'>;
+
+const countries: Pick<Config, 'CountryCode'> = {
+  CountryCode: [
+    { id: 1, code: '86', name: '中国' },
+    { id: 2, code: '84', name: 'Việt Nam' },
+  ],
+};
+
+// An easy challenge (one PBKDF2 round, counter 1), so the widget solves it at once when clicked.
+const easyChallenge: Promise<Challenge> = createChallenge({
+  algorithm: 'PBKDF2/SHA-256',
+  cost: 1,
+  counter: 1,
+  deriveKey,
+  hmacSignatureSecret: 'story',
+  hmacKeySignatureSecret: 'story',
+}).then(({ parameters, signature }) => ({
+  parameters: { ...parameters, keySignature: parameters.keySignature ?? '', expiresAt: parameters.expiresAt ?? 0 },
+  signature: signature ?? '',
+}));
+
+function envelope(data: unknown): Response {
+  return new Response(JSON.stringify({ code: 0, msg: '', data }), { headers: { 'content-type': 'application/json' } });
+}
+
+async function fakeFetch(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === '/api/universal/getConfig') return envelope(countries);
+  if (pathname === '/api/altcha/challenge') return envelope(await easyChallenge);
+  return new Response(null, { status: 404 });
+}
+
+function StoryProviders({ children }: { children: React.ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: { send: () => {} }, fetch: fakeFetch }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={api}>{children}</ApiProvider>
+    </QueryClientProvider>
+  );
+}
+
+const qrImage = QRCode.toString(`${window.location.origin}/qr-confirm?code=story-code`, { type: 'svg', margin: 1 }).then(
+  (svg) => `data:image/svg+xml;base64,${btoa(svg)}`,
+);
+
+const session: LoginSession = {
+  token: 'story-token',
+  id: 7,
+  userSig: 'story-sig',
+  profile: { id: 7, user_nickname: '球迷小王', avatar: '', balance: 5000, exp_icon: '', is_anchor: 0 },
+};
+
+interface StubOptions {
+  /** What the QR socket reports once the code shows. */
+  qrFrames?: QrLoginEvent[];
+  /** The QR code's life; the first code of an `expiredFirst` story lives 0 ms. */
+  expiredFirst?: boolean;
+  /** What a phone submission gives: a session, null (a reset), or a refusal. */
+  submitted?: LoginSession | null | 'refused';
+}
+
+/** The login machine with stubs in place of the server, counting what the dialog asked for. */
+function stubbedLogin({ qrFrames = [], expiredFirst = false, submitted = session }: StubOptions = {}) {
+  const calls = { fetchQr: fn(), requestCode: fn(), submitPhone: fn() };
+  const machine = loginMachine.provide({
+    actors: {
+      qrLogin: qrLoginMachine.provide({
+        actors: {
+          fetchQr: fromPromise<LoginQr>(async () => {
+            calls.fetchQr();
+            return { code: 'story-code', img: await qrImage };
+          }),
+          qrSocket: fromCallback<QrLoginEvent, { code: string }>(({ sendBack }) => {
+            for (const frame of qrFrames) sendBack(frame);
+            return () => {};
+          }),
+        },
+        delays: { qrExpiry: () => (expiredFirst && calls.fetchQr.mock.calls.length === 1 ? 0 : 180_000) },
+      }),
+      smsCountdown: smsCountdownMachine.provide({
+        actors: {
+          requestCode: fromPromise<unknown, { mobile: string; purpose: SmsPurpose }>(async ({ input }) => calls.requestCode(input)),
+        },
+        // The count stands still at 60 s while the story is looked at (and compared as a screenshot).
+        delays: { smsTick: 3_600_000 },
+      }),
+      submitPhone: fromPromise<LoginSession | null, PhoneSubmission>(async ({ input }) => {
+        calls.submitPhone(input);
+        if (submitted === 'refused') throw new Error('refused');
+        return submitted;
+      }),
+    },
+  });
+  return { machine, calls };
+}
+
+type StubbedLogin = ReturnType<typeof stubbedLogin>;
+
+const defaultLogin = stubbedLogin();
+
+const meta = {
+  title: 'account/LoginDialog',
+  component: LoginDialog,
+  args: { open: true, onClose: fn(), onLoggedIn: fn() },
+  // The stubbed machine is a parameter, not an arg: args are serialised for the controls panel.
+  render: (args, { parameters }) => <LoginDialog {...args} machine={(parameters.login as StubbedLogin | undefined)?.machine ?? defaultLogin.machine} />,
+  decorators: [
+    (Story) => (
+      <StoryProviders>
+        <Story />
+      </StoryProviders>
+    ),
+  ],
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof LoginDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = within(document.body);
+
+export const Default: Story = {
+  play: async () => {
+    await expect(await body.findByRole('dialog', { name: zh['route.login'] })).toBeVisible();
+    await expect(await body.findByRole('tab', { name: zh['login.qrTab'] })).toHaveAttribute('aria-selected', 'true');
+    await expect(await body.findByRole('img', { name: zh['login.qrAlt'] })).toBeVisible();
+  },
+};
+
+export const Playground: Story = {};
+
+const qrScanned = stubbedLogin({ qrFrames: [{ type: 'qr.scanned' }] });
+
+export const QrScanned: Story = {
+  parameters: { login: qrScanned },
+  play: async () => {
+    const status = await body.findByRole('status');
+    await expect(status).toHaveTextContent('✓');
+    await expect(status).toHaveTextContent(zh['login.qrScanned']);
+  },
+};
+
+const qrConfirmed = stubbedLogin({ qrFrames: [{ type: 'qr.scanned' }, { type: 'qr.confirmed', session }] });
+
+export const QrConfirmedCloses: Story = {
+  parameters: { login: qrConfirmed, screenshot: false },
+  play: async ({ args }) => {
+    await waitFor(() => expect(args.onLoggedIn).toHaveBeenCalledWith(session, 'qr'));
+    await waitFor(() => expect(args.onClose).toHaveBeenCalledOnce());
+  },
+};
+
+const qrExpired = stubbedLogin({ expiredFirst: true });
+
+export const QrExpired: Story = {
+  parameters: { login: qrExpired },
+  play: async ({ userEvent }) => {
+    await expect(await body.findByText(zh['login.qrExpired'])).toBeVisible();
+    await expect(body.queryByRole('img', { name: zh['login.qrAlt'] })).toBeNull();
+    await userEvent.click(body.getByRole('button', { name: zh['login.qrRefresh'] }));
+    await expect(await body.findByRole('img', { name: zh['login.qrAlt'] })).toBeVisible();
+    await expect(qrExpired.calls.fetchQr).toHaveBeenCalledTimes(2);
+    await expect(body.queryByText(zh['login.qrExpired'])).toBeNull();
+  },
+};
+
+export const QrEnglish: Story = {
+  globals: { locale: 'en' },
+  parameters: { login: stubbedLogin({ qrFrames: [{ type: 'qr.scanned' }] }) },
+  play: async () => {
+    await expect(await body.findByRole('dialog', { name: en['route.login'] })).toBeVisible();
+    await expect(await body.findByRole('status')).toHaveTextContent(en['login.qrScanned']);
+  },
+};
+
+export const PhoneLogin: Story = {
+  play: async ({ userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
+    await expect(await body.findByRole('textbox', { name: zh['login.mobile'] })).toBeVisible();
+    await expect(body.getByRole('combobox', { name: zh['login.countryCode'] })).toHaveValue('86');
+    await expect(body.queryByRole('textbox', { name: zh['login.smsCode'] })).toBeNull();
+    await expect(body.getByRole('button', { name: zh['login.submitLogin'] })).toBeEnabled();
+    await expect(await body.findByText(zh['altcha.label'])).toBeVisible();
+  },
+};
+
+const phoneFlow = stubbedLogin();
+
+export const CodeRegiterForgotToggles: Story = {
+  parameters: { login: phoneFlow },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
+    await userEvent.click(await body.findByRole('button', { name: zh['login.toRegister'] }));
+    await expect(body.getByRole('textbox', { name: zh['login.smsCode'] })).toBeVisible();
+    await expect(body.getByRole('button', { name: zh['login.submitRegister'] })).toBeVisible();
+    await userEvent.click(body.getByRole('button', { name: zh['login.toLogin'] }));
+    await expect(body.queryByRole('textbox', { name: zh['login.smsCode'] })).toBeNull();
+    await userEvent.click(body.getByRole('button', { name: zh['login.toForgot'] }));
+    await expect(body.getByLabelText(zh['login.newPassword'])).toBeVisible();
+    await expect(body.getByRole('button', { name: zh['login.submitReset'] })).toBeVisible();
+    // No human check when resetting (SPEC §5).
+    await expect(body.queryByTestId('altcha')).toBeNull();
+    await userEvent.click(body.getByRole('button', { name: zh['login.toLogin'] }));
+    await expect(body.getByLabelText(zh['login.password'])).toBeVisible();
+  },
+};
+
+export const Regiter: Story = {
+  parameters: { login: stubbedLogin() },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
+    await userEvent.click(await body.findByRole('button', { name: zh['login.toRegister'] }));
+    await expect(body.getByRole('textbox', { name: zh['login.smsCode'] })).toHaveAttribute('maxlength', '6');
+    await expect(body.getByRole('button', { name: zh['login.getCode'] })).toBeEnabled();
+    await expect(await body.findByText(zh['altcha.label'])).toBeVisible();
+  },
+};
+
+const validation = stubbedLogin();
+
+export const ValidationErrors: Story = {
+  parameters: { login: validation },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
+    await userEvent.click(await body.findByRole('button', { name: zh['login.submitLogin'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.incomplete']);
+    await userEvent.click(body.getByRole('button', { name: zh['login.toRegister'] }));
+    await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.mobileRequired']);
+    await expect(validation.calls.requestCode).not.toHaveBeenCalled();
+    // SPEC §5: mobile at most 11 digits, the SMS code at most 6.
+    await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '138000000019999');
+    await expect(body.getByRole('textbox', { name: zh['login.mobile'] })).toHaveValue('13800000001');
+    await userEvent.type(body.getByRole('textbox', { name: zh['login.smsCode'] }), '12345678');
+    await expect(body.getByRole('textbox', { name: zh['login.smsCode'] })).toHaveValue('123456');
+    await userEvent.type(body.getByLabelText(zh['login.password']), 'secret1');
+    await userEvent.click(body.getByRole('button', { name: zh['login.submitRegister'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
+    await expect(validation.calls.submitPhone).not.toHaveBeenCalled();
+  },
+};
+
+const countdown = stubbedLogin();
+
+export const SmsCountdown: Story = {
+  parameters: { login: countdown },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
+    await userEvent.click(await body.findByRole('button', { name: zh['login.toRegister'] }));
+    await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '13800000009');
+    await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
+    const waiting = await body.findByRole('button', { name: /60/ });
+    await expect(waiting).toBeDisabled();
+    await expect(countdown.calls.requestCode).toHaveBeenCalledOnce();
+    await expect(countdown.calls.requestCode).toHaveBeenCalledWith({ mobile: '86-13800000009', purpose: 1 });
+    // One countdown for every phone mode: forgot waits out the same 60 s.
+    await userEvent.click(body.getByRole('button', { name: zh['login.toForgot'] }));
+    await expect(body.getByRole('button', { name: /60/ })).toBeDisabled();
+  },
+};
+
+const reset = stubbedLogin({ submitted: null });
+
+export const ForgotThenBackToCode: Story = {
+  parameters: { login: reset },
+  play: async ({ args, userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
+    await userEvent.click(await body.findByRole('button', { name: zh['login.toForgot'] }));
+    await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '13800000001');
+    await userEvent.type(body.getByRole('textbox', { name: zh['login.smsCode'] }), '654321');
+    await userEvent.type(body.getByLabelText(zh['login.newPassword']), 'newpass1');
+    await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.resetDone']);
+    await expect(reset.calls.submitPhone).toHaveBeenCalledOnce();
+    await expect(reset.calls.submitPhone).toHaveBeenCalledWith({
+      mode: 'forgot',
+      mobile: '86-13800000001',
+      password: 'newpass1',
+      code: '654321',
+      altcha: '',
+    });
+    // Back in code mode: login, no SMS code field; the dialog stays open.
+    await expect(body.getByRole('button', { name: zh['login.submitLogin'] })).toBeVisible();
+    await expect(body.queryByRole('textbox', { name: zh['login.smsCode'] })).toBeNull();
+    await expect(args.onLoggedIn).not.toHaveBeenCalled();
+  },
+};
+
+const enterLogin = stubbedLogin();
+
+export const EnterInPasswordSubmits: Story = {
+  parameters: { login: enterLogin, screenshot: false },
+  play: async ({ args, userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
+    await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '13800000001');
+    await userEvent.click(await body.findByRole('checkbox', { name: zh['altcha.label'] }));
+    await expect(await body.findByText(zh['altcha.verified'], {}, { timeout: 10_000 })).toBeVisible();
+    await userEvent.type(body.getByLabelText(zh['login.password']), 'pitchside1{Enter}');
+    await waitFor(() => expect(args.onLoggedIn).toHaveBeenCalledWith(session, 'phone'));
+    await expect(enterLogin.calls.submitPhone).toHaveBeenCalledOnce();
+    await expect(enterLogin.calls.submitPhone).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: 'code', mobile: '86-13800000001', password: 'pitchside1' }),
+    );
+    await waitFor(() => expect(args.onClose).toHaveBeenCalledOnce());
+  },
+};
+
+export const PhoneEnglish: Story = {
+  globals: { locale: 'en' },
+  parameters: { login: stubbedLogin() },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: en['login.phoneTab'] }));
+    await userEvent.click(await body.findByRole('button', { name: en['login.toRegister'] }));
+    await userEvent.click(body.getByRole('button', { name: en['login.getCode'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(en['login.mobileRequired']);
+    await expect(await body.findByText(en['altcha.label'])).toBeVisible();
+  },
+};
+
+export const ForgotEnglish: Story = {
+  globals: { locale: 'en' },
+  parameters: { login: stubbedLogin() },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: en['login.phoneTab'] }));
+    await userEvent.click(await body.findByRole('button', { name: en['login.toForgot'] }));
+    await expect(body.getByLabelText(en['login.newPassword'])).toBeVisible();
+    await expect(body.getByRole('button', { name: en['login.submitReset'] })).toBeVisible();
+  },
+};
+

@@ -1,0 +1,107 @@
+import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fromCallback } from 'xstate';
+import type { Api } from '../../api/client.ts';
+import type { MessagingPort } from './messaging-port.ts';
+
+function fakes() {
+  const calls = () => ({ get: vi.fn(async () => ({})), post: vi.fn(async () => ({})) });
+  const api = { ...calls(), quiet: calls() } as unknown as Api;
+  const messaging: MessagingPort = {
+    login: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+    guestAccount: vi.fn(async () => undefined),
+    updateProfile: vi.fn(async () => undefined),
+  };
+  const socketStarts = vi.fn();
+  const socketStops = vi.fn();
+  const scoreSocket = fromCallback(() => {
+    socketStarts();
+    return socketStops;
+  });
+  return { api, messaging, scoreSocket, socketStarts, socketStops };
+}
+
+// Each test loads the hook afresh: the start-up it runs belongs to the page, that is the module.
+async function loadUseStartup() {
+  vi.resetModules();
+  return (await import('./use-startup.ts')).useStartup;
+}
+
+describe('useStartup', () => {
+  it('runs once under StrictMode: one guest messaging account, one socket, one kick-out list', async () => {
+    const useStartup = await loadUseStartup();
+    const { api, messaging, scoreSocket, socketStarts, socketStops } = fakes();
+    function Shell() {
+      useStartup(api, messaging, scoreSocket);
+      return null;
+    }
+    render(
+      <StrictMode>
+        <Shell />
+      </StrictMode>,
+    );
+    await vi.waitFor(() => expect(messaging.guestAccount).toHaveBeenCalled());
+    expect(messaging.guestAccount).toHaveBeenCalledTimes(1);
+    expect(socketStarts).toHaveBeenCalledTimes(1);
+    expect(socketStops).not.toHaveBeenCalled();
+    expect(vi.mocked(api.post).mock.calls.filter(([path]) => path === '/api/live/liveKickoutList')).toHaveLength(1);
+  });
+
+  it('keeps the one start-up when the shell remounts', async () => {
+    const useStartup = await loadUseStartup();
+    const { api, messaging, scoreSocket, socketStarts } = fakes();
+    function Shell() {
+      useStartup(api, messaging, scoreSocket);
+      return null;
+    }
+    render(<Shell />).unmount();
+    render(<Shell />);
+    await vi.waitFor(() => expect(messaging.guestAccount).toHaveBeenCalled());
+    expect(messaging.guestAccount).toHaveBeenCalledTimes(1);
+    expect(socketStarts).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the first idle moment after the page is shown, so the first screen loads first', async () => {
+    vi.useFakeTimers();
+    try {
+      const useStartup = await loadUseStartup();
+      const { api, messaging, scoreSocket, socketStarts } = fakes();
+      function Shell() {
+        useStartup(api, messaging, scoreSocket);
+        return null;
+      }
+      render(<Shell />);
+      expect(api.post).not.toHaveBeenCalled();
+      expect(socketStarts).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(vi.mocked(api.post).mock.calls.map(([path]) => path)).toContain('/api/live/liveKickoutList');
+      expect(socketStarts).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('pushes the profile to messaging 1 s after the stored user changes', async () => {
+    vi.useFakeTimers();
+    try {
+      const useStartup = await loadUseStartup();
+      const { api, messaging, scoreSocket } = fakes();
+      localStorage.setItem('imTouristAccount', JSON.stringify({ id: 'guest-1', sig: 'sig' }));
+      function Shell() {
+        useStartup(api, messaging, scoreSocket);
+        return null;
+      }
+      render(<Shell />);
+      localStorage.setItem('userInfo', JSON.stringify({ profile: { user_nickname: '球迷小王', avatar: '/a.png' } }));
+      window.dispatchEvent(new Event('pitchside:user-changed'));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(messaging.updateProfile).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(messaging.updateProfile).toHaveBeenCalledWith({ nick: '球迷小王', avatar: '/a.png' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
