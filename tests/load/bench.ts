@@ -2,15 +2,17 @@
 // the load comes from this process over loopback, and each figure is compared within one run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
+import { benchQrConfirm } from './qr-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
 import { benchShell } from './shell-bench.ts';
+import { percentile } from './percentile.ts';
 
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
 
@@ -54,12 +56,21 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function requestsPerSecond(url: string): Promise<number> {
+  // The first seconds of a route run cold (connections opening, code not yet optimised): not counted.
+  await autocannon({ url, connections: 32, duration: 2, pipelining: 1 });
   const result = await autocannon({ url, connections: 32, duration: 8, pipelining: 1 });
   return Math.round(result.requests.average);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+function redisAnswers(): Promise<boolean> {
+  const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  return new Promise((resolve) => {
+    const probe = connect(Number(url.port || 6379), url.hostname);
+    probe.setTimeout(1000, () => probe.destroy());
+    probe.once('connect', () => probe.end(() => resolve(true)));
+    probe.once('error', () => resolve(false));
+    probe.once('close', () => resolve(false));
+  });
 }
 
 async function socketRoundTrips(url: string, count: number): Promise<number[]> {
@@ -120,6 +131,8 @@ try {
   console.log('');
   await benchLogin(`http://127.0.0.1:${port}`);
   console.log('');
+  const qr = await benchQrConfirm(`http://127.0.0.1:${port}`);
+  console.log(`QR login, confirm call → webLoginSuccess on /ws (the dialog closes), 50 sequential: p50 ${qr.p50.toFixed(2)} ms, p99 ${qr.p99.toFixed(2)} ms\n`);
   await benchShell(`http://127.0.0.1:${port}`);
   console.log('');
   await benchScoresLayoutShift(`http://127.0.0.1:${port}`);
@@ -129,4 +142,7 @@ try {
 }
 
 console.log('');
-await benchFanout();
+await benchFanout(1);
+// The same clients against two server processes, one per core, joined by the Redis bus.
+if (await redisAnswers()) await benchFanout(2);
+else console.log('\nfan-out over two processes: skipped, no Redis at 127.0.0.1:6379 (or REDIS_URL)');

@@ -1,12 +1,14 @@
 // The server of the fan-out benchmark (fanout-bench.ts): the site on a freshly seeded in-memory
 // database, its live feed on a clock the benchmark moves over IPC, every goal push stamped with the
-// moment it was handed to the socket.
+// moment it was handed to the socket. With FANOUT_REDIS_URL, one of several shards behind the Redis
+// bus: shard 0 plays the feed and publishes, every shard fans out to its own clients.
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedWorld } from '../../server/db/seed.ts';
 import { ManualClock } from '../../server/feed/match-feed.ts';
 import { createSimulatedFeed } from '../../server/feed/simulated-feed.ts';
+import { createBus, type Bus } from '../../server/realtime/bus.ts';
 
 export type FanoutRequest = { type: 'advance'; ms: number } | { type: 'goal' } | { type: 'usage' } | { type: 'stop' };
 
@@ -16,35 +18,59 @@ export type FanoutReply =
   | { type: 'goal'; seq: number }
   | { type: 'usage'; cpuMicros: number; rss: number; connections: number; goals: PublishedGoal[] };
 
-/** A goal push: when it was published, and how long the server took to hand it to every socket. */
+/** A goal push: when it was published, and how long (wall and CPU) this shard took to hand it to every socket. */
 export interface PublishedGoal {
   seq: number;
   at: number;
   handOffMs: number;
+  handOffCpuMs: number;
+}
+
+/** Channels of one benchmark run only, so runs (or a site) sharing the Redis do not hear each other. */
+function prefixedBus(bus: Bus, prefix: string): Bus {
+  return {
+    publish: (channel, message) => bus.publish(prefix + channel, message),
+    subscribe: (channel, handler) => bus.subscribe(prefix + channel, handler),
+    close: () => bus.close(),
+  };
 }
 
 const epochMs = () => performance.timeOrigin + performance.now();
 const seed = 20261122;
+const redisUrl = process.env.FANOUT_REDIS_URL;
+const publisher = Number(process.env.FANOUT_SHARD ?? 0) === 0;
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 const database = await openDatabase({});
 await migrate(database);
 await seedWorld(database, { now: new Date(), seed });
 const clock = new ManualClock(Date.now());
 // The benchmark's clients do not send heartbeats; a long interval keeps them from being closed as silent.
-const app = await buildApp({ database, distDir: '/nonexistent', now: clock.date, logger: { level: 'warn' }, heartbeatMs: 600_000 });
+const app = await buildApp({
+  database,
+  distDir: '/nonexistent',
+  now: clock.date,
+  logger: { level: 'warn' },
+  heartbeatMs: 600_000,
+  bus: redisUrl ? prefixedBus(createBus(redisUrl), process.env.FANOUT_CHANNEL_PREFIX ?? 'fanout-bench:') : undefined,
+});
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '0.0.0.0' });
 const feed = createSimulatedFeed(app, { seed, clock, advanceStepMs: 5_000 });
-await feed.start();
+if (publisher) await feed.start();
 
 const hub = app.scoreHub;
 const goals: PublishedGoal[] = [];
 const publishGoal = hub.publishGoal.bind(hub);
 hub.publishGoal = async (event) => {
   const at = epochMs();
+  const cpuAt = cpuMs();
   const seq = await publishGoal(event);
   // The hub writes to every socket in one synchronous pass; the next macrotask runs after it.
   await new Promise((resolve) => setImmediate(resolve));
-  goals.push({ seq, at, handOffMs: epochMs() - at });
+  goals.push({ seq, at, handOffMs: epochMs() - at, handOffCpuMs: cpuMs() - cpuAt });
   return seq;
 };
 
@@ -93,7 +119,7 @@ process.on('message', (request: FanoutRequest) => {
         });
       }
       case 'stop':
-        await feed.stop();
+        if (publisher) await feed.stop();
         await app.close();
         await database.close();
         process.exit(0);

@@ -3,13 +3,10 @@
 import { scryptParams } from '../../server/areas/account/password.ts';
 import { solveHumanCheck } from '../api/human-check.ts';
 import { demoLogins } from '../api/demo-session.ts';
+import { percentile } from './percentile.ts';
 
 const logins = 80;
 const concurrency = 8;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 /** Prints login requests/s of the site at baseUrl (run it pinned to one core to read it as "on one core"). */
 export async function benchLogin(baseUrl: string): Promise<void> {
