@@ -11,8 +11,9 @@ function newestMtime(path) {
 }
 
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-const sources = Math.max(newestMtime('src'), newestMtime('index.html'), newestMtime('vite.config.ts'));
+const sources = Math.max(newestMtime('src'), newestMtime('public'), newestMtime('index.html'), newestMtime('vite.config.ts'));
 if (built < sources) {
   console.log('Building the app (dist/ is missing or older than src/)…');
-  execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  // Callers such as Vitest set NODE_ENV=test, which would bundle React's development build.
+  execSync('npx vite build --logLevel warn', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

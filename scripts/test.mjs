@@ -12,20 +12,27 @@ function run(title, command, args) {
   }
 }
 
+// The screenshot baselines were taken with Chinese glyphs from Noto CJK; without the font every
+// Chinese story renders boxes and differs from its baseline.
+function hasChineseFont() {
+  const fonts = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
+  return fonts.status === 0 && fonts.stdout.trim() !== '';
+}
+
 function ensureChromium() {
-  const { chromiumPath } = { chromiumPath: process.env.CHROME_PATH || '/usr/bin/chromium' };
-  if (existsSync(chromiumPath)) return;
+  const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (existsSync(chromiumPath) && hasChineseFont()) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian\'s chromium package (apt-get)…');
+    console.log("Chromium or its Chinese font is missing: installing Debian's chromium and fonts-noto-cjk (apt-get)…");
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', {
       stdio: 'inherit',
     });
-    if (existsSync('/usr/bin/chromium')) return;
+    if (existsSync(chromiumPath) && hasChineseFont()) return;
   }
   console.error(
-    'The browser tests need Debian\'s Chromium at /usr/bin/chromium (or CHROME_PATH).\n' +
-      'Install it with:  sudo apt-get install -y chromium  and run npm test again.',
+    "The browser tests need Debian's Chromium at /usr/bin/chromium (or CHROME_PATH) and a Chinese font.\n" +
+      'Install them with:  sudo apt-get install -y chromium fonts-noto-cjk  and run npm test again.',
   );
   process.exit(1);
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -9,7 +10,9 @@ import { accountHandlers } from './areas/account/account-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { resolveSession } from './areas/account/session-service.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
+import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
+import { socialHandlers } from './areas/social/social-handlers.ts';
 import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
 import { registerApiRoutes } from './contract/api-routes.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
@@ -26,7 +29,7 @@ import type { ServerContext } from './server-context.ts';
 export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Every area's handlers; an operation missing here answers 'Sorry, not yet'. */
-export const areaHandlers: AreaHandlers = { ...accountHandlers, ...liveHandlers, ...scoresHandlers, ...tasksHandlers };
+export const areaHandlers: AreaHandlers = { ...accountHandlers, ...liveHandlers, ...scoresHandlers, ...socialHandlers, ...tasksHandlers };
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -117,15 +120,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });
+  await app.register(feedDevRoutes, { server });
   await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
   await app.register(docsRoutes, { contract: server.contract });
 
   const distDir = options.distDir ?? defaultDistDir;
   if (existsSync(distDir)) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (response, filePath) => {
+        // Built assets carry their content hash in the name; index.html must be asked for each time.
+        const hashed = filePath.includes(`${sep}assets${sep}`);
+        response.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     // History fallback: any page path the SPA owns gets index.html.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/')) {
+      // A missing built file is a 404, never index.html: a browser would try to run the page as a script.
+      const ownedElsewhere = ['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
+      if (request.method === 'GET' && !ownedElsewhere) {
         return reply.type('text/html').sendFile('index.html');
       }
       return reply.code(404).send({ code: ResultCode.error, msg: 'Not found', data: null });

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession, type SessionLookup } from '../areas/account/session-service.ts';
 import { DomainError, notYetMessage, ResultCode, type ErrorCode } from '../errors.ts';
@@ -36,6 +37,9 @@ function hasRole(user: SessionUser, role: string | undefined): boolean {
 
 /** Routes every contract operation: session, role, validation, then the area's handler or 'Sorry, not yet'. */
 export function registerApiRoutes(app: FastifyInstance, server: ServerContext, handlers: AreaHandlers): void {
+  // Multipart bodies are streamed to the handler that owns them, which checks each file's content
+  // and size as it reads (and may tighten these bounds); no file the site takes is over 50 MB (SPEC §5).
+  void app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 16, fieldSize: 16 * 1024, parts: 20 } });
   for (const operation of server.contract.operations) {
     const handler = handlers[operation.operationId as OperationId] as Handler<OperationId> | undefined;
     app.route({
@@ -70,17 +74,21 @@ async function answer(
     return reply.code(400).send(envelope(ResultCode.error, 'Input error: Idempotency-Key is required', null));
   }
 
+  let input: Record<string, unknown> = {};
   if (operation.bodyKind === 'multipart') {
-    // Uploads are parsed by the area that owns them (checked by content and size there).
-    return envelope(ResultCode.error, notYetMessage, null);
-  }
-  const input: Record<string, unknown> =
-    operation.method === 'get'
-      ? { ...(request.query as Record<string, unknown>) }
-      : structuredClone((request.body ?? {}) as Record<string, unknown>);
-  const validate = operation.inputValidator();
-  if (validate && !validate(input)) {
-    return reply.code(400).send(envelope(ResultCode.error, describeInputError(validate.errors), null));
+    // The handler reads the form itself (request.parts()), so a file is checked while it streams.
+    if (!request.isMultipart()) {
+      return reply.code(400).send(envelope(ResultCode.error, 'Input error: the body must be multipart/form-data', null));
+    }
+  } else {
+    input =
+      operation.method === 'get'
+        ? { ...(request.query as Record<string, unknown>) }
+        : structuredClone((request.body ?? {}) as Record<string, unknown>);
+    const validate = operation.inputValidator();
+    if (validate && !validate(input)) {
+      return reply.code(400).send(envelope(ResultCode.error, describeInputError(validate.errors), null));
+    }
   }
 
   let message = '';
@@ -102,7 +110,12 @@ async function answer(
     const data = await handler(context);
     return envelope(ResultCode.ok, message, data);
   } catch (error) {
-    if (error instanceof DomainError) return envelope(error.code, error.message, null);
+    if (error instanceof DomainError) {
+      // A refused upload is not read to its end (the rest could be 50 MB or more): the answer
+      // closes the connection instead of leaving it waiting for the rest of the body.
+      if (operation.bodyKind === 'multipart' && !request.raw.readableEnded) reply.header('connection', 'close');
+      return envelope(error.code, error.message, null);
+    }
     throw error;
   }
 }

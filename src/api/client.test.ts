@@ -137,6 +137,18 @@ describe('api client', () => {
     expect(session.actor.getSnapshot().context.toast).toEqual({ tone: 'warning', messageId: 'session.loginFirst' });
   });
 
+  it('rejects quiet calls with their code but tells the session nothing, not even a 700', async () => {
+    for (const [code, msg] of [
+      [1, 'Sorry, not yet'],
+      [700, 'Please log in first'],
+    ] as const) {
+      handle = answer({ code, msg, data: null });
+      await expect(api().quiet.post('/api/Member/getQiniuToken', { body: {} })).rejects.toMatchObject({ code, msg });
+    }
+    expect(sent).toEqual([]);
+    expect(session.actor.getSnapshot().context.toast).toBeNull();
+  });
+
   it('rejects as network, showing nothing, when the server is slower than the timeout', async () => {
     handle = (request, body, response) => {
       setTimeout(() => answer({ code: 0, msg: '', data: siteConfig })(request, body, response), 1000);

@@ -41,9 +41,14 @@ export class ApiError extends Error {
 }
 
 /** Calls the contract and resolves with the envelope's `data`; rejects with an ApiError. */
-export interface Api {
+export interface ApiCalls {
   get<P extends ApiPath<'get'>>(path: P, ...init: ApiInit<P, 'get'>): Promise<ApiData<P, 'get'>>;
   post<P extends ApiPath<'post'>>(path: P, ...init: ApiInit<P, 'post'>): Promise<ApiData<P, 'post'>>;
+}
+
+export interface Api extends ApiCalls {
+  /** The same calls, whose failures reject but are not told to the session (no toast, no 700 handling): SPEC §8 ignores failures of the system config, upload token and customer-service info. */
+  readonly quiet: ApiCalls;
 }
 
 export interface ApiOptions {
@@ -59,13 +64,18 @@ export interface ApiOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
+const unheard: ApiOptions['session'] = { send: () => undefined };
+
 export function createApi({ baseUrl, session, timeoutMs = requestTimeoutMs, storage = localStorage, fetch }: ApiOptions): Api {
-  const client = createClient<paths>({ baseUrl, fetch });
-  client.use(tokenHeader(storage), timeout(timeoutMs), envelope(session));
-  return {
-    get: (path, ...init) => unwrap(client.GET(path, ...init)),
-    post: (path, ...init) => unwrap(client.POST(path, ...init)),
+  const calls = (told: ApiOptions['session']): ApiCalls => {
+    const client = createClient<paths>({ baseUrl, fetch });
+    client.use(tokenHeader(storage), timeout(timeoutMs), envelope(told));
+    return {
+      get: (path, ...init) => unwrap(client.GET(path, ...init)),
+      post: (path, ...init) => unwrap(client.POST(path, ...init)),
+    };
   };
+  return { ...calls(session), quiet: calls(unheard) };
 }
 
 function tokenHeader(storage: Pick<Storage, 'getItem'>): Middleware {

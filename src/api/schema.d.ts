@@ -301,6 +301,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one file with an upload token
+         * @description The upload_url of Member/getQiniuToken. The form sends the token first, then one file. The token must be the sender's own and unexpired; the file is judged by its first bytes, never by its name or declared type: a png, jpeg, gif or webp image for an image token, an mp4 or webm video for a video token (SPEC §5), of at most the token's max_bytes. A refused file answers code 1 and nothing is stored. The stored file is served from the answered path under /media/uploads/ and may then be used as an avatar, cover or post image of its owner.
+         */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/universal/getConfig": {
         parameters: {
             query?: never;
@@ -2278,6 +2298,26 @@ export interface paths {
          * @description The table of the data centre (/base-football, /base-basketball, query id selects the league; SPEC §2). A league with groups or conferences answers one group each; a plain league answers one group with an empty name. Without `season` the league's current season is answered.
          */
         get: operations["footballSeasonTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Football/world_cup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The World Cup's knockout bracket
+         * @description The world-cup screen (/trophy/home, SPEC §2 route 5) shows the groups of the last World Cup and its knockout bracket. The spec shows no call for it, so the site names this one: the competition, the edition, the editions on offer and the knockout rounds in order, each with its matches. The group tables are Football/season_table of the same league and season.
+         */
+        get: operations["footballWorldCup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4564,6 +4604,27 @@ export interface components {
             seasons: string[];
             groups: components["schemas"]["StandingGroup"][];
         };
+        /** @description One knockout round of a World Cup, its matches in bracket order (the winners of matches 1 and 2 meet next, and so on). */
+        WorldCupRound: {
+            /**
+             * @description Which round, for the screen to name it in the reader's language.
+             * @enum {string}
+             */
+            key: "round_of_32" | "round_of_16" | "quarter_final" | "semi_final" | "third_place" | "final";
+            /** @description The round as the competition names it (Chinese), e.g. 1/8决赛. */
+            name: string;
+            matches: components["schemas"]["Match"][];
+        };
+        /** @description A World Cup edition's knockout bracket; its groups are the season table of the same league and season. */
+        WorldCup: {
+            league: components["schemas"]["League"];
+            /** @description The edition answered, e.g. 2026. */
+            season: string;
+            /** @description The editions on offer, newest first. */
+            seasons: string[];
+            /** @description The knockout rounds in order, round of 32 to the final; a round not drawn yet is left out. */
+            rounds: components["schemas"]["WorldCupRound"][];
+        };
         /** @description The goal pop-up (SPEC §3, §4): pushed over the socket when a goal is scored or, if the viewer's game settings allow, a red or yellow card is shown. Scores are those after the event. */
         GoalEvent: {
             match_id: number;
@@ -5342,6 +5403,55 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["UploadToken"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The token of Member/getQiniuToken; it must come before the file. */
+                    token: string;
+                    /**
+                     * @description What the file is for; cover for an image and video for a video when absent.
+                     * @enum {string}
+                     */
+                    purpose?: "avatar" | "cover" | "circle_image" | "circle_video" | "video" | "video_cover" | "chat_image" | "headline";
+                    /**
+                     * Format: binary
+                     * @description The file, up to the token's max_bytes.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the stored file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Site path of the stored file, /media/uploads/<random name>. */
+                            path: string;
+                            /**
+                             * @description The media type read from the file's content.
+                             * @enum {string}
+                             */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "video/webm";
+                            bytes: number;
+                        };
                     };
                 };
             };
@@ -8339,6 +8449,32 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["SeasonTable"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    footballWorldCup: {
+        parameters: {
+            query?: {
+                /** @description An edition, `2026`; omitted means the last one. */
+                season?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the competition, the edition answered and its knockout rounds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["WorldCup"];
                     };
                 };
             };

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../api/api-context.tsx';
+import { siteConfigQuery } from '../api/site-config-query.ts';
 import { logOut } from '../features/account/log-out.ts';
 import { useMessaging } from '../features/account/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
@@ -9,8 +10,7 @@ import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from './current-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { RouteProgress } from './route-progress.tsx';
-import type { RouteHandle } from './router.tsx';
-import { hasSideBar, hidesTopBarOnScroll, link, routes, titleOf, type RouteName } from './routes.ts';
+import { hasSideBar, hidesTopBarOnScroll, link, routeNameOf, routes, titleOf } from './routes.ts';
 import { hotMatchesShown, type HotMatch } from './search-box.tsx';
 import { addToSearchHistory, readSearchHistory, writeSearchHistory } from './search-history.ts';
 import { useShellSettings } from './shell-settings.tsx';
@@ -26,17 +26,6 @@ const LoginDialog = lazy(() => import('./login-dialog.tsx').then((module) => ({ 
 // SPEC §2 and §9.
 const navHideScrollPx = 60;
 const sideBarId = 'side-bar';
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'route' in handle && typeof handle.route === 'string' && handle.route in routes;
-}
-
-/** The route shown, from the deepest match that names one. */
-function useCurrentRoute(): RouteName | undefined {
-  const matches = useMatches();
-  const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
-  return handle?.route;
-}
 
 function subscribeToScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });
@@ -55,15 +44,11 @@ export function AppLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const { locale, setLocale, theme, setTheme } = useShellSettings();
-  const name = useCurrentRoute();
+  const name = routeNameOf(location.pathname);
   const storedUser = useStoredUser();
   const messaging = useMessaging();
 
-  const config = useQuery({
-    queryKey: ['get', '/api/universal/getConfig'],
-    queryFn: () => api.get('/api/universal/getConfig'),
-    staleTime: Infinity,
-  });
+  const config = useQuery(siteConfigQuery(api));
   const member = useQuery({
     queryKey: ['get', '/api/Member/info', storedUser?.id],
     queryFn: () => api.get('/api/Member/info'),
@@ -142,7 +127,6 @@ export function AppLayout() {
       <a href="#main" className={styles.skip}>
         {t('shell.skipToContent')}
       </a>
-      <RouteProgress />
       <TopBar
         activeNav={name ? routes[name].nav : null}
         location={location}
@@ -192,7 +176,9 @@ export function AppLayout() {
           />
         )}
         <main id="main" className={styles.main} tabIndex={-1}>
-          <Outlet />
+          <RouteProgress>
+            <Outlet />
+          </RouteProgress>
         </main>
       </div>
       <SiteFooter siteName={siteName} config={config.data ?? null} year={new Date().getFullYear()} />

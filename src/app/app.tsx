@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { ApiProvider } from '../api/api-context.tsx';
 import { createApi } from '../api/client.ts';
 import { clearStoredUser } from '../api/stored-user.ts';
@@ -12,9 +12,13 @@ import { sessionMachine } from '../machines/session-machine.ts';
 import { MessagingProvider } from '../features/account/messaging-context.tsx';
 import { createOwnMessaging } from '../features/account/messaging-port.ts';
 import { useStartup } from '../features/account/use-startup.ts';
+import { sharedScoreSocketAtStartup } from '../features/scores/score-socket.tsx';
 import { notifyStoredUserChanged } from './current-user.ts';
+import { liveNowQuery } from './home-page.tsx';
 import { appRoutes } from './router.tsx';
+import { link } from './routes.ts';
 import { SessionFeedback } from './session-feedback.tsx';
+import { SocketSessionGone } from './socket-session-gone.tsx';
 import { readTheme, ShellSettingsProvider, writeTheme, type ShellSettings, type Theme } from './shell-settings.tsx';
 
 const appSessionMachine = sessionMachine.provide({
@@ -30,16 +34,25 @@ const appSessionMachine = sessionMachine.provide({
   },
 });
 
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
 export function App() {
   const [locale, setLocaleState] = useState(readLocale);
   const [theme, setThemeState] = useState(readTheme);
   const sessionRef = useActorRef(appSessionMachine);
   const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: sessionRef }));
   // A failed call already had its say through the session machine; asking again would repeat it.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const [router] = useState(() => createBrowserRouter(appRoutes));
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // A screen's queries start only once the whole first render is on the page; the rooms of /main
+    // are asked for now, so the page's largest picture does not wait for that render.
+    if (['/', link('main')].includes(window.location.pathname)) void client.prefetchQuery(liveNowQuery(api));
+    return client;
+  });
   const [messaging] = useState(() => createOwnMessaging(api));
-  useStartup(api, messaging);
+  useStartup(api, messaging, sharedScoreSocketAtStartup);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -73,8 +86,12 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <ApiProvider api={api}>
             <MessagingProvider port={messaging}>
-              <RouterProvider router={router} />
+              {/* Without transitions a route change shows at once: a screen still loading shows its own loading state. */}
+              <BrowserRouter useTransitions={false}>
+                <AppRoutes />
+              </BrowserRouter>
               <SessionFeedback session={sessionRef} />
+              <SocketSessionGone session={sessionRef} />
             </MessagingProvider>
           </ApiProvider>
         </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadMessages } from '../i18n/load-messages.ts';
 import { readLocale } from '../i18n/locale.ts';
@@ -12,9 +12,13 @@ if (!root) throw new Error('index.html has no #root');
 void loadMessages(readLocale())
   .catch(() => undefined)
   .then(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // As a transition the first render yields to the browser every few milliseconds instead of
+    // holding the main thread until the whole page is built; the boot bar in index.html shows meanwhile.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });

@@ -19,10 +19,12 @@ export interface ImageProps {
   fallback?: ReactNode;
   /** Loads the image only near the viewport; off for images above the fold. */
   lazy?: boolean;
+  /** The page's main image above the fold: loaded at once and before other images. */
+  priority?: boolean;
 }
 
 /** An image that keeps its box and shows a fallback when the address is empty or fails. */
-export function Image({ src, alt, width, height, fit = 'cover', shape = 'square', fallback, lazy = true }: ImageProps) {
+export function Image({ src, alt, width, height, fit = 'cover', shape = 'square', fallback, lazy = true, priority = false }: ImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const box = { width, height };
   const className = [styles.box, styles[shape]].join(' ');
@@ -42,7 +44,8 @@ export function Image({ src, alt, width, height, fit = 'cover', shape = 'square'
       alt={alt}
       width={width}
       height={height}
-      loading={lazy ? 'lazy' : 'eager'}
+      loading={lazy && !priority ? 'lazy' : 'eager'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailedSrc(src)}
     />

@@ -10,7 +10,7 @@ export interface ListProps<Item> {
   /** The items; an empty array (when ready) shows `emptyLabel`. */
   items: readonly Item[] | undefined;
   /** Draws one item. */
-  renderItem: (item: Item) => ReactNode;
+  renderItem: (item: Item, index: number) => ReactNode;
   /** A stable key for an item. */
   getKey: (item: Item) => string | number;
   /** Shown when there are no items: 'No data' (SPEC §8). */
@@ -47,9 +47,9 @@ export function List<Item>({
       className={[styles.list, styles[layout]].join(' ')}
       style={layout === 'grid' ? { gridTemplateColumns: `repeat(auto-fill, minmax(min(${minItemWidth}px, 100%), 1fr))` } : undefined}
     >
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={getKey(item)} className={styles.item}>
-          {renderItem(item)}
+          {renderItem(item, index)}
         </li>
       ))}
     </ul>

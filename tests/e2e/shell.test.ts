@@ -113,7 +113,7 @@ describe('the shell in Chromium', () => {
     await open('/main');
     await page.getByRole('button', { name: '语言 中' }).click();
     await page.getByRole('button', { name: 'English' }).click();
-    await expect.poll(() => page.title()).toBe(`Home - ${siteName}`);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`Home - ${siteName}`);
     await expect(page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('langIndex')])).resolves.toEqual(['en', '1']);
     await expect(page.evaluate<string>('document.documentElement.lang')).resolves.toBe('en');
     await page.reload();

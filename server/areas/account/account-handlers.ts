@@ -5,6 +5,8 @@ import { memberProfile, publicProfile, updateProfile } from './profile-service.t
 import { confirmLoginQrcode, createLoginQrcode, scanLoginQrcode } from './qr-login-service.ts';
 import { avatarList, customerServiceInfo, guestMessagingAccount, kickoutList, siteConfig } from './site-service.ts';
 import { sendSmsCode } from './sms-code-service.ts';
+import { storeUpload } from './upload-service.ts';
+import { issueUploadToken } from './upload-token-service.ts';
 
 export const accountHandlers: AreaHandlers = {
   universalGetConfig: ({ server, request }) => siteConfig(server, request),
@@ -15,6 +17,8 @@ export const accountHandlers: AreaHandlers = {
   memberInfo: ({ server, me }) => memberProfile(server, me().id),
   userGetUserInfo: ({ server, input, user }) => publicProfile(server, input.uid, user?.id ?? null),
   memberUpdateInfo: ({ server, input, me }) => updateProfile(server, me().id, input),
+  memberGetQiniuToken: ({ server, input, me }) => issueUploadToken(server, me().id, input.kind ?? 'image'),
+  upload: ({ server, request, me }) => storeUpload(server, request, me().id),
   altchaChallenge: ({ server }) => newAltchaChallenge(server),
   userGetCode: ({ server, input, request }) => sendSmsCode(server, input, request.ip),
   userLogin: ({ server, input, request }) => logIn(server, input, request.ip),

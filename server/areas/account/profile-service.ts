@@ -183,8 +183,9 @@ export async function updateProfile(server: ServerContext, userId: number, chang
         .select('id')
         .where('path', '=', change.avatar)
         .where('owner_id', '=', userId)
+        .where('content_type', 'like', 'image/%')
         .executeTakeFirst());
-    if (!known) throw new DomainError('Input error: avatar is not an avatar of the list or an upload of yours');
+    if (!known) throw new DomainError('Input error: avatar is not an avatar of the list or an image you uploaded');
   }
   await db
     .updateTable('users')
