@@ -1,10 +1,5 @@
-import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview';
-import { setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, expect } from 'vitest';
 import { page } from 'vitest/browser';
-import * as projectAnnotations from './preview.tsx';
-
-setProjectAnnotations([a11yAddonAnnotations, projectAnnotations]);
 
 // A screenshot is compared only once two captures agree, so nothing may move: no animations,
 // transitions or blinking caret while stories run as tests.

@@ -52,7 +52,7 @@ export function App() {
     return client;
   });
   const [messaging] = useState(() => createOwnMessaging(api));
-  useStartup(api, messaging, sharedScoreSocketAtStartup);
+  useStartup({ api, messaging, queryClient, scoreSocket: sharedScoreSocketAtStartup });
 
   useEffect(() => {
     document.documentElement.lang = locale;

@@ -1,8 +1,10 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { Api } from '../../api/client.ts';
+import { siteConfigQuery } from '../../api/site-config-query.ts';
 import type { MessagingPort } from './messaging-port.ts';
 
 function fakes() {
@@ -20,7 +22,8 @@ function fakes() {
     socketStarts();
     return socketStops;
   });
-  return { api, messaging, scoreSocket, socketStarts, socketStops };
+  const queryClient = new QueryClient();
+  return { api, messaging, queryClient, scoreSocket, socketStarts, socketStops };
 }
 
 // Each test loads the hook afresh: the start-up it runs belongs to the page, that is the module.
@@ -32,9 +35,9 @@ async function loadUseStartup() {
 describe('useStartup', () => {
   it('runs once under StrictMode: one guest messaging account, one socket, one kick-out list', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, scoreSocket, socketStarts, socketStops } = fakes();
+    const { api, messaging, queryClient, scoreSocket, socketStarts, socketStops } = fakes();
     function Shell() {
-      useStartup(api, messaging, scoreSocket);
+      useStartup({ api, messaging, queryClient, scoreSocket });
       return null;
     }
     render(
@@ -51,9 +54,9 @@ describe('useStartup', () => {
 
   it('keeps the one start-up when the shell remounts', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, scoreSocket, socketStarts } = fakes();
+    const { api, messaging, queryClient, scoreSocket, socketStarts } = fakes();
     function Shell() {
-      useStartup(api, messaging, scoreSocket);
+      useStartup({ api, messaging, queryClient, scoreSocket });
       return null;
     }
     render(<Shell />).unmount();
@@ -67,9 +70,9 @@ describe('useStartup', () => {
     vi.useFakeTimers();
     try {
       const useStartup = await loadUseStartup();
-      const { api, messaging, scoreSocket, socketStarts } = fakes();
+      const { api, messaging, queryClient, scoreSocket, socketStarts } = fakes();
       function Shell() {
-        useStartup(api, messaging, scoreSocket);
+        useStartup({ api, messaging, queryClient, scoreSocket });
         return null;
       }
       render(<Shell />);
@@ -87,10 +90,10 @@ describe('useStartup', () => {
     vi.useFakeTimers();
     try {
       const useStartup = await loadUseStartup();
-      const { api, messaging, scoreSocket } = fakes();
+      const { api, messaging, queryClient, scoreSocket } = fakes();
       localStorage.setItem('imTouristAccount', JSON.stringify({ id: 'guest-1', sig: 'sig' }));
       function Shell() {
-        useStartup(api, messaging, scoreSocket);
+        useStartup({ api, messaging, queryClient, scoreSocket });
         return null;
       }
       render(<Shell />);
@@ -103,5 +106,25 @@ describe('useStartup', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('loads the config through the page query cache, so the shell and start-up ask once between them', async () => {
+    const useStartup = await loadUseStartup();
+    const { api, messaging, queryClient, scoreSocket } = fakes();
+    vi.mocked(api.quiet.get).mockResolvedValue({ site_name: 'Pitchside' });
+    function Shell() {
+      useStartup({ api, messaging, queryClient, scoreSocket });
+      useQuery(siteConfigQuery(api));
+      return null;
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Shell />
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(messaging.guestAccount).toHaveBeenCalled());
+    expect(vi.mocked(api.quiet.get).mock.calls.filter(([path]) => path === '/api/universal/getConfig')).toHaveLength(1);
+    expect(api.get).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(siteConfigQuery(api).queryKey)).toEqual({ site_name: 'Pitchside' });
   });
 });

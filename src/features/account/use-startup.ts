@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { Api } from '../../api/client.ts';
+import { siteConfigQuery } from '../../api/site-config-query.ts';
 import { readStoredToken } from '../../api/stored-user.ts';
 import { startupMachine } from '../../machines/startup-machine.ts';
 import { readGuestAccount, type MessagingPort } from './messaging-port.ts';
@@ -11,7 +13,16 @@ const noSocket = fromCallback(() => () => {});
 
 type StartupActor = ActorRefFrom<typeof startupMachine>;
 
-function startupLogic(api: Api, messaging: MessagingPort, scoreSocket: AnyActorLogic) {
+export interface StartupPorts {
+  api: Api;
+  messaging: MessagingPort;
+  /** The page's query cache: the config start-up loads is the one the shell reads. */
+  queryClient: QueryClient;
+  /** The page's one score socket (the scores area's `sharedScoreSocketAtStartup`); none by default. */
+  scoreSocket?: AnyActorLogic;
+}
+
+function startupLogic({ api, messaging, queryClient, scoreSocket = noSocket }: StartupPorts) {
   return startupMachine.provide({
     actors: {
       loadKickoutList: fromPromise(async () => {
@@ -21,7 +32,7 @@ function startupLogic(api: Api, messaging: MessagingPort, scoreSocket: AnyActorL
         await api.quiet.post('/api/user/getKefuInfo');
       }),
       loadConfig: fromPromise(async () => {
-        await api.quiet.get('/api/universal/getConfig');
+        await queryClient.fetchQuery(siteConfigQuery(api));
       }),
       loadUserInfo: fromPromise(async () => {
         await api.get('/api/Member/info');
@@ -66,14 +77,11 @@ function whenIdle(task: () => void): () => void {
 // guest messaging account among them, whose promises a stop cannot take back.
 let pageStartup: StartupActor | null = null;
 
-/**
- * Runs the start-up sequence of SPEC §4 once for the page. `scoreSocket` attaches the page's one
- * score socket (the scores area's `sharedScoreSocketAtStartup`, passed in by the app).
- */
-export function useStartup(api: Api, messaging: MessagingPort, scoreSocket: AnyActorLogic = noSocket): void {
+/** Runs the start-up sequence of SPEC §4 once for the page. */
+export function useStartup({ api, messaging, queryClient, scoreSocket }: StartupPorts): void {
   useEffect(() => {
     const begin = () => {
-      pageStartup ??= createActor(startupLogic(api, messaging, scoreSocket), {
+      pageStartup ??= createActor(startupLogic({ api, messaging, queryClient, scoreSocket }), {
         input: { loggedIn: readStoredToken() !== null, hasGuestAccount: readGuestAccount() !== null },
       }).start();
       return pageStartup;
@@ -89,5 +97,5 @@ export function useStartup(api: Api, messaging: MessagingPort, scoreSocket: AnyA
       window.removeEventListener('pitchside:user-changed', onChange);
       window.removeEventListener('storage', onChange);
     };
-  }, [api, messaging, scoreSocket]);
+  }, [api, messaging, queryClient, scoreSocket]);
 }
