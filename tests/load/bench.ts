@@ -2,11 +2,12 @@
 // the load comes from this process over loopback, and each figure is compared within one run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
+import { freePort } from '../free-port.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
@@ -15,16 +16,6 @@ import { benchShell } from './shell-bench.ts';
 import { percentile } from './percentile.ts';
 
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
