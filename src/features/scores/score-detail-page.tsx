@@ -6,6 +6,7 @@ import { useApi } from '../../api/api-context.tsx';
 import type { components } from '../../api/schema';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -165,8 +166,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
           (data.statistics.items.length === 0 ? (
             <EmptyState title={t('common.noData')} />
           ) : (
-            <table className={styles.table}>
-              <caption className="ps-visually-hidden">{t('scores.statistics')}</caption>
+            <DataTable className={styles.table} caption={t('scores.statistics')}>
               <thead>
                 <tr>
                   <th scope="col">{home}</th>
@@ -179,13 +179,13 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
               <tbody>
                 {data.statistics.items.map((item) => (
                   <tr key={item.key}>
-                    <td className={styles.num}>{item.home}</td>
+                    <td className={numeric}>{item.home}</td>
                     <th scope="row">{t(`scores.stat.${item.key}`)}</th>
-                    <td className={styles.num}>{item.away}</td>
+                    <td className={numeric}>{item.away}</td>
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </DataTable>
           ))}
         {section === 'odds' &&
           (data.odds.length === 0 || !odds ? (
@@ -260,7 +260,7 @@ function BattleLine({ match, result }: { match: Match; result: 'won' | 'drawn' |
       <span className={styles.muted}>{date}</span>
       <span>{leagueName(match.league, locale)}</span>
       <a href={scoresLinks.scoreDetail(match.id)}>
-        {teamName(match.home_team, locale)} <b className={styles.num}>{match.status === 'not_started' ? 'VS' : `${String(match.home_score)}-${String(match.away_score)}`}</b>{' '}
+        {teamName(match.home_team, locale)} <b className={numeric}>{match.status === 'not_started' ? 'VS' : `${String(match.home_score)}-${String(match.away_score)}`}</b>{' '}
         {teamName(match.away_team, locale)}
       </a>
       {result && <span data-result={result} className={styles.result}>{t(`scores.result.${result}`)}</span>}
@@ -291,8 +291,7 @@ function OddsTable({ odds }: { odds: MatchOdds }) {
     },
   ];
   return (
-    <table className={styles.table} data-testid="odds-table" data-suspended={odds.suspended}>
-      <caption className="ps-visually-hidden">{odds.company_name}</caption>
+    <DataTable className={styles.table} caption={odds.company_name} data-testid="odds-table" data-suspended={odds.suspended}>
       <thead>
         <tr>
           <th scope="col">
@@ -306,16 +305,16 @@ function OddsTable({ odds }: { odds: MatchOdds }) {
         {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">{row.name}</th>
-            {[0, 1, 2].map((index) => <td key={`i${String(index)}`} className={styles.num}>{row.initial?.[index] ?? '–'}</td>)}
+            {[0, 1, 2].map((index) => <td key={`i${String(index)}`} className={numeric}>{row.initial?.[index] ?? '–'}</td>)}
             {[0, 1, 2].map((index) => (
-              <td key={`c${String(index)}`} className={styles.num}>
+              <td key={`c${String(index)}`} className={numeric}>
                 {odds.suspended ? t('scores.suspended') : (row.current?.[index] ?? '–')}
               </td>
             ))}
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 
@@ -352,7 +351,7 @@ function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; a
             {incident.player_name && ` · ${incident.player_name}`}
             {incident.related_player_name && ` (${incident.related_player_name})`}
           </span>
-          <span className={styles.num}>
+          <span className={numeric}>
             {incident.home_score}-{incident.away_score}
           </span>
         </li>

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
+import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { Image } from '../../ui/image.tsx';
 import { teamName } from './match-view.ts';
 import styles from './standings-table.module.css';
@@ -54,8 +55,14 @@ export function StandingsTable({ table, compact = false }: StandingsTableProps) 
   return (
     <div className={compact ? [styles.groups, styles.compact].join(' ') : styles.groups}>
       {table.groups.map((group) => (
-        <table key={group.name} className={styles.table} data-sport={basketball ? 'basketball' : 'football'}>
-          <caption className={group.name ? styles.caption : 'ps-visually-hidden'}>{group.name ? groupLabel(group.name) : t('scores.standings')}</caption>
+        <DataTable
+          key={group.name}
+          className={styles.standings}
+          layout="fixed"
+          caption={group.name ? groupLabel(group.name) : t('scores.standings')}
+          captionShown={Boolean(group.name)}
+          data-sport={basketball ? 'basketball' : 'football'}
+        >
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -86,38 +93,38 @@ export function StandingsTable({ table, compact = false }: StandingsTableProps) 
           <tbody>
             {group.rows.map((row) => (
               <tr key={row.team.id} data-zone={row.zone ?? undefined}>
-                <td className={styles.num}>{row.rank}</td>
+                <td className={numeric}>{row.rank}</td>
                 <th scope="row" className={styles.teamHead}>
                   <span className={styles.team}>
                     <Image src={row.team.logo} alt="" width={20} height={20} fit="contain" shape="circle" />
                     <span>{teamName(row.team, locale)}</span>
                   </span>
                 </th>
-                <td className={styles.num}>{row.played}</td>
-                <td className={styles.num}>{row.won}</td>
-                {!basketball && <td className={styles.num}>{row.drawn}</td>}
-                <td className={styles.num}>{row.lost}</td>
+                <td className={numeric}>{row.played}</td>
+                <td className={numeric}>{row.won}</td>
+                {!basketball && <td className={numeric}>{row.drawn}</td>}
+                <td className={numeric}>{row.lost}</td>
                 {basketball ? (
                   <>
-                    <td className={[styles.num, styles.points].join(' ')}>{`${((row.win_rate ?? 0) * 100).toFixed(1)}%`}</td>
-                    <td className={styles.num}>{row.games_behind ? row.games_behind.toFixed(1) : '-'}</td>
-                    <td className={[styles.num, styles.wide].join(' ')}>{perGame(row.goals_for, row.played)}</td>
-                    <td className={[styles.num, styles.wide].join(' ')}>{perGame(row.goals_against, row.played)}</td>
-                    <td className={styles.num}>{signed(perGame(row.goal_difference, row.played))}</td>
+                    <td className={[numeric, styles.points].join(' ')}>{`${((row.win_rate ?? 0) * 100).toFixed(1)}%`}</td>
+                    <td className={numeric}>{row.games_behind ? row.games_behind.toFixed(1) : '-'}</td>
+                    <td className={[numeric, styles.wide].join(' ')}>{perGame(row.goals_for, row.played)}</td>
+                    <td className={[numeric, styles.wide].join(' ')}>{perGame(row.goals_against, row.played)}</td>
+                    <td className={numeric}>{signed(perGame(row.goal_difference, row.played))}</td>
                   </>
                 ) : (
                   <>
-                    <td className={styles.num}>
+                    <td className={numeric}>
                       {row.goals_for}:{row.goals_against}
                     </td>
-                    <td className={[styles.num, styles.wide].join(' ')}>{signed(String(row.goal_difference))}</td>
-                    <td className={[styles.num, styles.points].join(' ')}>{row.points}</td>
+                    <td className={[numeric, styles.wide].join(' ')}>{signed(String(row.goal_difference))}</td>
+                    <td className={[numeric, styles.points].join(' ')}>{row.points}</td>
                   </>
                 )}
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       ))}
     </div>
   );
