@@ -475,11 +475,14 @@ class SimulatedFeed implements MatchFeed {
       await this.hub.publishGoal({
         match_id: match.id,
         league_name: league?.short_name_zh ?? '',
+        league_name_en: league?.short_name_en ?? '',
         kind,
         iszhu: incident.side === 'home' ? 1 : 0,
         match_str: incident.added_minute > 0 ? `${incident.minute}+${incident.added_minute}'` : `${incident.minute}'`,
         home_team_name_zh: home?.name ?? '',
+        home_team_name_en: home?.name_en ?? '',
         away_team_name_zh: away?.name ?? '',
+        away_team_name_en: away?.name_en ?? '',
         home_score: incident.home_score,
         away_score: incident.away_score,
       });

@@ -204,11 +204,14 @@ const odds = (matchId: number, companyId: number): MatchOddsData => ({
 const goal = (matchId: number): GoalEventData => ({
   match_id: matchId,
   league_name: '测试',
+  league_name_en: 'Premier League',
   kind: 'goal',
   iszhu: 1,
   match_str: "12'",
   home_team_name_zh: `主队${matchId}`,
+  home_team_name_en: `Home ${matchId}`,
   away_team_name_zh: `客队${matchId}`,
+  away_team_name_en: `Away ${matchId}`,
   home_score: 1,
   away_score: 0,
 });

@@ -3850,10 +3850,16 @@ export interface components {
             type: components["schemas"]["LiveType"];
             /** @description The league's short name (SPEC §3, hot match item). */
             short_name_zh: string;
+            /** @description The league's English name, shown in the English and Vietnamese site (beyond SPEC §3, which names only the Chinese one). */
+            league_name_en: string;
             home_team_name_zh: string;
+            /** @description The home team's English name, for the English and Vietnamese site. */
+            home_team_name_en: string;
             /** @description The home team's crest. */
             home_team_logo: components["schemas"]["ImageUrl"];
             away_team_name_zh: string;
+            /** @description The away team's English name, for the English and Vietnamese site. */
+            away_team_name_en: string;
             /** @description The away team's crest. */
             away_team_logo: components["schemas"]["ImageUrl"];
             /** @description 0 before the start. */
@@ -4630,6 +4636,8 @@ export interface components {
             match_id: number;
             /** @description The league's short Chinese name. */
             league_name: string;
+            /** @description The league's English name, for the English and Vietnamese site (beyond SPEC §3, which names only the Chinese one). */
+            league_name_en: string;
             /**
              * @description goal, red_card or yellow_card.
              * @enum {string}
@@ -4643,7 +4651,9 @@ export interface components {
             /** @description The minute as shown, for example 67' or 90+3'. */
             match_str: string;
             home_team_name_zh: string;
+            home_team_name_en: string;
             away_team_name_zh: string;
+            away_team_name_en: string;
             home_score: number;
             away_score: number;
         };

@@ -6,6 +6,7 @@ import { siteConfigQuery } from '../api/site-config-query.ts';
 import { logOut } from '../features/account/log-out.ts';
 import { useMessaging } from '../features/account/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
+import { localName } from '../i18n/locale.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from './current-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
@@ -103,8 +104,8 @@ export function AppLayout() {
 
   const hotMatches: HotMatch[] = (hot.data?.matches ?? []).slice(0, hotMatchesShown).map((match) => ({
     id: match.id,
-    league: match.short_name_zh,
-    teams: `${match.home_team_name_zh} VS ${match.away_team_name_zh}`,
+    league: localName({ zh: match.short_name_zh, en: match.league_name_en }, locale),
+    teams: `${localName({ zh: match.home_team_name_zh, en: match.home_team_name_en }, locale)} VS ${localName({ zh: match.away_team_name_zh, en: match.away_team_name_en }, locale)}`,
     href: link('scoreDetail', { id: match.id }),
   }));
 

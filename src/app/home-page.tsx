@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import { useApi } from '../api/api-context.tsx';
 import type { Api } from '../api/client.ts';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
 import type { components } from '../api/schema';
+import { localName } from '../i18n/locale.ts';
 import { statusMessages } from '../i18n/status-messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { Avatar } from '../ui/avatar.tsx';
@@ -76,6 +78,7 @@ export function HomePage({ title }: { title: string }) {
 
 function RoomCard({ room, aboveTheFold }: { room: LiveRoom; aboveTheFold: boolean }) {
   const t = useMessage();
+  const { locale } = useIntl();
   return (
     <Card
       title={room.title}
@@ -102,12 +105,12 @@ function RoomCard({ room, aboveTheFold }: { room: LiveRoom; aboveTheFold: boolea
         <div className={styles.match}>
           <MatchLine
             home={{
-              name: room.match.home_team_name_zh,
+              name: localName({ zh: room.match.home_team_name_zh, en: room.match.home_team_name_en }, locale),
               logo: room.match.home_team_logo,
               score: room.match.status === 'not_started' ? undefined : room.match.home_score,
             }}
             away={{
-              name: room.match.away_team_name_zh,
+              name: localName({ zh: room.match.away_team_name_zh, en: room.match.away_team_name_en }, locale),
               logo: room.match.away_team_logo,
               score: room.match.status === 'not_started' ? undefined : room.match.away_score,
             }}

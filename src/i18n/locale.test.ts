@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLocale, writeLocale } from './locale.ts';
-
+import { localName, readLocale, writeLocale } from './locale.ts';
 
 describe('locale', () => {
   it('defaults to zh when nothing or something unknown is stored', () => {
@@ -16,5 +15,12 @@ describe('locale', () => {
     expect(localStorage.getItem('langIndex')).toBe('2');
     expect(readLocale()).toBe('vi');
   });
-});
 
+  it('names teams in Chinese on the zh site and in English on the en and vi sites', () => {
+    const names = { zh: '阿森纳', en: 'Arsenal' };
+    expect(localName(names, 'zh')).toBe('阿森纳');
+    expect(localName(names, 'en')).toBe('Arsenal');
+    expect(localName(names, 'vi')).toBe('Arsenal');
+    expect(localName({ zh: '阿森纳', en: '' }, 'en')).toBe('阿森纳');
+  });
+});

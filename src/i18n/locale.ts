@@ -23,3 +23,11 @@ export function writeLocale(locale: Locale, storage: Pick<Storage, 'setItem'> = 
   storage.setItem(langKey, locale);
   storage.setItem(langIndexKey, String(locales.indexOf(locale)));
 }
+
+/**
+ * A team's or league's name in the page's language: the data carries Chinese and English names only,
+ * so the Vietnamese site shows the English one. An empty English name falls back to the Chinese.
+ */
+export function localName(names: { zh: string; en: string }, locale: string): string {
+  return locale.startsWith('zh') ? names.zh : names.en || names.zh;
+}

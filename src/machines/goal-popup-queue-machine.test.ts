@@ -18,11 +18,14 @@ type QueuePath = StatePath<Snapshot, GoalPopupQueueEvent>;
 const event = (kind: GoalEvent['kind'], home: number): GoalEvent => ({
   match_id: 1,
   league_name: '英超',
+  league_name_en: 'Premier League',
   kind,
   iszhu: 1,
   match_str: "67'",
   home_team_name_zh: '阿森纳',
+  home_team_name_en: 'Arsenal',
   away_team_name_zh: '切尔西',
+  away_team_name_en: 'Chelsea',
   home_score: home,
   away_score: 0,
 });

@@ -80,7 +80,7 @@ const live = await database.db
   .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
   .innerJoin('teams as away', 'away.id', 'matches.away_team_id')
   .innerJoin('leagues', 'leagues.id', 'matches.league_id')
-  .select(['matches.id', 'leagues.short_name_zh', 'home.name as home', 'away.name as away'])
+  .select(['matches.id', 'leagues.short_name_zh', 'leagues.short_name_en', 'home.name as home', 'home.name_en as home_en', 'away.name as away', 'away.name_en as away_en'])
   .where('matches.sport', '=', 'football')
   .orderBy('matches.start_time', 'desc')
   .executeTakeFirstOrThrow();
@@ -98,11 +98,14 @@ process.on('message', (request: FanoutRequest) => {
         const seq = await hub.publishGoal({
           match_id: live.id,
           league_name: live.short_name_zh,
+          league_name_en: live.short_name_en,
           kind: 'goal',
           iszhu: synthetic % 2 === 0 ? 0 : 1,
           match_str: `${(synthetic % 90) + 1}'`,
           home_team_name_zh: live.home,
+          home_team_name_en: live.home_en,
           away_team_name_zh: live.away,
+          away_team_name_en: live.away_en,
           home_score: synthetic,
           away_score: synthetic,
         });

@@ -9,11 +9,14 @@ const meta = {
     goal: {
       match_id: 1,
       league_name: '英超',
+      league_name_en: 'Premier League',
       kind: 'goal',
       iszhu: 1,
       match_str: "67'",
       home_team_name_zh: '阿森纳',
+      home_team_name_en: 'Arsenal',
       away_team_name_zh: '切尔西',
+      away_team_name_en: 'Chelsea',
       home_score: 2,
       away_score: 1,
     },
@@ -64,5 +67,8 @@ export const English: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status', { name: 'Goal' })).toBeVisible();
+    // The English site names the teams and the league in English.
+    await expect(canvas.getByText('Arsenal')).toBeVisible();
+    await expect(canvas.getByText(/Premier League/)).toBeVisible();
   },
 };

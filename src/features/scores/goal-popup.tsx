@@ -1,6 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { fromCallback } from 'xstate';
+import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { goalPopupQueueMachine, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
 import { scoresLinks } from './match-view.ts';
@@ -20,24 +22,25 @@ export interface GoalPopupProps {
 /** SPEC §3 goal event: league, minute, the two teams with the scorer's side marked, and the score after it. */
 export function GoalPopup({ goal, waiting, onClose }: GoalPopupProps) {
   const t = useMessage();
+  const { locale } = useIntl();
   const kind = t(goal.kind === 'goal' ? 'scores.goal' : goal.kind === 'red_card' ? 'scores.redCard' : 'scores.yellowCard');
   return (
     <section className={styles.popup} data-kind={goal.kind} role="status" aria-label={kind}>
       <div className={styles.header}>
         <span className={styles.kind}>{kind}</span>
         <span className={styles.meta}>
-          {goal.league_name} <span className={styles.minute}>{goal.match_str}</span>
+          {localName({ zh: goal.league_name, en: goal.league_name_en }, locale)} <span className={styles.minute}>{goal.match_str}</span>
         </span>
         <button type="button" className={styles.close} onClick={onClose} aria-label={t('scores.closeGoal')}>
           ×
         </button>
       </div>
       <a className={styles.line} href={scoresLinks.scoreDetail(goal.match_id)}>
-        <span className={goal.iszhu === 1 ? styles.scorer : styles.team}>{goal.home_team_name_zh}</span>
+        <span className={goal.iszhu === 1 ? styles.scorer : styles.team}>{localName({ zh: goal.home_team_name_zh, en: goal.home_team_name_en }, locale)}</span>
         <span className={styles.score} data-testid="goal-score">
           {goal.home_score} - {goal.away_score}
         </span>
-        <span className={goal.iszhu === 0 ? styles.scorer : styles.team}>{goal.away_team_name_zh}</span>
+        <span className={goal.iszhu === 0 ? styles.scorer : styles.team}>{localName({ zh: goal.away_team_name_zh, en: goal.away_team_name_en }, locale)}</span>
       </a>
       {waiting > 0 && <p className={styles.waiting}>{t('scores.goalsWaiting', { count: waiting })}</p>}
     </section>

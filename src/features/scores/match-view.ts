@@ -1,4 +1,5 @@
 import type { components } from '../../api/schema';
+import { localName } from '../../i18n/locale.ts';
 
 export type Match = components['schemas']['Match'];
 export type MatchOdds = components['schemas']['MatchOdds'];
@@ -14,11 +15,11 @@ export const scoresLinks = {
 
 /** Chinese names in zh; English names in en and vi (the contract's name_en). */
 export function teamName(team: Team, locale: string): string {
-  return locale.startsWith('zh') ? team.short_name_zh || team.name : team.name_en || team.name;
+  return localName({ zh: team.short_name_zh || team.name, en: team.name_en }, locale);
 }
 
 export function leagueName(league: League, locale: string): string {
-  return locale.startsWith('zh') ? league.short_name_zh || league.name : league.name_en || league.name;
+  return localName({ zh: league.short_name_zh || league.name, en: league.name_en }, locale);
 }
 
 /** Prices with two decimals and lines as bookmakers write them (-0.25 → -0/0.5 is left to the reader: -0.25). */
