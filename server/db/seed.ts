@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../areas/account/password.ts';
+import { Random } from '../random.ts';
 import type { DatabaseHandle } from './database.ts';
 import { seedAccounts } from './seed/accounts-seed.ts';
 import { seedChat } from './seed/chat-seed.ts';
@@ -9,7 +10,6 @@ import { seedExperts } from './seed/expert-seed.ts';
 import { seedLedger } from './seed/ledger-seed.ts';
 import { seedLive } from './seed/live-seed.ts';
 import { seedMoney } from './seed/money-seed.ts';
-import { Random } from './seed/random.ts';
 import { seedScores } from './seed/scores-seed.ts';
 
 /** The demo logins (README.md): viewer, anchor, expert and admin. */

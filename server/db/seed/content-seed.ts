@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { Random } from '../../random.ts';
 import { featureHeadlines, headlineCategories, portalPosts } from '../seed-data.ts';
 import type { HeadlinesTable } from '../schema.ts';
 import {
@@ -14,7 +15,6 @@ import {
   type SeededMatch,
   type SeededScores,
 } from './context.ts';
-import type { Random } from './random.ts';
 
 const sportCategory = { football: '足球', basketball: '篮球', esports: '电竞' } as const;
 

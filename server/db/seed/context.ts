@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { Random } from '../../random.ts';
 import type { Database, LiveStatus, Sport } from '../schema.ts';
-import type { Random } from './random.ts';
 
 export type SeedDb = Kysely<Database>;
 

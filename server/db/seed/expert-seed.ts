@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { Random } from '../../random.ts';
 import { expertDefs } from '../seed-data.ts';
 import type { ExpertPlansTable, OddsMarket, PlanPick, SettlementStatus } from '../schema.ts';
 import {
@@ -12,7 +13,6 @@ import {
   type SeededMatch,
   type SeededScores,
 } from './context.ts';
-import type { Random } from './random.ts';
 
 const marketLabel: Record<OddsMarket, string> = { asia: '让球', over_under: '大小', europe: '胜平负' };
 const pickLabel: Record<PlanPick, string> = { home: '主胜', draw: '平局', away: '客胜', over: '大', under: '小' };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import type { Random } from '../../random.ts';
 import { liveCategoryDefs, leagueDefs, offAirTitles, placards, roomTitleTemplates } from '../seed-data.ts';
 import type { LiveRecordsTable, LiveRoomsTable } from '../schema.ts';
 import {
@@ -24,7 +25,6 @@ import {
   type SeededRoom,
   type SeededScores,
 } from './context.ts';
-import type { Random } from './random.ts';
 
 const surnames = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '马', '朱', '胡', '郭', '何', '林'];
 const givenNames = ['伟', '杰', '磊', '婷', '静', '强', '敏', '涛', '洋', '鹏', '辉', '丽', '浩', '宇', '欣', '晨', '凯', '琳'];

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
+import type { Random } from '../../random.ts';
 import type { MatchOddsTable, Sport, StandingsTable } from '../schema.ts';
 import type { SeededOdds } from './context.ts';
-import type { Random } from './random.ts';
 
 // Odds and standings are computed here from the teams' strengths and the day's results; the scores
 // seed writes them.

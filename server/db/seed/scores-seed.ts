@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import { FeedWorld } from '../../feed/feed-world.ts';
+import { fnv1a, type Random } from '../../random.ts';
 import { leagueDefs, type LeagueDef, type TeamDef } from '../seed-data.ts';
 import type { MatchIncidentsTable, MatchesTable, MatchOddsTable, StandingsTable } from '../schema.ts';
 import {
@@ -14,7 +15,6 @@ import {
 } from './context.ts';
 import { basketballScript, esportsScript, footballScript, snapshotColumns, type MatchScript } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
-import { fnv1a, type Random } from './random.ts';
 import { seedWorldCup, worldCupEdition } from './world-cup-seed.ts';
 
 const oddsCompanies: Array<[name: string, name_en: string, margin: number]> = [

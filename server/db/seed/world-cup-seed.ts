@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely';
+import type { Random } from '../../random.ts';
 import type { MatchIncidentsTable, MatchesTable, MatchOddsTable } from '../schema.ts';
 import { insertReturningIds, insertRows, hourMs, minuteMs, dayMs, type SeedContext } from './context.ts';
 import { footballScript, snapshotColumns, type MatchSnapshot } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
-import type { Random } from './random.ts';
 import { worldCupRounds } from '../seed-data.ts';
 
 // The last finished World Cup (/trophy/home): 48 teams drawn into twelve groups of four from four pots,

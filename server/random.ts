@@ -1,7 +1,7 @@
 /**
- * The seed's only source of chance: mulberry32, so a seed always makes the same world.
- * `fork(label)` gives each part of the world its own stream, so adding rows to one part does not
- * reshuffle the others.
+ * The server's only source of chance, for the seed and the simulated feed alike: mulberry32, so the
+ * same seed always gives the same draws. `fork(label)` gives each part of a world its own stream, so
+ * adding rows to one part does not reshuffle the others.
  */
 export class Random {
   private state: number;
@@ -65,6 +65,7 @@ export class Random {
     return items[items.length - 1]![0];
   }
 
+  /** A Poisson count (Knuth), capped at `max`. */
   poisson(lambda: number, max = 12): number {
     const limit = Math.exp(-lambda);
     let k = 0;
