@@ -11,6 +11,7 @@ export const scoresLinks = {
   scoreDetail: (id: number) => `/score-detail?id=${String(id)}`,
   baseFootball: (id: number) => `/base-football?id=${String(id)}`,
   baseBasketball: (id: number) => `/base-basketball?id=${String(id)}`,
+  liveRoom: (id: number) => `/live?id=${String(id)}`,
 };
 
 /** Chinese names in zh; English names in en and vi (the contract's name_en). */

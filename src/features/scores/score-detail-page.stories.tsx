@@ -29,6 +29,8 @@ export const Timeline: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(/萨卡/)).toBeVisible();
     await expect(canvas.getByText(/帕尔默/)).toBeVisible();
+    // The rooms showing the match open their live room.
+    await expect(canvas.getByRole('link', { name: /边看边聊/ })).toHaveAttribute('href', '/live?id=3');
   },
 };
 

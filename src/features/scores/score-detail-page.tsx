@@ -6,8 +6,10 @@ import { useApi } from '../../api/api-context.tsx';
 import type { components } from '../../api/schema';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { Image } from '../../ui/image.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -153,7 +155,17 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
             <ul className={styles.roomList}>
               {data.live_rooms.map((room) => (
                 <li key={room.room_id}>
-                  <a href={`/live?id=${String(room.room_id)}`}>{room.title}</a> · {room.anchor.user_nickname}
+                  <a className={styles.room} href={scoresLinks.liveRoom(room.room_id)}>
+                    <Image src={room.cover} alt="" width={96} height={54} shape="rounded" />
+                    <span className={styles.roomText}>
+                      <span className={styles.roomTitle}>{room.title}</span>
+                      <span className={styles.roomMeta}>
+                        <Avatar src={room.anchor.avatar} name={room.anchor.user_nickname} size={20} />
+                        <span className={styles.roomAnchor}>{room.anchor.user_nickname}</span>
+                        <span>{t('home.viewers', { count: room.viewer_count })}</span>
+                      </span>
+                    </span>
+                  </a>
                 </li>
               ))}
             </ul>

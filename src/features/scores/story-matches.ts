@@ -1,4 +1,4 @@
-import { sampleCrestAway, sampleCrestHome } from '../../ui/story-images.ts';
+import { sampleAvatar, sampleCover, sampleCrestAway, sampleCrestHome } from '../../ui/story-images.ts';
 import type { components } from '../../api/schema';
 import type { Match, MatchOdds } from './match-view.ts';
 
@@ -116,7 +116,10 @@ export const sampleDetail: Schemas['MatchDetail'] = {
     ],
   },
   odds: [sampleOdds(1), sampleOdds(3, 0.05)],
-  live_rooms: [],
+  live_rooms: [
+    { room_id: 3, title: '边看边聊：阿森纳 vs 切尔西', cover: sampleCover, anchor: { id: 12, user_nickname: '解说大飞', avatar: sampleAvatar, exp_icon: '', is_anchor: 1 }, viewer_count: 25590 },
+    { room_id: 8, title: '英超直播｜伦敦德比', cover: sampleCover, anchor: { id: 15, user_nickname: '足球老炮儿', avatar: sampleAvatar, exp_icon: '', is_anchor: 1 }, viewer_count: 16653 },
+  ],
 };
 
 function row(rank: number, team: Schemas['Team'], r: Partial<Schemas['StandingRow']>): Schemas['StandingRow'] {
