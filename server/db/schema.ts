@@ -536,6 +536,8 @@ export interface MatchesTable {
   league_id: number;
   season: string;
   round: Default<string>;
+  /** 010: the round in English; empty in rows stored before it that it could not name. */
+  round_en: Default<string>;
   home_team_id: number;
   away_team_id: number;
   start_time: Timestamp;
@@ -591,6 +593,9 @@ export interface MatchIncidentsTable {
   added_minute: Default<number>;
   player: Default<string>;
   player2: Default<string>;
+  /** 010: player and player2 in English; empty in rows stored before it. */
+  player_en: Default<string>;
+  player2_en: Default<string>;
   /** The score after the incident. */
   home_score: number;
   away_score: number;

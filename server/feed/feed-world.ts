@@ -29,7 +29,7 @@ export class FeedWorld {
   readonly leagues = new Map<number, LeagueRow>();
   readonly teams = new Map<number, TeamRow>();
   readonly #strength = new Map<number, number>();
-  readonly #squads = new Map<number, string[]>();
+  readonly #squads = new Map<number, { names: string[]; namesEn: Map<string, string> }>();
   readonly #members = new Map<number, number[]>();
 
   constructor(leagues: LeagueRow[], teams: TeamRow[], standingMembers: Array<{ league_id: number; team_id: number }> = []) {
@@ -68,18 +68,39 @@ export class FeedWorld {
     return this.#members.get(leagueId) ?? [];
   }
 
-  /** A team's squad, the eleven starters first: the same names in every run. */
+  /** A team's squad by the players' Chinese names, the eleven starters first: the same names in every run. */
   squad(teamId: number): string[] {
+    return this.#squadOf(teamId).names;
+  }
+
+  /** The English name of each player of a team's squad, by the Chinese name. */
+  englishNames(teamId: number): ReadonlyMap<string, string> {
+    return this.#squadOf(teamId).namesEn;
+  }
+
+  #squadOf(teamId: number): { names: string[]; namesEn: Map<string, string> } {
     const known = this.#squads.get(teamId);
     if (known) return known;
     const team = this.teams.get(teamId);
     const league = team ? this.leagues.get(team.league_id) : undefined;
     const flavour = (league && leagueDefOf(league)?.players) ?? 'mix';
     const random = new FeedRandom('squad', teamId);
-    const names = [...new Set([...random.shuffle(playerNames[flavour]), ...random.shuffle(playerNames.mix)])];
-    const squad = Array.from({ length: squadSize }, (_, i) => names[i] ?? `${names[i % names.length]}${Math.floor(i / names.length) + 1}`);
-    this.#squads.set(teamId, squad);
-    return squad;
+    // One player per Chinese name: the engines and the stored incidents know players by it.
+    const unique = new Map<string, string>();
+    for (const [zh, en] of [...random.shuffle(playerNames[flavour]), ...random.shuffle(playerNames.mix)]) {
+      if (!unique.has(zh)) unique.set(zh, en);
+    }
+    const pairs = [...unique];
+    const squad = Array.from({ length: squadSize }, (_, i): [string, string] => {
+      const drawn = pairs[i];
+      if (drawn) return drawn;
+      const [zh, en] = pairs[i % pairs.length]!;
+      const count = Math.floor(i / pairs.length) + 1;
+      return [`${zh}${count}`, `${en} ${count}`];
+    });
+    const entry = { names: squad.map(([zh]) => zh), namesEn: new Map(squad) };
+    this.#squads.set(teamId, entry);
+    return entry;
   }
 
   /** What stays the same through a match. */
@@ -90,6 +111,7 @@ export class FeedWorld {
       edge: (this.strength(match.home_team_id) - this.strength(match.away_team_id)) / 2,
       homePlayers: this.squad(match.home_team_id),
       awayPlayers: this.squad(match.away_team_id),
+      playerNamesEn: new Map([...this.englishNames(match.home_team_id), ...this.englishNames(match.away_team_id)]),
       quarterMinutes: league && /\bNBA\b/.test(league.name_en) ? 12 : 10,
       title: league ? titleOf(league) : 'lol',
     };

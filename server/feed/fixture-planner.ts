@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { MatchesTable, Sport } from '../db/schema.ts';
+import type { Match, MatchesTable, Sport } from '../db/schema.ts';
 import { FeedRandom } from './feed-random.ts';
 import { leagueDefOf, type FeedWorld, type LeagueRow } from './feed-world.ts';
 
@@ -27,10 +27,20 @@ const defaultFixtures: Record<Sport, number> = { football: 6, basketball: 5, esp
 /** The last kick-off slot of the day, so a day's matches start on that day. */
 const lastSlot: Record<Sport, number> = { football: 23 * 4, basketball: 22 * 4 + 3, esports: 23 * 4 };
 
-/** The round after `round`: its first number counted on (第13轮 → 第14轮); a round without one repeats. */
-export function nextRound(round: string | undefined, sport: Sport): string {
-  if (round === undefined) return sport === 'basketball' ? '常规赛' : sport === 'esports' ? '常规赛第1周' : '第1轮';
-  return round.replace(/\d+/, (n) => String(Number(n) + 1));
+/** A match's round, in Chinese and in English. */
+export type MatchRound = Pick<Match, 'round' | 'round_en'>;
+
+const firstRound: Record<Sport, MatchRound> = {
+  football: { round: '第1轮', round_en: 'Round 1' },
+  basketball: { round: '常规赛', round_en: 'Regular Season' },
+  esports: { round: '常规赛第1周', round_en: 'Regular Season Week 1' },
+};
+
+/** The round after `latest`: its first number counted on (第13轮 → 第14轮, Round 13 → Round 14); a round without one repeats. */
+export function nextRound(latest: MatchRound | undefined, sport: Sport): MatchRound {
+  if (latest === undefined) return firstRound[sport];
+  const countOn = (name: string) => name.replace(/\d+/, (n) => String(Number(n) + 1));
+  return { round: countOn(latest.round), round_en: countOn(latest.round_en) };
 }
 
 /** A day is planned unless something already kicks off in its second half (a seeded day reaching into it does not). */
@@ -57,7 +67,7 @@ export function planDay(
   world: FeedWorld,
   day: SiteDay,
   seed: number,
-  latestRound: ReadonlyMap<number, string>,
+  latestRound: ReadonlyMap<number, MatchRound>,
   taken: DayTaken,
   createdAt: Date,
 ): DayPlan {
@@ -89,7 +99,7 @@ export function planDay(
         sport: league.sport,
         league_id: league.id,
         season: league.current_season,
-        round,
+        ...round,
         home_team_id: home,
         away_team_id: away,
         start_time: new Date(day.start + slots[i % slots.length]! * slotMs),

@@ -17,6 +17,8 @@ export interface FeedIncident {
   added_minute: number;
   player: string;
   player2: string;
+  player_en: string;
+  player2_en: string;
   home_score: number;
   away_score: number;
   seq: number;
@@ -31,6 +33,8 @@ export interface MatchSetup {
   /** Squads, the starters first. */
   homePlayers: readonly string[];
   awayPlayers: readonly string[];
+  /** The English name of each player of both squads, by the Chinese name the incidents are keyed by. */
+  playerNamesEn: ReadonlyMap<string, string>;
   /** Basketball: 12 (NBA) or 10 (FIBA). */
   quarterMinutes: number;
   /** E-sports: which game, for game lengths and kill rates. */

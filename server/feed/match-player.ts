@@ -41,6 +41,7 @@ function playStep(match: LiveMatch, setup: MatchSetup, engine: SportEngine, at: 
   const { row } = match;
   const result: StepResult = { at, event: null, incidents: [], shaken: false };
   const random = new FeedRandom(setup.seed, row.id, positionKey(row));
+  const englishName = (player: string | undefined) => (player ? (setup.playerNamesEn.get(player) ?? '') : '');
   const context: StepContext = {
     random,
     incident(kind, side, detail = {}) {
@@ -51,6 +52,8 @@ function playStep(match: LiveMatch, setup: MatchSetup, engine: SportEngine, at: 
         added_minute: detail.added ?? row.added_minute,
         player: detail.player ?? '',
         player2: detail.player2 ?? '',
+        player_en: englishName(detail.player),
+        player2_en: englishName(detail.player2),
         home_score: row.home_score,
         away_score: row.away_score,
         seq: ++row.seq,

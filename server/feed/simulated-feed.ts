@@ -15,7 +15,7 @@ import type { Database, Match, MatchIncidentsTable, MatchesTable } from '../db/s
 import type { ScoreHub } from '../realtime/score-socket.ts';
 import type { ServerContext } from '../server-context.ts';
 import { FeedWorld } from './feed-world.ts';
-import { needsPlanning, planDay, siteDayOf } from './fixture-planner.ts';
+import { needsPlanning, planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
 import {
   ManualClock,
   ShiftedClock,
@@ -88,7 +88,7 @@ class SimulatedFeed implements MatchFeed {
   readonly #setups = new Map<number, MatchSetup>();
   readonly #odds = new Map<number, OddsRow[]>();
   readonly #standings = new Map<string, StandingRow[]>();
-  readonly #latestRound = new Map<number, string>();
+  readonly #latestRound = new Map<number, MatchRound>();
   readonly #plannedDays = new Set<string>();
   /** Opening odds of matches loaded without them, written with the first pass. */
   #pendingOdds: OddsRow[] = [];
@@ -214,7 +214,7 @@ class SimulatedFeed implements MatchFeed {
       db.selectFrom('matches').selectAll().where('status', '<>', 'over').orderBy('start_time').orderBy('id').execute(),
       db
         .selectFrom('matches')
-        .select(['league_id', 'round'])
+        .select(['league_id', 'round', 'round_en'])
         .distinctOn('league_id')
         .orderBy('league_id')
         .orderBy('start_time', 'desc')
@@ -225,7 +225,7 @@ class SimulatedFeed implements MatchFeed {
       const key = standingsKey(row.league_id, row.season);
       this.#standings.set(key, [...(this.#standings.get(key) ?? []), row]);
     }
-    for (const { league_id, round } of rounds) this.#latestRound.set(league_id, round);
+    for (const { league_id, round, round_en } of rounds) this.#latestRound.set(league_id, { round, round_en });
     const ids = open.map((match) => match.id);
     // Who is booked or substituted already decides what may happen next; a match not started has nothing yet.
     const playing = open.filter((match) => match.status === 'in_progress').map((match) => match.id);
@@ -327,7 +327,7 @@ class SimulatedFeed implements MatchFeed {
     });
     for (const row of matches) {
       this.#live.set(row.id, liveMatch(row, []));
-      this.#latestRound.set(row.league_id, row.round);
+      this.#latestRound.set(row.league_id, { round: row.round, round_en: row.round_en });
     }
     const board = scoreBoardFor(this.server);
     board.putDay(day.start, day.end, matches);
@@ -386,6 +386,8 @@ class SimulatedFeed implements MatchFeed {
           added_minute: incident.added_minute,
           player: incident.player,
           player2: incident.player2,
+          player_en: incident.player_en,
+          player2_en: incident.player2_en,
           home_score: incident.home_score,
           away_score: incident.away_score,
           seq: incident.seq,

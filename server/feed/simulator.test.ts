@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { Match, MatchesTable } from '../db/schema.ts';
-import { leagueDefs } from '../db/seed-data.ts';
+import { leagueDefs, playerNames } from '../db/seed-data.ts';
 import { FeedWorld, type LeagueRow, type TeamRow } from './feed-world.ts';
-import { planDay, siteDayOf } from './fixture-planner.ts';
+import { nextRound, planDay, siteDayOf } from './fixture-planner.ts';
 import { clockOrder, liveMatch, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
 import { moveOdds, openingOddsRows, type OddsRow } from './odds-model.ts';
@@ -83,6 +83,7 @@ function stored(fixture: Insertable<MatchesTable>, id: number): Match {
     league_id: fixture.league_id,
     season: fixture.season,
     round: fixture.round ?? '',
+    round_en: fixture.round_en ?? '',
     home_team_id: fixture.home_team_id,
     away_team_id: fixture.away_team_id,
     start_time: new Date(fixture.start_time),
@@ -254,6 +255,34 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
         }
       }
     }
+  });
+
+  it('names every player of an incident in English too, as the squads name them', () => {
+    for (const day of days.values()) {
+      for (const { incidents } of day.matches) {
+        for (const incident of incidents) {
+          expect(incident.player_en === '', `${incident.kind} ${incident.player}`).toBe(incident.player === '');
+          expect(incident.player2_en === '', `${incident.kind} ${incident.player2}`).toBe(incident.player2 === '');
+          expect(`${incident.player_en}${incident.player2_en}`).not.toMatch(/[\u4e00-\u9fff]/);
+        }
+      }
+    }
+  });
+
+  it('gives a player the same English name in every flavour of names, as a match keys both squads by the Chinese one', () => {
+    const english = new Map<string, Set<string>>();
+    for (const [zh, en] of Object.values(playerNames).flat()) english.set(zh, (english.get(zh) ?? new Set()).add(en));
+    expect([...english].filter(([, names]) => names.size > 1)).toEqual([]);
+  });
+
+  it('counts the round on in both languages', () => {
+    expect(nextRound(undefined, 'football')).toEqual({ round: '第1轮', round_en: 'Round 1' });
+    expect(nextRound({ round: '第13轮', round_en: 'Round 13' }, 'football')).toEqual({ round: '第14轮', round_en: 'Round 14' });
+    expect(nextRound({ round: '常规赛第7周', round_en: 'Regular Season Week 7' }, 'esports')).toEqual({
+      round: '常规赛第8周',
+      round_en: 'Regular Season Week 8',
+    });
+    expect(nextRound({ round: '常规赛', round_en: 'Regular Season' }, 'basketball')).toEqual({ round: '常规赛', round_en: 'Regular Season' });
   });
 
   it('never moves a clock back', () => {

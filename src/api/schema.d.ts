@@ -4383,6 +4383,8 @@ export interface components {
         OddsCompany: {
             id: number;
             name: string;
+            /** @description The company's English name, shown in the English and Vietnamese site. */
+            name_en: string;
         };
         /** @description Asian handicap. line is the handicap from the home side (-0.5 means home gives half a goal; quarter lines such as -0.25 are split bets). home and away are Hong Kong prices (stake excluded, for example 0.92). */
         AsianHandicapPrices: {
@@ -4407,6 +4409,8 @@ export interface components {
             match_id: number;
             company_id: number;
             company_name: string;
+            /** @description The company's English name, shown in the English and Vietnamese site. */
+            company_name_en: string;
             asian_handicap: {
                 initial: components["schemas"]["AsianHandicapPrices"] | null;
                 current: components["schemas"]["AsianHandicapPrices"] | null;
@@ -4431,6 +4435,8 @@ export interface components {
             league: components["schemas"]["League"];
             /** @description Round or stage as the league names it (for example 第12轮, Group A, Final); empty when unknown. */
             round: string;
+            /** @description The round or stage in English (for example Round 12, Final), shown in the English and Vietnamese site; empty when unknown. */
+            round_en: string;
             /** @description E-sports only, the number of maps of the series (bo3 is 3); null for other sports. */
             best_of: number | null;
             home_team: components["schemas"]["Team"];
@@ -4491,8 +4497,12 @@ export interface components {
             side: components["schemas"]["MatchSide"] | null;
             /** @description Scorer, penalty taker, carded player or the player coming on; null when unknown or not a player's incident. */
             player_name: string | null;
+            /** @description player_name in English, shown in the English and Vietnamese site; null exactly when player_name is. */
+            player_name_en: string | null;
             /** @description The assisting player of a goal, or the player going off in a substitution; null otherwise. */
             related_player_name: string | null;
+            /** @description related_player_name in English, shown in the English and Vietnamese site; null exactly when related_player_name is. */
+            related_player_name_en: string | null;
             /** @description The home score after the incident. */
             home_score: number;
             /** @description The away score after the incident. */

@@ -175,6 +175,34 @@ describe('scores', { timeout: 60_000 }, () => {
       expect(live_rooms.length).toBe(match.anchor_count);
     });
 
+    it('names the round, the odds companies and the players in English too, for the English and Vietnamese site', async () => {
+      const latin = /^[\p{Script=Latin}][\p{Script=Latin}\d .'-]*$/u;
+      const list = (await allMatch({ sport: 'football', status: 'over', limit: 100 })).data.list;
+      const answers = await Promise.all(
+        list.map((entry) => server.call<Schemas['MatchDetail']>('POST', '/api/hot_match/msgGetSimple', { match_id: entry.id })),
+      );
+      const detail = answers.map((answer) => answer.data).find((data) => data.incidents.some((incident) => incident.related_player_name));
+      expect(detail, 'a finished football match with a goal assisted or a substitution').toBeDefined();
+      const { match, incidents, odds } = detail!;
+      expect(match.round).not.toBe('');
+      expect(match.round_en).toMatch(latin);
+      expect(odds.map((row) => row.company_name_en)).toEqual(['Macau', 'Crown', 'Bet365']);
+      const named = incidents.filter((incident) => incident.player_name !== null);
+      expect(named.length).toBeGreaterThan(0);
+      for (const incident of incidents) {
+        expect(incident.player_name_en === null).toBe(incident.player_name === null);
+        expect(incident.related_player_name_en === null).toBe(incident.related_player_name === null);
+        if (incident.player_name_en !== null) expect(incident.player_name_en).toMatch(latin);
+        if (incident.related_player_name_en !== null) expect(incident.related_player_name_en).toMatch(latin);
+      }
+      const companies = (await allMatch({ sport: 'football', limit: 1 })).data.companies;
+      expect(companies.map((company) => [company.name, company.name_en])).toEqual([
+        ['澳门', 'Macau'],
+        ['皇冠', 'Crown'],
+        ['Bet365', 'Bet365'],
+      ]);
+    });
+
     it('says so for an unknown match', async () => {
       expect(await server.call('POST', '/api/hot_match/msgGetSimple', { match_id: 999_999 })).toMatchObject({
         code: 1,

@@ -87,7 +87,7 @@ export async function matchListPage(
     limit,
     list: views(board, { matches: slice, odds: selected.odds }, viewer),
     leagues,
-    companies: board.companies.map((company) => ({ id: company.id, name: company.name })),
+    companies: board.companies.map((company) => ({ id: company.id, name: company.name, name_en: company.name_en })),
   };
 }
 

@@ -124,6 +124,7 @@ export function toMatchOdds(matchId: number, company: OddsCompanyRow, rows: Odds
     match_id: matchId,
     company_id: company.id,
     company_name: company.name,
+    company_name_en: company.name_en,
     asian_handicap: {
       initial: asia && asia.initial_line !== null ? { home: asia.initial_home, line: asia.initial_line, away: asia.initial_away } : null,
       current: asia && asia.line !== null ? { home: asia.home, line: asia.line, away: asia.away } : null,
@@ -176,6 +177,7 @@ export function toMatchView(
     sport: match.sport,
     league: toLeague(league),
     round: match.round,
+    round_en: match.round_en,
     best_of: match.best_of,
     home_team: toTeam(home),
     away_team: toTeam(away),
@@ -233,6 +235,14 @@ function intervalPhase(match: Match, periods: number): PhaseView {
   return 'map_break';
 }
 
+// The English name is null exactly when the Chinese one is (openapi.yaml MatchIncident); a row stored
+// before migration 010 has none, so it shows the Chinese one.
+const playerFields = (zh: string, en: string) => ({ player_name: zh || null, player_name_en: zh ? en || zh : null });
+const relatedPlayerFields = (zh: string, en: string) => ({
+  related_player_name: zh || null,
+  related_player_name_en: zh ? en || zh : null,
+});
+
 /**
  * The timeline of the score detail. The phase of each incident follows from the period starts and ends
  * before it; a game won in e-sports is carried by the period scores, not the timeline.
@@ -257,8 +267,8 @@ export function toIncidentViews(match: Match, incidents: IncidentRow[]): Inciden
         type,
         side: type === 'period_start' || type === 'period_end' ? null : incident.side,
         // The contract names the player coming on first; the database keeps the player going off first.
-        player_name: (substitution ? incident.player2 : incident.player) || null,
-        related_player_name: (substitution ? incident.player : incident.player2) || null,
+        ...playerFields(substitution ? incident.player2 : incident.player, substitution ? incident.player2_en : incident.player_en),
+        ...relatedPlayerFields(substitution ? incident.player : incident.player2, substitution ? incident.player_en : incident.player2_en),
         home_score: incident.home_score,
         away_score: incident.away_score,
       });

@@ -44,6 +44,15 @@ export interface MatchSnapshot {
   incidents: PlayedIncident[];
 }
 
+/**
+ * The English name of a player of either team by the Chinese one the script names them by ('' for
+ * none): both teams, as an own goal's player is of the other side.
+ */
+export function playerNamesEnOf(...teams: Array<{ playerNamesEn: ReadonlyMap<string, string> }>): (player: string) => string {
+  const names = new Map(teams.flatMap((team) => [...team.playerNamesEn]));
+  return (player) => (player ? (names.get(player) ?? '') : '');
+}
+
 /** The `matches` columns a snapshot decides: where the match stands, its score, cards, corners and statistics. */
 export function snapshotColumns(s: MatchSnapshot) {
   return {

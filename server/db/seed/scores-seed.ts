@@ -13,7 +13,7 @@ import {
   type SeededMatch,
   type SeededScores,
 } from './context.ts';
-import { basketballScript, esportsScript, footballScript, snapshotColumns, type MatchScript } from './match-play.ts';
+import { basketballScript, esportsScript, footballScript, playerNamesEnOf, snapshotColumns, type MatchScript } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
 import { seedWorldCup, worldCupEdition } from './world-cup-seed.ts';
 
@@ -49,17 +49,19 @@ function seasonOf(now: Date, kind: LeagueDef['seasonKind']): string {
   return `${start}-${start + 1}`;
 }
 
-function roundText(def: LeagueDef, round: number): string {
-  if (def.key === 'UCL') return `联赛阶段第${round}轮`;
-  if (def.sport === 'basketball') return '常规赛';
-  if (def.sport === 'esports') return `常规赛第${round}周`;
-  return `第${round}轮`;
+function roundNames(def: LeagueDef, round: number): { round: string; round_en: string } {
+  if (def.key === 'UCL') return { round: `联赛阶段第${round}轮`, round_en: `League Phase Matchday ${round}` };
+  if (def.sport === 'basketball') return { round: '常规赛', round_en: 'Regular Season' };
+  if (def.sport === 'esports') return { round: `常规赛第${round}周`, round_en: `Regular Season Week ${round}` };
+  return { round: `第${round}轮`, round_en: `Round ${round}` };
 }
 
 interface Team {
   id: number;
   def: TeamDef;
   players: string[];
+  /** The English name of each player, by the Chinese name. */
+  playerNamesEn: ReadonlyMap<string, string>;
 }
 
 interface Fixture {
@@ -131,7 +133,12 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
     await db.selectFrom('teams').selectAll().execute(),
   );
   owned.forEach(({ def, team }, i) => {
-    teamByKey.set(`${def.key}:${team.code}`, { id: teamIds[i]!, def: team, players: feedWorld.squad(teamIds[i]!) });
+    teamByKey.set(`${def.key}:${team.code}`, {
+      id: teamIds[i]!,
+      def: team,
+      players: feedWorld.squad(teamIds[i]!),
+      playerNamesEn: feedWorld.englishNames(teamIds[i]!),
+    });
   });
   const members = new Map(
     leagueDefs.map((def) => [def.key, def.teams.map((t) => teamByKey.get(typeof t === 'string' ? t : `${def.key}:${t.code}`)!)]),
@@ -194,7 +201,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
       sport: f.def.sport,
       league_id: f.leagueId,
       season: f.season,
-      round: roundText(f.def, currentRound[f.def.key] ?? 10),
+      ...roundNames(f.def, currentRound[f.def.key] ?? 10),
       home_team_id: f.home.id,
       away_team_id: f.away.id,
       start_time: f.start,
@@ -213,6 +220,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
     const s = snapshots[i]!;
     const matchId = matchIds[i]!;
     const startMs = f.start.getTime();
+    const englishName = playerNamesEnOf(f.home, f.away);
     s.incidents.forEach((incident, seq) =>
       incidentRows.push({
         match_id: matchId,
@@ -222,6 +230,8 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
         added_minute: incident.added,
         player: incident.player,
         player2: incident.player2,
+        player_en: englishName(incident.player),
+        player2_en: englishName(incident.player2),
         home_score: incident.homeScore,
         away_score: incident.awayScore,
         seq: seq + 1,

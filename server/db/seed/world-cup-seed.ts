@@ -1,8 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
 import type { MatchIncidentsTable, MatchesTable, MatchOddsTable } from '../schema.ts';
+import type { MatchRound } from '../../feed/fixture-planner.ts';
 import { insertReturningIds, insertRows, hourMs, minuteMs, dayMs, type SeedContext } from './context.ts';
-import { footballScript, snapshotColumns, type MatchSnapshot } from './match-play.ts';
+import { footballScript, playerNamesEnOf, snapshotColumns, type MatchSnapshot } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
 import { worldCupRounds } from '../seed-data.ts';
 
@@ -14,6 +15,8 @@ import { worldCupRounds } from '../seed-data.ts';
 export interface WorldCupTeam {
   id: number;
   players: string[];
+  /** The English name of each player, by the Chinese name. */
+  playerNamesEn: ReadonlyMap<string, string>;
 }
 
 export interface WorldCupInput {
@@ -48,7 +51,7 @@ interface Played {
   home: WorldCupTeam;
   away: WorldCupTeam;
   start: Date;
-  round: string;
+  round: MatchRound;
   expected: [number, number];
   final: MatchSnapshot;
 }
@@ -61,7 +64,7 @@ export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Prom
   const strength = new Map(input.teams.map((team, i) => [team.id, 1 - (2 * i) / (input.teams.length - 1)]));
   const edge = (home: WorldCupTeam, away: WorldCupTeam) => ((strength.get(home.id) ?? 0) - (strength.get(away.id) ?? 0)) / 2;
 
-  const play = (home: WorldCupTeam, away: WorldCupTeam, start: Date, round: string, label: string, knockout: boolean): Played => {
+  const play = (home: WorldCupTeam, away: WorldCupTeam, start: Date, round: MatchRound, label: string, knockout: boolean): Played => {
     // A knockout match has a winner: the seed plays it again until one side wins (no extra time here).
     for (let attempt = 0; ; attempt++) {
       const script = footballScript(random.fork(`${label}:${attempt}`), edge(home, away), home.players, away.players);
@@ -97,7 +100,8 @@ export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Prom
         // Matchdays one and two: four matches a day over six days; the last: both matches of a group at once.
         const slot = md < 2 ? g * 2 + p : g;
         const start = md < 2 ? day(md * 6 + Math.floor(slot / 4), kickOffHours[slot % 4]!) : day(12 + Math.floor((g * 5) / 12), g % 2 ? 20 : 16);
-        const match = play(home, away, start, `小组赛第${md + 1}轮`, `group:${name}:${md}:${p}`, false);
+        const round = { round: `小组赛第${md + 1}轮`, round_en: `Group Stage Matchday ${md + 1}` };
+        const match = play(home, away, start, round, `group:${name}:${md}:${p}`, false);
         played.push(match);
         results.push({ homeId: home.id, awayId: away.id, home: match.final.homeScore, away: match.final.awayScore });
       }),
@@ -143,7 +147,7 @@ export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Prom
     pairs.forEach(([home, away], i) => {
       const sameDay = round.days.slice(0, i).filter((d) => d === round.days[i]).length;
       const start = day(17 + round.days[i]!, round.key === 'final' ? 19 : [16, 20, 24][sameDay]!);
-      const match = play(home, away, start, round.name, `${round.key}:${i}`, true);
+      const match = play(home, away, start, { round: round.name, round_en: round.name_en }, `${round.key}:${i}`, true);
       played.push(match);
       const homeWon = match.final.homeScore > match.final.awayScore;
       winners.push(homeWon ? home : away);
@@ -159,7 +163,7 @@ export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Prom
       sport: 'football',
       league_id: input.leagueId,
       season: input.season,
-      round: match.round,
+      ...match.round,
       home_team_id: match.home.id,
       away_team_id: match.away.id,
       start_time: match.start,
@@ -176,6 +180,7 @@ export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Prom
   const odds: Array<Insertable<MatchOddsTable>> = [];
   played.forEach((match, i) => {
     const startMs = match.start.getTime();
+    const englishName = playerNamesEnOf(match.home, match.away);
     match.final.incidents.forEach((incident, seq) =>
       incidents.push({
         match_id: ids[i]!,
@@ -185,6 +190,8 @@ export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Prom
         added_minute: incident.added,
         player: incident.player,
         player2: incident.player2,
+        player_en: englishName(incident.player),
+        player2_en: englishName(incident.player2),
         home_score: incident.homeScore,
         away_score: incident.awayScore,
         seq: seq + 1,

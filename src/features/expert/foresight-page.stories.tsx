@@ -19,6 +19,7 @@ const odds = (matchId: number, companyId: number, home: number, draw: number | n
   match_id: matchId,
   company_id: companyId,
   company_name: companyId === 1 ? '澳门' : 'Bet365',
+  company_name_en: companyId === 1 ? 'Macau' : 'Bet365',
   asian_handicap: { initial: null, current: null },
   over_under: { initial: null, current: null },
   one_x_two: { initial: { home, draw, away }, current: { home, draw, away } },
@@ -31,6 +32,7 @@ const match = (id: number, home: string, away: string, prices: [number, number |
   sport: 'football',
   league: { id: 1, name: '英格兰足球超级联赛', name_en: 'Premier League', short_name_zh: '英超', logo: '', sport: 'football', country: '英格兰' },
   round: '第13轮',
+  round_en: 'Round 13',
   best_of: null,
   home_team: { id: id * 10, name: home, name_en: home === '阿森纳' ? 'Arsenal' : 'Liverpool', short_name_zh: home, logo: sampleCrestHome },
   away_team: { id: id * 10 + 1, name: away, name_en: away === '切尔西' ? 'Chelsea' : 'Manchester City', short_name_zh: away, logo: sampleCrestAway },
@@ -71,8 +73,8 @@ async function fakeFetch(request: Request): Promise<Response> {
     list: company === 1 ? list : list.map((entry) => ({ ...entry, odds: odds(entry.id, company, 2.4, 3.2, 2.9) })),
     leagues: [{ league: list[0]!.league, match_count: 2 }],
     companies: [
-      { id: 1, name: '澳门' },
-      { id: 3, name: 'Bet365' },
+      { id: 1, name: '澳门', name_en: 'Macau' },
+      { id: 3, name: 'Bet365', name_en: 'Bet365' },
     ],
   };
   return new Response(JSON.stringify({ code: 0, msg: '', data }), { headers: { 'content-type': 'application/json' } });
@@ -122,6 +124,7 @@ export const English: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('list', { name: en['foresight.list'] });
     await expect(canvas.getAllByText('Lean: Home')).toHaveLength(1);
+    await expect(canvas.getByRole('option', { name: 'Macau' })).toBeInTheDocument();
     await userEvent.selectOptions(canvas.getByLabelText(en['scores.company']), '3');
     await waitFor(() => expect(canvas.getAllByText('Lean: Home')).toHaveLength(2));
   },

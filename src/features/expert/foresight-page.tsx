@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { components } from '../../api/schema';
 import { useApi } from '../../api/api-context.tsx';
+import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Image } from '../../ui/image.tsx';
@@ -92,6 +93,7 @@ function Prediction({ match }: { match: Match }) {
 export function ForesightPage({ title }: { title: string }) {
   const api = useApi();
   const t = useMessage();
+  const { locale } = useIntl();
   const [sport, setSport] = useState<Sport>('football');
   const [companyId, setCompanyId] = useState('');
   const body = {
@@ -118,7 +120,7 @@ export function ForesightPage({ title }: { title: string }) {
           <Select
             label={t('scores.company')}
             value={companyId || String(companies[0]?.id ?? '')}
-            options={companies.map((company) => ({ value: String(company.id), label: company.name }))}
+            options={companies.map((company) => ({ value: String(company.id), label: localName({ zh: company.name, en: company.name_en }, locale) }))}
             onChange={setCompanyId}
           />
         ) : undefined

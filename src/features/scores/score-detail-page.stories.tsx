@@ -48,7 +48,8 @@ export const Odds: Story = {
   args: { title: en['route.scoreDetail'] },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('tab', { name: en['scores.odds'] }));
-    await expect(canvas.getByLabelText(en['scores.company'])).toBeVisible();
+    await expect(canvas.getByLabelText(en['scores.company'])).toHaveDisplayValue('Macau');
+    await expect(canvas.getByRole('table', { name: 'Macau' })).toBeVisible();
   },
 };
 
@@ -66,5 +67,11 @@ export const English: Story = {
   args: { title: en['route.scoreDetail'] },
   play: async ({ canvas }) => {
     await expect((await canvas.findAllByText('Arsenal')).length).toBeGreaterThan(0);
+    // The round and the players in English too, none of the fixtures' Chinese names.
+    await expect(canvas.getByText('Premier League Round 12')).toBeVisible();
+    const timeline = canvas.getByRole('list', { name: en['scores.timeline'] });
+    await expect(timeline).toHaveTextContent(/Saka/);
+    await expect(timeline).toHaveTextContent(/Ødegaard/);
+    await expect(timeline).not.toHaveTextContent(/萨卡|帕尔默|[\u4e00-\u9fff]/);
   },
 };

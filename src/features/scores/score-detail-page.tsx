@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { useApi } from '../../api/api-context.tsx';
 import type { components } from '../../api/schema';
+import { localName } from '../../i18n/locale.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -131,7 +132,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   ];
 
   return (
-    <Page title={title} subtitle={`${leagueName(match.league, locale)} ${match.round}`}>
+    <Page title={title} subtitle={`${leagueName(match.league, locale)} ${localName({ zh: match.round, en: match.round_en }, locale)}`}>
       <div className={styles.head}>
         <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
         <span className={styles.clock}>{match.status === 'not_started' ? clockTime(match.start_time) : match.match_str}</span>
@@ -208,7 +209,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
               <Select
                 label={t('scores.company')}
                 value={String(odds.company_id)}
-                options={data.odds.map((entry) => ({ value: String(entry.company_id), label: entry.company_name }))}
+                options={data.odds.map((entry) => ({ value: String(entry.company_id), label: localName({ zh: entry.company_name, en: entry.company_name_en }, locale) }))}
                 onChange={(value) => setCompanyId(Number(value))}
               />
               </div>
@@ -282,6 +283,7 @@ function BattleLine({ match, result }: { match: Match; result: 'won' | 'drawn' |
 
 function OddsTable({ odds }: { odds: MatchOdds }) {
   const t = useMessage();
+  const { locale } = useIntl();
   const rows = [
     {
       key: 'ah',
@@ -303,7 +305,7 @@ function OddsTable({ odds }: { odds: MatchOdds }) {
     },
   ];
   return (
-    <DataTable className={styles.table} caption={odds.company_name} data-testid="odds-table" data-suspended={odds.suspended}>
+    <DataTable className={styles.table} caption={localName({ zh: odds.company_name, en: odds.company_name_en }, locale)} data-testid="odds-table" data-suspended={odds.suspended}>
       <thead>
         <tr>
           <th scope="col">
@@ -345,6 +347,7 @@ const incidentIcons: Record<string, string> = {
 
 function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; away: string }) {
   const t = useMessage();
+  const { locale } = useIntl();
   if (detail.incidents.length === 0) return <EmptyState title={t('common.noData')} />;
   return (
     <ol className={styles.timeline} aria-label={t('scores.timeline')}>
@@ -360,8 +363,9 @@ function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; a
           <span className={styles.incidentText}>
             {t(`scores.incident.${incident.type}`)}
             {incident.side && ` · ${incident.side === 'home' ? home : away}`}
-            {incident.player_name && ` · ${incident.player_name}`}
-            {incident.related_player_name && ` (${incident.related_player_name})`}
+            {incident.player_name && ` · ${localName({ zh: incident.player_name, en: incident.player_name_en ?? '' }, locale)}`}
+            {incident.related_player_name &&
+              ` (${localName({ zh: incident.related_player_name, en: incident.related_player_name_en ?? '' }, locale)})`}
           </span>
           <span className={numeric}>
             {incident.home_score}-{incident.away_score}

@@ -59,6 +59,7 @@ export const SwitchCompany: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('list', { name: en['route.football'] });
     const before = canvas.getAllByTestId('match-odds')[0]!.textContent;
+    await expect(canvas.getByLabelText(en['scores.company'])).toHaveDisplayValue('Macau');
     await userEvent.selectOptions(canvas.getByLabelText(en['scores.company']), '3');
     await waitFor(() => expect(canvas.getAllByTestId('match-odds')[0]!.textContent).not.toBe(before));
   },

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tansta
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { readStoredToken } from '../../api/stored-user.ts';
+import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -129,7 +130,7 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
           <Select
             label={t('scores.company')}
             value={companyId || String(companies[0]?.id ?? '')}
-            options={companies.map((company) => ({ value: String(company.id), label: company.name }))}
+            options={companies.map((company) => ({ value: String(company.id), label: localName({ zh: company.name, en: company.name_en }, locale) }))}
             onChange={setCompanyId}
           />
         </div>

@@ -8,6 +8,7 @@ export function sampleOdds(companyId = 1, shift = 0): MatchOdds {
     match_id: 1,
     company_id: companyId,
     company_name: companyId === 1 ? '澳门' : 'Bet365',
+    company_name_en: companyId === 1 ? 'Macau' : 'Bet365',
     asian_handicap: { initial: { home: 0.9, line: -0.5, away: 0.94 }, current: { home: 0.86 + shift, line: -0.25, away: 0.98 - shift } },
     over_under: { initial: { over: 0.97, line: 2.5, under: 0.85 }, current: { over: 0.92, line: 2.25, under: 0.9 } },
     one_x_two: { initial: { home: 1.81, draw: 3.8, away: 4.12 }, current: { home: 1.76, draw: 3.9, away: 4.3 } },
@@ -22,6 +23,7 @@ export const sampleMatch: Match = {
   sport: 'football',
   league: { id: 1, name: '英格兰足球超级联赛', name_en: 'Premier League', short_name_zh: '英超', logo: '', sport: 'football', country: '英格兰' },
   round: '第12轮',
+  round_en: 'Round 12',
   best_of: null,
   home_team: { id: 1, name: '阿森纳', name_en: 'Arsenal', short_name_zh: '阿森纳', logo: sampleCrestHome },
   away_team: { id: 2, name: '切尔西', name_en: 'Chelsea', short_name_zh: '切尔西', logo: sampleCrestAway },
@@ -90,8 +92,8 @@ export const sampleListPage: Schemas['MatchListPage'] = {
   ],
   leagues: [{ league: sampleMatch.league, match_count: 3 }],
   companies: [
-    { id: 1, name: '澳门' },
-    { id: 3, name: 'Bet365' },
+    { id: 1, name: '澳门', name_en: 'Macau' },
+    { id: 3, name: 'Bet365', name_en: 'Bet365' },
   ],
 };
 
@@ -99,11 +101,11 @@ export const sampleListPage: Schemas['MatchListPage'] = {
 export const sampleDetail: Schemas['MatchDetail'] = {
   match: sampleMatch,
   incidents: [
-    { id: 1, minute: 1, added_minute: null, phase: 'first_half', type: 'period_start', side: null, player_name: null, related_player_name: null, home_score: 0, away_score: 0 },
-    { id: 2, minute: 23, added_minute: null, phase: 'first_half', type: 'goal', side: 'home', player_name: '萨卡', related_player_name: null, home_score: 1, away_score: 0 },
-    { id: 3, minute: 38, added_minute: null, phase: 'first_half', type: 'yellow_card', side: 'away', player_name: '恩佐', related_player_name: null, home_score: 1, away_score: 0 },
-    { id: 4, minute: 52, added_minute: null, phase: 'second_half', type: 'goal', side: 'away', player_name: '帕尔默', related_player_name: null, home_score: 1, away_score: 1 },
-    { id: 5, minute: 61, added_minute: null, phase: 'second_half', type: 'penalty', side: 'home', player_name: '厄德高', related_player_name: null, home_score: 2, away_score: 1 },
+    { id: 1, minute: 1, added_minute: null, phase: 'first_half', type: 'period_start', side: null, player_name: null, player_name_en: null, related_player_name: null, related_player_name_en: null, home_score: 0, away_score: 0 },
+    { id: 2, minute: 23, added_minute: null, phase: 'first_half', type: 'goal', side: 'home', player_name: '萨卡', player_name_en: 'Saka', related_player_name: null, related_player_name_en: null, home_score: 1, away_score: 0 },
+    { id: 3, minute: 38, added_minute: null, phase: 'first_half', type: 'yellow_card', side: 'away', player_name: '恩佐', player_name_en: 'Enzo', related_player_name: null, related_player_name_en: null, home_score: 1, away_score: 0 },
+    { id: 4, minute: 52, added_minute: null, phase: 'second_half', type: 'goal', side: 'away', player_name: '帕尔默', player_name_en: 'Palmer', related_player_name: null, related_player_name_en: null, home_score: 1, away_score: 1 },
+    { id: 5, minute: 61, added_minute: null, phase: 'second_half', type: 'penalty', side: 'home', player_name: '厄德高', player_name_en: 'Ødegaard', related_player_name: null, related_player_name_en: null, home_score: 2, away_score: 1 },
   ],
   statistics: {
     match_id: 1,
