@@ -75,7 +75,7 @@ export function StandingsTable({ table, compact = false }: StandingsTableProps) 
               <Head short={t('scores.lost')} full={t('scores.lostFull')} />
               {basketball ? (
                 <>
-                  <Head short={t('scores.winRate')} full={t('scores.winRate')} />
+                  <Head short={t('scores.winRate')} full={t('scores.winRateFull')} />
                   <Head short={t('scores.gamesBehind')} full={t('scores.gamesBehindFull')} />
                   <Head short={t('scores.pointsFor')} full={t('scores.pointsForFull')} wide />
                   <Head short={t('scores.pointsAgainst')} full={t('scores.pointsAgainstFull')} wide />
