@@ -163,7 +163,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
                       <span className={styles.roomMeta}>
                         <Avatar src={room.anchor.avatar} name={room.anchor.user_nickname} size={20} />
                         <span className={styles.roomAnchor}>{room.anchor.user_nickname}</span>
-                        <span>{t('home.viewers', { count: room.viewer_count })}</span>
+                        <span className={styles.roomViewers}>{t('home.viewers', { count: room.viewer_count })}</span>
                       </span>
                     </span>
                   </a>
