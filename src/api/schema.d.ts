@@ -4245,9 +4245,9 @@ export interface components {
         };
         /** @description What the search box offers before typing (SPEC §2). */
         SearchHot: {
-            /** @description Hot search words, hottest first. */
+            /** @description Hot search words, hottest first - the nicknames of the streamers on air with the most viewers. */
             keywords: string[];
-            /** @description The top 10 hot matches (SPEC §9). */
+            /** @description The top 10 hot matches (SPEC §9) - in progress or starting within 12 hours, those whose live rooms have the most viewers first. */
             matches: components["schemas"]["LiveMatchBrief"][];
         };
         /** @description A notice of the message centre. */

@@ -158,6 +158,35 @@ describe('scores', { timeout: 60_000 }, () => {
     });
   });
 
+  describe('universal/getHot', () => {
+    it('offers the 10 hottest matches, as the home page ranks them, and the most watched streamers on air', async () => {
+      const answer = await server.call<Schemas['SearchHot']>('GET', '/api/universal/getHot');
+      expect(answer.code).toBe(0);
+      expect(conforms('SearchHot', answer.data)).toEqual([]);
+      const hot = await server.call<MatchView[]>('GET', '/api/hot_match/initial_list');
+      expect(answer.data.matches.map((match) => match.id)).toEqual(hot.data.slice(0, 10).map((match) => match.id));
+      const [first] = answer.data.matches;
+      const firstView = hot.data[0]!;
+      expect(first).toMatchObject({
+        home_team_name_zh: firstView.home_team.short_name_zh,
+        home_score: firstView.home_score,
+        status: firstView.status,
+      });
+      expect(first!.home_team_name_en).toMatch(/[A-Za-z]/);
+
+      const onAir = await server.database.db
+        .selectFrom('live_rooms')
+        .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
+        .select(['users.user_nickname'])
+        .where('live_rooms.status', '=', 'in_progress')
+        .orderBy('live_rooms.viewers', 'desc')
+        .orderBy('live_rooms.id')
+        .execute();
+      expect(answer.data.keywords.length).toBe(Math.min(10, new Set(onAir.map((row) => row.user_nickname)).size));
+      expect(answer.data.keywords[0]).toBe(onAir[0]!.user_nickname);
+    });
+  });
+
   describe('hot_match/msgGetSimple', () => {
     it('answers the timeline, statistics, every company odds and the rooms of a match in progress', async () => {
       const [live] = (await allMatch({ sport: 'football', status: 'in_progress' })).data.list;

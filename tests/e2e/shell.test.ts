@@ -207,6 +207,12 @@ describe('the shell in Chromium', () => {
     await expect(page.evaluate(() => localStorage.getItem('historyList'))).resolves.toBe('["皇家马德里对巴塞罗那"]');
     await field.click();
     await expect(page.getByRole('button', { name: '皇家马德里对巴塞罗那' }).isVisible()).resolves.toBe(true);
+    // The hot matches of universal/getHot, each leading to its score detail.
+    const hot = page.getByRole('region', { name: '热门比赛' }).getByRole('link');
+    await hot.first().waitFor();
+    expect(await hot.count()).toBeGreaterThan(0);
+    expect(await hot.count()).toBeLessThanOrEqual(10);
+    await expect(hot.first().getAttribute('href')).resolves.toMatch(/^\/score-detail\?id=\d+$/);
   });
 
   it('shows the real live rooms on /main in a card grid', async () => {

@@ -3,7 +3,7 @@ import type { Match } from '../../db/schema.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toLeague, toMatchView, type MatchView, type ViewerContext } from './match-view.ts';
-import { collectedMatchIds, liveRoomsByMatch, readFarDay, readMatches, viewerContext, type MatchRows } from './match-viewer.ts';
+import { collectedMatchIds, liveRoomsByMatch, readFarDay, readMatches, viewerContext, type MatchRoom, type MatchRows } from './match-viewer.ts';
 import { scoreBoardFor, type BoardData } from './score-board.ts';
 
 const hourMs = 60 * 60_000;
@@ -91,7 +91,28 @@ export async function matchListPage(
   };
 }
 
-/** The home page's hot matches: in progress or starting soon, most watched first. */
+/**
+ * Matches in progress or starting within `hotHorizonMs`, most watched first (viewers of the rooms showing
+ * them), then the hot leagues' and those in progress.
+ */
+export function rankHotMatches(board: BoardData, rooms: ReadonlyMap<number, readonly MatchRoom[]>, now: number, sport?: Match['sport']): Match[] {
+  const watching = (match: Match) => (rooms.get(match.id) ?? []).reduce((sum, room) => sum + room.viewer_count, 0);
+  const candidates = [...board.matches.values()].filter(
+    (match) =>
+      (!sport || match.sport === sport) &&
+      (match.status === 'in_progress' || (match.status === 'not_started' && match.start_time.getTime() <= now + hotHorizonMs)),
+  );
+  const order = byStartThenLeague(board);
+  return candidates.sort(
+    (a, b) =>
+      watching(b) - watching(a) ||
+      Number(b.is_hot) - Number(a.is_hot) ||
+      Number(b.status === 'in_progress') - Number(a.status === 'in_progress') ||
+      order(a, b),
+  );
+}
+
+/** The home page's hot matches. */
 export async function hotMatches(
   server: ServerContext,
   input: InputOf<'hotMatchInitialList'>,
@@ -99,22 +120,8 @@ export async function hotMatches(
 ): Promise<DataOf<'hotMatchInitialList'>> {
   const board = await scoreBoardFor(server).read();
   const [viewer, rooms] = await Promise.all([viewerContext(server, userId, input.company_id), liveRoomsByMatch(server)]);
-  const now = server.now().getTime();
-  const watching = (match: Match) => (rooms.get(match.id) ?? []).reduce((sum, room) => sum + room.viewer_count, 0);
-  const candidates = [...board.matches.values()].filter(
-    (match) =>
-      (!input.sport || match.sport === input.sport) &&
-      (match.status === 'in_progress' || (match.status === 'not_started' && match.start_time.getTime() <= now + hotHorizonMs)),
-  );
-  const order = byStartThenLeague(board);
-  candidates.sort(
-    (a, b) =>
-      watching(b) - watching(a) ||
-      Number(b.is_hot) - Number(a.is_hot) ||
-      Number(b.status === 'in_progress') - Number(a.status === 'in_progress') ||
-      order(a, b),
-  );
-  return views(board, { matches: candidates.slice(0, hotLimit), odds: board.odds }, viewer);
+  const matches = rankHotMatches(board, rooms, server.now().getTime(), input.sport).slice(0, hotLimit);
+  return views(board, { matches, odds: board.odds }, viewer);
 }
 
 /** Matches beside a score detail or a live room: those with rooms first, then those in progress. */

@@ -158,6 +158,33 @@ export function companyFor(board: BoardData, companyId: number | undefined): Odd
   return board.companies.find((company) => company.id === companyId) ?? board.companies[0];
 }
 
+const liveTypes = { football: 1, basketball: 2, esports: 3 } as const;
+
+/** A match as the search box and a live room card show it (LiveMatchBrief): names, crests, score, clock. */
+export function toMatchBrief(board: BoardData, match: Match): Schemas['LiveMatchBrief'] {
+  const league = board.leagues.get(match.league_id);
+  const home = board.teams.get(match.home_team_id);
+  const away = board.teams.get(match.away_team_id);
+  if (!league || !home || !away) throw new Error(`match ${match.id} refers to a league or team that does not exist`);
+  return {
+    id: match.id,
+    type: liveTypes[match.sport],
+    short_name_zh: league.short_name_zh,
+    league_name_en: league.short_name_en,
+    home_team_name_zh: home.short_name_zh,
+    home_team_name_en: home.short_name_en,
+    home_team_logo: home.logo,
+    away_team_name_zh: away.short_name_zh,
+    away_team_name_en: away.short_name_en,
+    away_team_logo: away.logo,
+    home_score: match.home_score,
+    away_score: match.away_score,
+    status: match.status,
+    ...(match.status === 'in_progress' ? { match_str: matchClock(match, league) } : {}),
+    match_time: seconds(match.start_time),
+  };
+}
+
 /** A match as score lists and the socket show it, with one company's odds. */
 export function toMatchView(
   board: Pick<BoardData, 'leagues' | 'teams' | 'companies'>,

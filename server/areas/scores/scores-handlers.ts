@@ -2,6 +2,7 @@ import type { AreaHandlers } from '../../contract/operation-types.ts';
 import { setCollect } from './collect-service.ts';
 import { battleInfo, matchDetail } from './match-detail-service.ts';
 import { hotMatches, matchListPage, recommendedMatches } from './match-list-service.ts';
+import { searchHot } from './search-hot-service.ts';
 import { seasonTable } from './season-table-service.ts';
 import { worldCup } from './world-cup-service.ts';
 
@@ -14,4 +15,5 @@ export const scoresHandlers: AreaHandlers = {
   hotMatchMsgGetSimple: ({ server, input, user }) => matchDetail(server, input.match_id, user?.id ?? null),
   hotMatchBattleInfo: ({ server, input, user }) => battleInfo(server, input, user?.id ?? null),
   basketballuserCollect: ({ server, input, me }) => setCollect(server, me().id, input),
+  universalGetHot: ({ server }) => searchHot(server),
 };
