@@ -151,6 +151,7 @@ export function AppLayout() {
           hot: {
             status: !hotWanted ? 'idle' : hot.isPending ? 'loading' : hot.isError ? 'error' : 'ready',
             matches: hotMatches,
+            keywords: hot.data?.keywords,
           },
           onOpen: () => setHotWanted(true),
           onSearch: (term) => {

@@ -83,6 +83,18 @@ export const KeyboardIntoPanel: Story = {
   },
 };
 
+/** The most watched streamers on air as hot search words: a word searches at once. */
+export const HotSearches: Story = {
+  args: { history: [], hot: { status: 'ready', matches: matches.slice(0, 4), keywords: ['解说大飞', '足球老炮儿', '峡谷解说阿泽'] } },
+  play: async ({ canvas, args, userEvent }) => {
+    await userEvent.click(canvas.getByRole('searchbox'));
+    await userEvent.click(canvas.getByRole('button', { name: '足球老炮儿' }));
+    await expect(args.onSearch).toHaveBeenCalledWith('足球老炮儿');
+    await userEvent.click(canvas.getByRole('searchbox'));
+    await expect(canvas.getByRole('heading', { name: '热门搜索' })).toBeVisible();
+  },
+};
+
 export const LoadingHot: Story = {
   args: { history: [], hot: { status: 'loading', matches: [] } },
   play: async ({ canvas, userEvent }) => {

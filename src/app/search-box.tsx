@@ -24,8 +24,11 @@ export interface HotMatch {
 export interface SearchBoxProps {
   /** Earlier searches, newest first. */
   history: readonly string[];
-  /** The hot matches; `idle` before the panel was first opened. */
-  hot: { status: 'idle' | 'loading' | 'error' | 'ready'; matches: readonly HotMatch[] };
+  /**
+   * The hot matches, and the hot search words when there are any (none: the section is left out);
+   * `idle` before the panel was first opened.
+   */
+  hot: { status: 'idle' | 'loading' | 'error' | 'ready'; matches: readonly HotMatch[]; keywords?: readonly string[] };
   /** Called with the trimmed text when a search is made (Enter, the button, a history entry). */
   onSearch: (term: string) => void;
   /** Called by the clear-history button. */
@@ -142,6 +145,23 @@ export function SearchBox({ history, hot, onSearch, onClearHistory, onOpen, auto
             <p className={styles.none}>{t('search.noHistory')}</p>
           )}
         </section>
+        {hot.keywords && hot.keywords.length > 0 && (
+          <section aria-labelledby={`${panelId}-words`}>
+            <h2 id={`${panelId}-words`} className={styles.heading}>
+              <Icon name="search" size={16} />
+              {t('search.hotWords')}
+            </h2>
+            <ul className={styles.chips}>
+              {hot.keywords.map((word) => (
+                <li key={word}>
+                  <button type="button" className={styles.chip} onClick={() => search(word)}>
+                    {word}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <section aria-labelledby={`${panelId}-hot`}>
           <h2 id={`${panelId}-hot`} className={styles.heading}>
             <Icon name="hot" size={16} />

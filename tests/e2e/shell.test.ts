@@ -213,6 +213,8 @@ describe('the shell in Chromium', () => {
     expect(await hot.count()).toBeGreaterThan(0);
     expect(await hot.count()).toBeLessThanOrEqual(10);
     await expect(hot.first().getAttribute('href')).resolves.toMatch(/^\/score-detail\?id=\d+$/);
+    // The hot search words: the most watched streamers on air.
+    expect(await page.getByRole('region', { name: '热门搜索' }).getByRole('button').count()).toBeGreaterThan(0);
   });
 
   it('shows the real live rooms on /main in a card grid', async () => {
