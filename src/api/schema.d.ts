@@ -3841,6 +3841,8 @@ export interface components {
         LiveCategory: {
             id: number;
             name: string;
+            /** @description The category's English name, shown in the English and Vietnamese site. */
+            name_en: string;
             type: components["schemas"]["LiveType"];
         };
         /** @description A match as a live room, a reservation or a search shows it. */

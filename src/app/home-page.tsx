@@ -100,7 +100,7 @@ function RoomCard({ room, aboveTheFold }: { room: LiveRoom; aboveTheFold: boolea
         <Avatar src={room.anchor.avatar} name={room.anchor.user_nickname} size={24} />
         <span className={styles.anchorName}>{room.anchor.user_nickname}</span>
       </span>
-      <span className={styles.category}>{room.category.name}</span>
+      <span className={styles.category}>{localName({ zh: room.category.name, en: room.category.name_en }, locale)}</span>
       {room.match && (
         <div className={styles.match}>
           <MatchLine

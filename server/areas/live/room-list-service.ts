@@ -51,6 +51,7 @@ async function loadRooms(server: ServerContext, type: number, categoryId: number
       'users.exp_icon',
       'live_categories.id as category_id',
       'live_categories.name as category_name',
+      'live_categories.name_en as category_name_en',
       'live_categories.type as category_type',
       'matches.id as match_id',
       'matches.status as match_status',
@@ -113,6 +114,7 @@ function toLiveRoom(row: RoomRow, viewer: { follows: Set<number>; reserved: Set<
     category: {
       id: row.category_id ?? 0,
       name: row.category_name ?? '',
+      name_en: row.category_name_en ?? '',
       type: row.category_type ?? row.type,
     },
     viewers: row.status === 'in_progress' ? row.viewers : 0,

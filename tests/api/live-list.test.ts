@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../src/api/schema.d.ts';
+import { loadContract } from '../../server/contract/contract.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+// Live_streaming/getLiveList: the rooms /main and the streamer pages list, against the seeded world.
+
+type LiveRoomPage = components['schemas']['LiveRoomPage'];
+
+const contract = loadContract();
+const conforms = (schema: string, data: unknown) => {
+  const validate = contract.validatorFor(schema);
+  return validate(data) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+};
+
+describe('Live_streaming/getLiveList', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+
+  afterAll(() => server.close());
+
+  it('lists the rooms as the contract writes them, on air first, with names for the zh and the en site', async () => {
+    const answer = await server.call<LiveRoomPage>('GET', '/api/Live_streaming/getLiveList', { type: 0, limit: 50 });
+    expect(answer.code).toBe(0);
+    expect(conforms('LiveRoomPage', answer.data)).toEqual([]);
+    const rooms = answer.data.list;
+    expect(rooms.length).toBeGreaterThan(0);
+    const onAir = rooms.map((room) => room.status === 'in_progress');
+    expect(onAir).toEqual([...onAir].sort((a, b) => Number(b) - Number(a)));
+    const categorised = rooms.filter((room) => room.category.id > 0);
+    expect(categorised.length).toBeGreaterThan(0);
+    for (const room of categorised) expect(room.category.name_en).toMatch(/[A-Za-z]/);
+    const withMatch = rooms.flatMap((room) => (room.match ? [room.match] : []));
+    expect(withMatch.length).toBeGreaterThan(0);
+    for (const match of withMatch) {
+      expect(match.league_name_en).toMatch(/[A-Za-z0-9]/);
+      expect(match.home_team_name_en).toMatch(/[A-Za-z0-9]/);
+      expect(match.away_team_name_en).toMatch(/[A-Za-z0-9]/);
+    }
+  });
+
+  it('keeps to the sport asked for', async () => {
+    const answer = await server.call<LiveRoomPage>('GET', '/api/Live_streaming/getLiveList', { type: 2, limit: 50 });
+    expect(answer.code).toBe(0);
+    expect(answer.data.list.length).toBeGreaterThan(0);
+    expect(answer.data.list.every((room) => room.type === 2)).toBe(true);
+  });
+});
