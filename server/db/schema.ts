@@ -1185,6 +1185,13 @@ export interface SchemaMigrationsTable {
   applied_at: TimestampDefault;
 }
 
+/** 011: a site day the simulated feed has planned fixtures for. */
+export interface FeedPlannedDaysTable {
+  /** YYYY-MM-DD, the site day (UTC+8). */
+  day: string;
+  planned_at: Timestamp;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   // accounts
@@ -1226,6 +1233,7 @@ export interface Database {
   teams: TeamsTable;
   matches: MatchesTable;
   match_incidents: MatchIncidentsTable;
+  feed_planned_days: FeedPlannedDaysTable;
   odds_companies: OddsCompaniesTable;
   match_odds: MatchOddsTable;
   standings: StandingsTable;

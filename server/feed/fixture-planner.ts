@@ -43,11 +43,6 @@ export function nextRound(latest: MatchRound | undefined, sport: Sport): MatchRo
   return { round: countOn(latest.round), round_en: countOn(latest.round_en) };
 }
 
-/** A day is planned unless something already kicks off in its second half (a seeded day reaching into it does not). */
-export function needsPlanning(day: SiteDay, kickOffs: readonly number[]): boolean {
-  return !kickOffs.some((at) => at >= day.start + dayMs / 2 && at < day.end);
-}
-
 export interface DayPlan {
   day: SiteDay;
   fixtures: Array<Insertable<MatchesTable>>;

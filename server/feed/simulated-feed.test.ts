@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTemplateCopy } from '../../tests/api/database-template.ts';
+import { openTemplateCopy, templateSeed } from '../../tests/api/database-template.ts';
 import { buildApp } from '../app.ts';
-import type { DatabaseHandle } from '../db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
 import type { Match } from '../db/schema.ts';
+import { seedWorld } from '../db/seed.ts';
 import { siteDayOf } from './fixture-planner.ts';
 import { ManualClock, type FeedPlayed, type MatchFeed } from './match-feed.ts';
 import { clockOrder } from './match-engine.ts';
@@ -243,6 +245,41 @@ describe('simulated feed on the seeded world', { timeout: 180_000 }, () => {
       await second.feed.stop();
       await second.app.close();
       await second.database.close();
+    }
+  });
+});
+
+// The world is seeded around the real now, so the run above sees one hour of the day. The seed places
+// upcoming matches up to 18 hours ahead: seeded in the evening, it reaches well into tomorrow, which
+// must still get its fixtures.
+describe('simulated feed on a world seeded at any hour', { timeout: 120_000 }, () => {
+  const siteMidnight = Date.parse('2026-11-22T16:00:00Z');
+
+  it.each([
+    ['03:17', 3],
+    ['20:17', 20],
+  ])('plans tomorrow in full when the world was seeded at %s site time', async (_label, hour) => {
+    const at = siteMidnight + hour * hourMs + 17 * 60_000;
+    const database = await openDatabase({});
+    await migrate(database);
+    await seedWorld(database, { now: new Date(at), seed: templateSeed });
+    const run = await startRun({ database, at });
+    try {
+      const tomorrow = siteDayOf(at + 24 * hourMs);
+      const matches = await database.db
+        .selectFrom('matches')
+        .select(['sport', 'home_team_id', 'away_team_id'])
+        .where('start_time', '>=', new Date(tomorrow.start))
+        .where('start_time', '<', new Date(tomorrow.end))
+        .execute();
+      expect(matches.length).toBeGreaterThan(40);
+      expect(new Set(matches.map((match) => match.sport))).toEqual(new Set(['football', 'basketball', 'esports']));
+      const teams = matches.flatMap((match) => [match.home_team_id, match.away_team_id]);
+      expect(new Set(teams).size).toBe(teams.length);
+    } finally {
+      await run.feed.stop();
+      await run.app.close();
+      await database.close();
     }
   });
 });

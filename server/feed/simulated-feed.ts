@@ -15,7 +15,7 @@ import type { Database, Match, MatchIncidentsTable, MatchesTable } from '../db/s
 import type { ScoreHub } from '../realtime/score-socket.ts';
 import type { ServerContext } from '../server-context.ts';
 import { FeedWorld } from './feed-world.ts';
-import { needsPlanning, planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
+import { planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
 import {
   ManualClock,
   ShiftedClock,
@@ -277,19 +277,23 @@ class SimulatedFeed implements MatchFeed {
     return run;
   }
 
-  /** Keeps fixtures coming: today and tomorrow always have their matches. */
+  /**
+   * Keeps fixtures coming: today and tomorrow always have their matches. Each day is planned once, after
+   * what it already holds (the seed's matches reach up to 18 hours ahead).
+   */
   async #planDays(at: number): Promise<void> {
     for (const day of [siteDayOf(at), siteDayOf(at + dayMs)]) {
       if (this.#plannedDays.has(day.key)) continue;
       const { db } = this.server.database;
-      const existing = await db
-        .selectFrom('matches')
-        .select(['start_time', 'home_team_id', 'away_team_id'])
-        .where('start_time', '>=', new Date(day.start))
-        .where('start_time', '<', new Date(day.end))
-        .execute();
-      const kickOffs = existing.map((row) => row.start_time.getTime());
-      if (needsPlanning(day, kickOffs)) {
+      const planned = await db.selectFrom('feed_planned_days').select('day').where('day', '=', day.key).executeTakeFirst();
+      if (!planned) {
+        const existing = await db
+          .selectFrom('matches')
+          .select(['start_time', 'home_team_id', 'away_team_id'])
+          .where('start_time', '>=', new Date(day.start))
+          .where('start_time', '<', new Date(day.end))
+          .execute();
+        const kickOffs = existing.map((row) => row.start_time.getTime());
         await this.#readWorld();
         // Stamped with the start of the day before, when the day becomes due, not when a pass happened to
         // look: the same seed gives the same rows however the clock moved.
@@ -305,7 +309,7 @@ class SimulatedFeed implements MatchFeed {
           },
           new Date(due),
         );
-        if (plan.fixtures.length) await this.#addFixtures(day, plan.fixtures, due);
+        await this.#addFixtures(day, plan.fixtures, due);
       }
       this.#plannedDays.add(day.key);
     }
@@ -314,6 +318,7 @@ class SimulatedFeed implements MatchFeed {
   async #addFixtures(day: ReturnType<typeof siteDayOf>, fixtures: Array<Insertable<MatchesTable>>, at: number): Promise<void> {
     const { db } = this.server.database;
     const matches = await db.transaction().execute(async (trx) => {
+      await trx.insertInto('feed_planned_days').values({ day: day.key, planned_at: new Date(at) }).execute();
       const rows: Match[] = [];
       for (const chunk of chunks(fixtures)) rows.push(...(await trx.insertInto('matches').values(chunk).returningAll().execute()));
       const odds = rows.flatMap((row) => {
