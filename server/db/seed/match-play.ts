@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import type { IncidentKind, LiveStatus, MatchesTable, MatchPhase, MatchStats } from '../schema.ts';
+import type { IncidentKind, LiveStatus, MatchesTable, MatchIncidentsTable, MatchPhase, MatchStats } from '../schema.ts';
 
 // A match is scripted whole before it is stored: every incident with the real minute (after
 // kick-off) it happens at. The stored row is the script seen at the seed's now, so a match in
@@ -51,6 +51,26 @@ export interface MatchSnapshot {
 export function playerNamesEnOf(...teams: Array<{ playerNamesEn: ReadonlyMap<string, string> }>): (player: string) => string {
   const names = new Map(teams.flatMap((team) => [...team.playerNamesEn]));
   return (player) => (player ? (names.get(player) ?? '') : '');
+}
+
+/**
+ * The `match_incidents` columns an incident decides: what happened, to whom (with the English names
+ * `englishName` gives), the score after it, and its place in the timeline (`index` from 0).
+ */
+export function incidentColumns(incident: PlayedIncident, index: number, englishName: (player: string) => string) {
+  return {
+    kind: incident.kind,
+    side: incident.side,
+    minute: incident.minute,
+    added_minute: incident.added,
+    player: incident.player,
+    player2: incident.player2,
+    player_en: englishName(incident.player),
+    player2_en: englishName(incident.player2),
+    home_score: incident.homeScore,
+    away_score: incident.awayScore,
+    seq: index + 1,
+  } satisfies Partial<Insertable<MatchIncidentsTable>>;
 }
 
 /** The `matches` columns a snapshot decides: where the match stands, its score, cards, corners and statistics. */

@@ -13,7 +13,7 @@ import {
   type SeededMatch,
   type SeededScores,
 } from './context.ts';
-import { basketballScript, esportsScript, footballScript, playerNamesEnOf, snapshotColumns, type MatchScript } from './match-play.ts';
+import { basketballScript, esportsScript, footballScript, incidentColumns, playerNamesEnOf, snapshotColumns, type MatchScript } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
 import { seedWorldCup, worldCupEdition } from './world-cup-seed.ts';
 
@@ -224,17 +224,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
     s.incidents.forEach((incident, seq) =>
       incidentRows.push({
         match_id: matchId,
-        kind: incident.kind,
-        side: incident.side,
-        minute: incident.minute,
-        added_minute: incident.added,
-        player: incident.player,
-        player2: incident.player2,
-        player_en: englishName(incident.player),
-        player2_en: englishName(incident.player2),
-        home_score: incident.homeScore,
-        away_score: incident.awayScore,
-        seq: seq + 1,
+        ...incidentColumns(incident, seq, englishName),
         created_at: new Date(
           Math.min(
             now.getTime(),

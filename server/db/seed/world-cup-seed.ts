@@ -3,7 +3,7 @@ import type { Random } from '../../random.ts';
 import type { MatchIncidentsTable, MatchesTable, MatchOddsTable } from '../schema.ts';
 import type { MatchRound } from '../../feed/fixture-planner.ts';
 import { insertReturningIds, insertRows, hourMs, minuteMs, dayMs, type SeedContext } from './context.ts';
-import { footballScript, playerNamesEnOf, snapshotColumns, type MatchSnapshot } from './match-play.ts';
+import { footballScript, incidentColumns, playerNamesEnOf, snapshotColumns, type MatchSnapshot } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
 import { worldCupRounds } from '../seed-data.ts';
 
@@ -184,17 +184,7 @@ export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Prom
     match.final.incidents.forEach((incident, seq) =>
       incidents.push({
         match_id: ids[i]!,
-        kind: incident.kind,
-        side: incident.side,
-        minute: incident.minute,
-        added_minute: incident.added,
-        player: incident.player,
-        player2: incident.player2,
-        player_en: englishName(incident.player),
-        player2_en: englishName(incident.player2),
-        home_score: incident.homeScore,
-        away_score: incident.awayScore,
-        seq: seq + 1,
+        ...incidentColumns(incident, seq, englishName),
         created_at: new Date(startMs + (incident.minute + incident.added + (incident.minute > 45 ? 15 : 0)) * minuteMs),
       }),
     );
