@@ -20,9 +20,14 @@ export interface MatchRoom {
   anchor: { id: number; user_nickname: string; avatar: string; exp_icon: string; is_anchor: 1 };
 }
 
-/** The rooms on air showing each match, most viewers first. */
-export function liveRoomsByMatch(server: ServerContext): Promise<Map<number, MatchRoom[]>> {
-  return server.cache.get('scores:match-rooms', roomsTtlMs, async () => {
+/** A room on air, and the match it shows (null for none). */
+export interface RoomOnAir extends MatchRoom {
+  match_id: number | null;
+}
+
+/** The rooms on air, most viewers first: the rooms of each match, and the search box's hot streamers. */
+export function roomsOnAir(server: ServerContext): Promise<RoomOnAir[]> {
+  return server.cache.get('scores:rooms-on-air', roomsTtlMs, async () => {
     const rows = await server.database.db
       .selectFrom('live_rooms')
       .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
@@ -38,25 +43,29 @@ export function liveRoomsByMatch(server: ServerContext): Promise<Map<number, Mat
         'users.exp_icon',
       ])
       .where('live_rooms.status', '=', 'in_progress')
-      .where('live_rooms.match_id', 'is not', null)
       .where('users.disabled_at', 'is', null)
       .orderBy('live_rooms.viewers', 'desc')
       .orderBy('live_rooms.id')
       .execute();
-    const byMatch = new Map<number, MatchRoom[]>();
-    for (const row of rows) {
-      if (row.match_id === null) continue;
-      const room: MatchRoom = {
-        room_id: row.id,
-        title: row.title,
-        cover: row.cover,
-        viewer_count: row.viewers,
-        anchor: { id: row.anchor_id, user_nickname: row.user_nickname, avatar: row.avatar, exp_icon: row.exp_icon, is_anchor: 1 },
-      };
-      byMatch.set(row.match_id, [...(byMatch.get(row.match_id) ?? []), room]);
-    }
-    return byMatch;
+    return rows.map((row) => ({
+      room_id: row.id,
+      title: row.title,
+      cover: row.cover,
+      viewer_count: row.viewers,
+      anchor: { id: row.anchor_id, user_nickname: row.user_nickname, avatar: row.avatar, exp_icon: row.exp_icon, is_anchor: 1 as const },
+      match_id: row.match_id,
+    }));
   });
+}
+
+/** The rooms on air showing each match, most viewers first. */
+export async function liveRoomsByMatch(server: ServerContext): Promise<Map<number, MatchRoom[]>> {
+  const byMatch = new Map<number, MatchRoom[]>();
+  for (const { match_id: matchId, ...room } of await roomsOnAir(server)) {
+    if (matchId === null) continue;
+    byMatch.set(matchId, [...(byMatch.get(matchId) ?? []), room]);
+  }
+  return byMatch;
 }
 
 export const collectsKey = (userId: number) => `scores:collects:${userId}`;
