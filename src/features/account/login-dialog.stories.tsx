@@ -1,13 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import QRCode from 'qrcode';
-import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { fromCallback, fromPromise } from 'xstate';
-import { ApiProvider } from '../../api/api-context.tsx';
-import { createApi, type ApiData } from '../../api/client.ts';
+import type { ApiData } from '../../api/client.ts';
+import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import { loginMachine, type LoginSession, type PhoneSubmission } from '../../machines/login-machine.ts';
 import { qrLoginMachine, type LoginQr, type QrLoginEvent } from '../../machines/qr-login-machine.ts';
 import { smsCountdownMachine, type SmsPurpose } from '../../machines/sms-countdown-machine.ts';
@@ -42,26 +40,13 @@ const easyChallenge: Promise<Challenge> = createChallenge({
   signature: signature ?? '',
 }));
 
-function envelope(data: unknown): Response {
-  return new Response(JSON.stringify({ code: 0, msg: '', data }), { headers: { 'content-type': 'application/json' } });
-}
-
 async function fakeFetch(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (pathname === '/api/universal/getConfig') return envelope(countries);
-  if (pathname === '/api/altcha/challenge') return envelope(await easyChallenge);
+  if (pathname === '/api/universal/getConfig') return okAnswer(countries);
+  if (pathname === '/api/altcha/challenge') return okAnswer(await easyChallenge);
   return new Response(null, { status: 404 });
 }
 
-function StoryProviders({ children }: { children: React.ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: { send: () => {} }, fetch: fakeFetch }));
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider api={api}>{children}</ApiProvider>
-    </QueryClientProvider>
-  );
-}
 
 const qrImage = QRCode.toString(`${window.location.origin}/qr-confirm?code=story-code`, { type: 'svg', margin: 1 }).then(
   (svg) => `data:image/svg+xml;base64,${btoa(svg)}`,
@@ -130,9 +115,9 @@ const meta = {
   render: (args, { parameters }) => <LoginDialog {...args} machine={(parameters.login as StubbedLogin | undefined)?.machine ?? defaultLogin.machine} />,
   decorators: [
     (Story) => (
-      <StoryProviders>
+      <StoryApiProviders fetch={fakeFetch}>
         <Story />
-      </StoryProviders>
+      </StoryApiProviders>
     ),
   ],
   parameters: { layout: 'fullscreen' },

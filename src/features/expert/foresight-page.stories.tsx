@@ -1,10 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
 import { expect, waitFor } from 'storybook/test';
 import type { components } from '../../api/schema';
-import { ApiProvider } from '../../api/api-context.tsx';
-import { createApi } from '../../api/client.ts';
+import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import en from '../../i18n/messages/en.json';
 import zh from '../../i18n/messages/zh.json';
 import { sampleCrestAway, sampleCrestHome } from '../../ui/story-images.ts';
@@ -77,18 +74,9 @@ async function fakeFetch(request: Request): Promise<Response> {
       { id: 3, name: 'Bet365', name_en: 'Bet365' },
     ],
   };
-  return new Response(JSON.stringify({ code: 0, msg: '', data }), { headers: { 'content-type': 'application/json' } });
+  return okAnswer(data);
 }
 
-function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: { send: () => {} }, fetch: fakeFetch }));
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider api={api}>{children}</ApiProvider>
-    </QueryClientProvider>
-  );
-}
 
 const meta = {
   title: 'expert/pages/ForesightPage',
@@ -97,9 +85,9 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   decorators: [
     (Story) => (
-      <Providers>
+      <StoryApiProviders fetch={fakeFetch}>
         <Story />
-      </Providers>
+      </StoryApiProviders>
     ),
   ],
 } satisfies Meta<typeof ForesightPage>;

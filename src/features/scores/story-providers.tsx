@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createActor, fromCallback } from 'xstate';
-import { ApiProvider } from '../../api/api-context.tsx';
-import { createApi, type ApiData } from '../../api/client.ts';
+import type { ApiData } from '../../api/client.ts';
+import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
 import { ScoreSocketProvider } from './score-socket.tsx';
 import { sampleBasketballTable, sampleDetail, sampleFootballTable, sampleListPage, sampleOdds } from './story-matches.ts';
@@ -12,10 +11,6 @@ import { sampleBasketballTable, sampleDetail, sampleFootballTable, sampleListPag
 // the score calls behind the app's real API client, and the score socket never connects.
 
 type ListPage = ApiData<'/api/hot_match/all_match', 'post'>;
-
-function envelope(data: unknown): Response {
-  return new Response(JSON.stringify({ code: 0, msg: '', data }), { headers: { 'content-type': 'application/json' } });
-}
 
 /** hot_match/all_match: the fixture list, with the odds of the company asked for. */
 function listFor(body: { company_id?: number; status?: string }): ListPage {
@@ -30,13 +25,13 @@ async function fakeFetch(request: Request): Promise<Response> {
   const url = new URL(request.url);
   switch (url.pathname) {
     case '/api/hot_match/all_match':
-      return envelope(listFor((await request.json()) as { company_id?: number; status?: string }));
+      return okAnswer(listFor((await request.json()) as { company_id?: number; status?: string }));
     case '/api/hot_match/msgGetSimple':
-      return envelope(sampleDetail);
+      return okAnswer(sampleDetail);
     case '/api/Football/season_table':
-      return envelope(Number(url.searchParams.get('league_id')) === sampleBasketballTable.league.id ? sampleBasketballTable : sampleFootballTable);
+      return okAnswer(Number(url.searchParams.get('league_id')) === sampleBasketballTable.league.id ? sampleBasketballTable : sampleFootballTable);
     case '/api/hot_match/battleInfo':
-      return envelope({ type: Number(url.searchParams.get('type')), team: null, list: [], summary: null });
+      return okAnswer({ type: Number(url.searchParams.get('type')), team: null, list: [], summary: null });
     default:
       return new Response(null, { status: 404 });
   }
@@ -46,8 +41,6 @@ const quietConnection = fromCallback<ConnectionCommand, { url: string }>(() => (
 
 /** Query client, API client on the fake fetch, a socket that never connects, and a router at `path`. */
 export function ScoresStoryProviders({ path, children }: { path: string; children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: { send: () => {} }, fetch: fakeFetch }));
   const [socket] = useState(() =>
     createActor(scoreSocketMachine.provide({ actors: { connection: quietConnection } }), {
       input: { url: 'ws://story.invalid/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
@@ -55,11 +48,9 @@ export function ScoresStoryProviders({ path, children }: { path: string; childre
   );
   return (
     <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={queryClient}>
-        <ApiProvider api={api}>
-          <ScoreSocketProvider socket={socket}>{children}</ScoreSocketProvider>
-        </ApiProvider>
-      </QueryClientProvider>
+      <StoryApiProviders fetch={fakeFetch}>
+        <ScoreSocketProvider socket={socket}>{children}</ScoreSocketProvider>
+      </StoryApiProviders>
     </MemoryRouter>
   );
 }
