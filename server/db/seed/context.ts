@@ -79,7 +79,6 @@ export const demoClips: Record<Sport, string[]> = {
 export const clipPath = (clip: string) => `/media/videos/${clip}/index.m3u8`;
 
 export const sportOfType = { 1: 'football', 2: 'basketball', 3: 'esports' } as const satisfies Record<1 | 2 | 3, Sport>;
-export const typeOfSport = { football: 1, basketball: 2, esports: 3 } as const satisfies Record<Sport, 1 | 2 | 3>;
 
 // ---------------------------------------------------------------- what each part hands on
 
