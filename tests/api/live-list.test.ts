@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
-import { loadContract } from '../../server/contract/contract.ts';
+import { schemaErrors } from './schema-errors.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 // Live_streaming/getLiveList: the rooms /main and the streamer pages list, against the seeded world.
 
 type LiveRoomPage = components['schemas']['LiveRoomPage'];
-
-const contract = loadContract();
-const conforms = (schema: string, data: unknown) => {
-  const validate = contract.validatorFor(schema);
-  return validate(data) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
-};
 
 describe('Live_streaming/getLiveList', () => {
   let server: TestServer;
@@ -25,7 +19,7 @@ describe('Live_streaming/getLiveList', () => {
   it('lists the rooms as the contract writes them, on air first, with names for the zh and the en site', async () => {
     const answer = await server.call<LiveRoomPage>('GET', '/api/Live_streaming/getLiveList', { type: 0, limit: 50 });
     expect(answer.code).toBe(0);
-    expect(conforms('LiveRoomPage', answer.data)).toEqual([]);
+    expect(schemaErrors('LiveRoomPage', answer.data)).toEqual([]);
     const rooms = answer.data.list;
     expect(rooms.length).toBeGreaterThan(0);
     const onAir = rooms.map((room) => room.status === 'in_progress');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
-import { loadContract } from '../../server/contract/contract.ts';
 import { ManualClock, type MatchFeed } from '../../server/feed/match-feed.ts';
 import { createSimulatedFeed } from '../../server/feed/simulated-feed.ts';
 import { demoLogins, logIn } from './demo-session.ts';
+import { schemaErrors } from './schema-errors.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 // The score calls (SPEC §7: Football/season_table, hot_match/*, Basketballuser/collect, battle info)
@@ -11,13 +11,6 @@ import { startTestServer, type TestServer } from './test-server.ts';
 
 type Schemas = components['schemas'];
 type MatchView = Schemas['Match'];
-
-const contract = loadContract();
-const conforms = (schema: string, data: unknown) => {
-  const validate = contract.validatorFor(schema);
-  const ok = validate(data);
-  return ok ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
-};
 
 const minuteMs = 60_000;
 
@@ -51,7 +44,7 @@ describe('scores', { timeout: 60_000 }, () => {
     it("lists today's football in kick-off order, with the leagues of the selection and the companies", async () => {
       const answer = await allMatch({ sport: 'football', limit: 100 });
       expect(answer.code).toBe(0);
-      expect(conforms('MatchListPage', answer.data)).toEqual([]);
+      expect(schemaErrors('MatchListPage', answer.data)).toEqual([]);
       const { list, leagues, total } = answer.data;
       expect(total).toBeGreaterThan(10);
       expect(list.every((match) => match.sport === 'football')).toBe(true);
@@ -140,7 +133,7 @@ describe('scores', { timeout: 60_000 }, () => {
       expect(answer.code).toBe(0);
       expect(answer.data.length).toBeGreaterThan(0);
       expect(answer.data.length).toBeLessThanOrEqual(20);
-      for (const match of answer.data) expect(conforms('Match', match)).toEqual([]);
+      for (const match of answer.data) expect(schemaErrors('Match', match)).toEqual([]);
       expect(answer.data.every((match) => match.status !== 'over')).toBe(true);
       const football = await server.call<MatchView[]>('GET', '/api/hot_match/initial_list', { sport: 'football' });
       expect(football.data.every((match) => match.sport === 'football')).toBe(true);
@@ -162,7 +155,7 @@ describe('scores', { timeout: 60_000 }, () => {
     it('offers the 10 hottest matches, as the home page ranks them, and the most watched streamers on air', async () => {
       const answer = await server.call<Schemas['SearchHot']>('GET', '/api/universal/getHot');
       expect(answer.code).toBe(0);
-      expect(conforms('SearchHot', answer.data)).toEqual([]);
+      expect(schemaErrors('SearchHot', answer.data)).toEqual([]);
       const hot = await server.call<MatchView[]>('GET', '/api/hot_match/initial_list');
       expect(answer.data.matches.map((match) => match.id)).toEqual(hot.data.slice(0, 10).map((match) => match.id));
       const [first] = answer.data.matches;
@@ -192,7 +185,7 @@ describe('scores', { timeout: 60_000 }, () => {
       const [live] = (await allMatch({ sport: 'football', status: 'in_progress' })).data.list;
       const answer = await server.call<Schemas['MatchDetail']>('POST', '/api/hot_match/msgGetSimple', { match_id: live!.id });
       expect(answer.code).toBe(0);
-      expect(conforms('MatchDetail', answer.data)).toEqual([]);
+      expect(schemaErrors('MatchDetail', answer.data)).toEqual([]);
       const { match, incidents, statistics, odds, live_rooms } = answer.data;
       expect(match.id).toBe(live!.id);
       expect(incidents[0]).toMatchObject({ type: 'period_start', side: null });
@@ -246,7 +239,7 @@ describe('scores', { timeout: 60_000 }, () => {
       for (const type of [1, 2, 3] as const) {
         const answer = await server.call<Schemas['MatchBattleInfo']>('GET', '/api/hot_match/battleInfo', { type, sourceid: match!.id });
         expect(answer.code).toBe(0);
-        expect(conforms('MatchBattleInfo', answer.data)).toEqual([]);
+        expect(schemaErrors('MatchBattleInfo', answer.data)).toEqual([]);
         expect(answer.data.team?.id).toBe(type === 3 ? match!.away_team.id : match!.home_team.id);
         const { summary, list } = answer.data;
         expect(summary).toMatchObject({
@@ -273,7 +266,7 @@ describe('scores', { timeout: 60_000 }, () => {
       const league = leagues.find((entry) => entry.league.name_en === 'Premier League')?.league ?? leagues[0]!.league;
       const answer = await server.call<Schemas['SeasonTable']>('GET', '/api/Football/season_table', { league_id: league.id });
       expect(answer.code).toBe(0);
-      expect(conforms('SeasonTable', answer.data)).toEqual([]);
+      expect(schemaErrors('SeasonTable', answer.data)).toEqual([]);
       expect(answer.data.seasons).toContain(answer.data.season);
       // The contract's season names: a European league's two years written in full, or one year.
       for (const season of answer.data.seasons) expect(season).toMatch(/^\d{4}(-\d{4})?$/);
@@ -316,7 +309,7 @@ describe('scores', { timeout: 60_000 }, () => {
     it('answers the last World Cup: twelve groups of four, and a bracket where each winner plays on', async () => {
       const answer = await server.call<Schemas['WorldCup']>('GET', '/api/Football/world_cup', {});
       expect(answer.code).toBe(0);
-      expect(conforms('WorldCup', answer.data)).toEqual([]);
+      expect(schemaErrors('WorldCup', answer.data)).toEqual([]);
       const { league, season, rounds } = answer.data;
       expect(season).toMatch(/^\d{4}$/);
       expect(rounds.map((round) => [round.key, round.matches.length])).toEqual([
