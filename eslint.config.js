@@ -10,7 +10,7 @@ const featureAreas = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'coverage', 'data', 'src/api/schema.d.ts', 'node_modules'] },
+  { ignores: ['dist', 'storybook-static', 'coverage', 'data', 'src/api/schema.d.ts', 'node_modules', 'tests/lint/fixtures'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
