@@ -9,6 +9,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { resolveSession } from './areas/account/session-service.ts';
+import { chatHandlers } from './areas/chat/chat-handlers.ts';
+import { contentHandlers } from './areas/content/content-handlers.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
 import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
@@ -17,7 +19,7 @@ import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
 import { registerApiRoutes } from './contract/api-routes.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
-import type { AreaHandlers } from './contract/operation-types.ts';
+import { composeAreaHandlers, type AreaHandlerRecord } from './contract/area-handlers.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ResultCode } from './errors.ts';
 import { mediaRoutes } from './media/media-routes.ts';
@@ -28,8 +30,19 @@ import type { ServerContext } from './server-context.ts';
 
 export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
-/** Every area's handlers; an operation missing here answers 'Sorry, not yet'. */
-export const areaHandlers: AreaHandlers = { ...accountHandlers, ...liveHandlers, ...scoresHandlers, ...socialHandlers, ...tasksHandlers };
+/** Each area's record of handlers (server/areas/<area>/<area>-handlers.ts). */
+export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
+  accountHandlers,
+  chatHandlers,
+  contentHandlers,
+  liveHandlers,
+  scoresHandlers,
+  socialHandlers,
+  tasksHandlers,
+];
+
+/** Every area's handlers; an operation missing here answers 'Sorry, not yet'; one handled twice throws. */
+export const areaHandlers = composeAreaHandlers(areaHandlerRecords);
 
 export interface AppOptions {
   database: DatabaseHandle;

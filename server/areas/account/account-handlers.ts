@@ -1,19 +1,17 @@
 import { newAltchaChallenge } from '../../adapters/captcha/altcha-captcha.ts';
-import type { AreaHandlers } from '../../contract/operation-types.ts';
+import { defineAreaHandlers } from '../../contract/area-handlers.ts';
 import { logIn, loginMessages, register, resetPassword, signOut } from './login-service.ts';
 import { memberProfile, publicProfile, updateProfile } from './profile-service.ts';
 import { confirmLoginQrcode, createLoginQrcode, scanLoginQrcode } from './qr-login-service.ts';
-import { avatarList, customerServiceInfo, guestMessagingAccount, kickoutList, siteConfig } from './site-service.ts';
+import { avatarList, customerServiceInfo, siteConfig } from './site-service.ts';
 import { sendSmsCode } from './sms-code-service.ts';
 import { storeUpload } from './upload-service.ts';
 import { issueUploadToken } from './upload-token-service.ts';
 
-export const accountHandlers: AreaHandlers = {
+export const accountHandlers = defineAreaHandlers('account', {
   universalGetConfig: ({ server, request }) => siteConfig(server, request),
   userGetKefuInfo: ({ server }) => customerServiceInfo(server),
   userAvatarList: ({ server }) => avatarList(server),
-  liveLiveKickoutList: ({ server, user }) => kickoutList(server, user?.id ?? null),
-  universalImTouristAccount: ({ server }) => guestMessagingAccount(server),
   memberInfo: ({ server, me }) => memberProfile(server, me().id),
   userGetUserInfo: ({ server, input, user }) => publicProfile(server, input.uid, user?.id ?? null),
   memberUpdateInfo: ({ server, input, me }) => updateProfile(server, me().id, input),
@@ -39,4 +37,4 @@ export const accountHandlers: AreaHandlers = {
   userGetLoginQrcode: ({ server, request }) => createLoginQrcode(server, request.ip),
   userScanLoginQrcode: ({ server, input, me, request }) => scanLoginQrcode(server, request.server.scoreHub, me().id, input.code),
   userConfirmLoginQrcode: ({ server, input, me, request }) => confirmLoginQrcode(server, request.server.scoreHub, me(), input.code),
-};
+});

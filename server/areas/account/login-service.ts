@@ -8,7 +8,7 @@ import type { ServerContext } from '../../server-context.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { memberProfile } from './profile-service.ts';
 import { createSession, forgetSessions } from './session-service.ts';
-import { signMessagingUser } from './site-service.ts';
+import { signMessagingUser } from '../chat/messaging-account-service.ts';
 import { smsMessages, spendSmsCode } from './sms-code-service.ts';
 
 export type LoginSession = DataOf<'userLogin'>;

@@ -1,9 +1,9 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { ServerContext } from '../../server-context.ts';
-import { rankHotMatches } from './match-list-service.ts';
-import { toMatchBrief } from './match-view.ts';
-import { liveRoomsByMatch, roomsOnAir } from './match-viewer.ts';
-import { scoreBoardFor } from './score-board.ts';
+import { rankHotMatches } from '../scores/match-list-service.ts';
+import { toMatchBrief } from '../scores/match-view.ts';
+import { liveRoomsByMatch, roomsOnAir } from '../scores/match-viewer.ts';
+import { scoreBoardFor } from '../scores/score-board.ts';
 
 /** openapi.yaml SearchHot: at most 10 words and 10 matches. */
 const hotShown = 10;
