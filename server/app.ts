@@ -8,7 +8,6 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
-import { resolveSession } from './areas/account/session-service.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
@@ -17,14 +16,11 @@ import { scoresHandlers } from './areas/scores/scores-handlers.ts';
 import { socialHandlers } from './areas/social/social-handlers.ts';
 import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
 import { registerApiRoutes } from './contract/api-routes.ts';
-import { loadContract, type Contract } from './contract/contract.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
+import { createServerContext, type PortOptions } from './create-server-context.ts';
 import { composeAreaHandlers, type AreaHandlerRecord } from './contract/area-handlers.ts';
-import type { DatabaseHandle } from './db/database.ts';
 import { ResultCode } from './errors.ts';
 import { mediaRoutes } from './media/media-routes.ts';
-import { MemoryCache } from './memory-cache.ts';
-import { createBus, type Bus } from './realtime/bus.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
 
@@ -44,19 +40,12 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
 /** Every area's handlers; an operation missing here answers 'Sorry, not yet'; one handled twice throws. */
 export const areaHandlers = composeAreaHandlers(areaHandlerRecords);
 
-export interface AppOptions {
-  database: DatabaseHandle;
+export interface AppOptions extends PortOptions {
   /** When the database is still starting: API and socket requests wait for this first. */
   databaseReady?: Promise<unknown>;
-  contract?: Contract;
   /** The built app; when it does not exist only the API is served. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
-  now?: () => Date;
-  redisUrl?: string | undefined;
-  bus?: Bus;
-  heartbeatMs?: number;
-  production?: boolean;
   /**
    * Which proxies may set X-Forwarded-For (Fastify's trustProxy): per-IP limits read the client
    * address from it, so only a proxy the site really sits behind may be trusted. Default: none.
@@ -71,16 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const now = options.now ?? (() => new Date());
-  const server: ServerContext = {
-    database: options.database,
-    contract: options.contract ?? loadContract(),
-    log: app.log,
-    now,
-    cache: new MemoryCache(() => now().getTime()),
-    production: options.production ?? process.env.NODE_ENV === 'production',
-  };
-  const bus = options.bus ?? createBus(options.redisUrl);
+  const server = await createServerContext(options, app.log);
 
   // One error handler: contract and parser errors become { code: 1, msg }; nothing internal leaks.
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
@@ -121,16 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, encodings: ['gzip'], threshold: 1024 });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  await app.register(mediaRoutes);
-  await app.register(scoreSocket, {
-    bus,
-    contract: server.contract,
-    heartbeatMs: options.heartbeatMs ?? 30_000,
-    resolveToken: async (token: string) => {
-      const lookup = await resolveSession(server, token);
-      return lookup.status === 'ok' ? { userId: lookup.user.id } : null;
-    },
-  });
+  await app.register(mediaRoutes, { storage: server.storage });
+  await app.register(scoreSocket, { hub: server.scoreHub });
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });
   await app.register(feedDevRoutes, { server });
@@ -160,10 +132,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(404).send({ code: ResultCode.error, msg: 'Not found', data: null });
     });
   }
+  const { feed, bus } = server;
+  // The database closes after the server; the feed stops with the server.
+  if (feed) app.server.once('close', () => void feed.stop());
   app.addHook('onClose', async () => {
     await bus.close();
   });
-  app.decorate('serverContext', server);
+  // For main.ts and tests only: handlers and plugins are handed the context, never look it up.
+  app.decorate('serverContext', server as ServerContext);
   return app;
 }
 

@@ -1,4 +1,3 @@
-import { newAltchaChallenge } from '../../adapters/captcha/altcha-captcha.ts';
 import { defineAreaHandlers } from '../../contract/area-handlers.ts';
 import { logIn, loginMessages, register, resetPassword, signOut } from './login-service.ts';
 import { memberProfile, publicProfile, updateProfile } from './profile-service.ts';
@@ -17,7 +16,7 @@ export const accountHandlers = defineAreaHandlers('account', {
   memberUpdateInfo: ({ server, input, me }) => updateProfile(server, me().id, input),
   memberGetQiniuToken: ({ server, input, me }) => issueUploadToken(server, me().id, input.kind ?? 'image'),
   upload: ({ server, request, me }) => storeUpload(server, request, me().id),
-  altchaChallenge: ({ server }) => newAltchaChallenge(server),
+  altchaChallenge: ({ server }) => server.captcha.challenge(),
   userGetCode: ({ server, input, request }) => sendSmsCode(server, input, request.ip),
   userLogin: ({ server, input, request }) => logIn(server, input, request.ip),
   userRegistered: async ({ server, input, request, say }) => {
@@ -35,6 +34,6 @@ export const accountHandlers = defineAreaHandlers('account', {
     return null;
   },
   userGetLoginQrcode: ({ server, request }) => createLoginQrcode(server, request.ip),
-  userScanLoginQrcode: ({ server, input, me, request }) => scanLoginQrcode(server, request.server.scoreHub, me().id, input.code),
-  userConfirmLoginQrcode: ({ server, input, me, request }) => confirmLoginQrcode(server, request.server.scoreHub, me(), input.code),
+  userScanLoginQrcode: ({ server, input, me }) => scanLoginQrcode(server, me().id, input.code),
+  userConfirmLoginQrcode: ({ server, input, me }) => confirmLoginQrcode(server, me(), input.code),
 });

@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { verifyAltcha } from '../../adapters/captcha/altcha-captcha.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Database, DeviceType } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
@@ -39,7 +38,7 @@ export async function openSession(
   userId: number,
   options: { deviceType: DeviceType; ip: string; keepSessionId?: number },
 ): Promise<string> {
-  const now = server.now();
+  const now = server.clock.now();
   let revoke = db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: 'elsewhere' })
@@ -67,7 +66,7 @@ function decoy(): Promise<string> {
 }
 
 async function refuseWhileLocked(server: ServerContext, mobile: string, ip: string): Promise<void> {
-  const since = new Date(server.now().getTime() - loginLimits.windowMs);
+  const since = new Date(server.clock.now().getTime() - loginLimits.windowMs);
   const { db } = server.database;
   const counts = await db
     .selectNoFrom((eb) => [
@@ -91,7 +90,7 @@ async function refuseWhileLocked(server: ServerContext, mobile: string, ip: stri
 
 async function recordFailure(server: ServerContext, mobile: string, ip: string): Promise<void> {
   const { db } = server.database;
-  const now = server.now();
+  const now = server.clock.now();
   await db.insertInto('login_failures').values({ mobile, ip, created_at: now }).execute();
   await db
     .deleteFrom('login_failures')
@@ -104,7 +103,7 @@ async function recordFailure(server: ServerContext, mobile: string, ip: string):
  * within the failed-login limits; a new session rotates the older ones of the device type.
  */
 export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, ip: string): Promise<LoginSession> {
-  await verifyAltcha(server, input.altcha);
+  await server.captcha.verify(input.altcha);
   await refuseWhileLocked(server, input.mobile, ip);
   const { db } = server.database;
   const user = await db
@@ -139,7 +138,7 @@ export async function register(
   input: InputOf<'userRegistered'>,
   ip: string,
 ): Promise<LoginSession> {
-  await verifyAltcha(server, input.altcha);
+  await server.captcha.verify(input.altcha);
   const { db } = server.database;
   const existing = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
   if (existing) throw new DomainError(smsMessages.alreadyRegistered);
@@ -169,7 +168,7 @@ export async function register(
         avatar,
         invite_code: inviteCode,
         invited_by: inviter?.id ?? null,
-        created_at: server.now(),
+        created_at: server.clock.now(),
       })
       .onConflict((conflict) => conflict.column('mobile').doNothing())
       .returning('id')
@@ -189,7 +188,7 @@ export async function resetPassword(server: ServerContext, input: InputOf<'userF
   if (!user) throw new DomainError(smsMessages.notRegistered);
   await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
   const passwordHash = await hashPassword(input.password);
-  const now = server.now();
+  const now = server.clock.now();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
     await trx
@@ -207,7 +206,7 @@ export async function resetPassword(server: ServerContext, input: InputOf<'userF
 export async function signOut(server: ServerContext, sessionId: number): Promise<void> {
   await server.database.db
     .updateTable('sessions')
-    .set({ revoked_at: server.now(), revoked_reason: 'signed_out' })
+    .set({ revoked_at: server.clock.now(), revoked_reason: 'signed_out' })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();

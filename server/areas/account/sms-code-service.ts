@@ -1,6 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import { smsSenderOf } from '../../adapters/sms/sms-sender.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { SmsPurpose } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
@@ -65,7 +64,7 @@ export async function sendSmsCode(
 
   const code = newSmsCode();
   const hash = await codeHash(server, mobile, purpose, code);
-  const now = server.now();
+  const now = server.clock.now();
   const hourAgo = new Date(now.getTime() - hourMs);
   const expiresAt = new Date(now.getTime() + smsRules.validMs);
   const id = await server.database.db.transaction().execute(async (trx) => {
@@ -100,7 +99,7 @@ export async function sendSmsCode(
 
   const minutes = Math.round(smsRules.validMs / 60_000);
   try {
-    await smsSenderOf(server).send({
+    await server.sms.send({
       mobile,
       code,
       purpose,
@@ -137,7 +136,7 @@ export async function spendSmsCode(
     .executeTakeFirst();
   if (!latest) throw new DomainError(smsMessages.noCode);
   const hash = await codeHash(server, check.mobile, check.purpose, check.code);
-  const now = server.now();
+  const now = server.clock.now();
   const matches = sql<boolean>`code_hash = ${hash}`;
   const attempt = await db
     .updateTable('sms_codes')

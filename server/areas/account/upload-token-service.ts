@@ -28,7 +28,7 @@ function mac(secret: string, claims: string): Buffer {
 
 /** A token for the user's uploads of one kind: `<user>.<kind>.<expiry>.<hmac>`, nothing stored. */
 export async function issueUploadToken(server: ServerContext, userId: number, kind: UploadKind): Promise<DataOf<'memberGetQiniuToken'>> {
-  const expiresAt = Math.floor(server.now().getTime() / 1000) + tokenTtlSeconds;
+  const expiresAt = Math.floor(server.clock.now().getTime() / 1000) + tokenTtlSeconds;
   const claims = `${userId}.${kind}.${expiresAt}`;
   const signature = mac(await siteSecret(server, 'upload_token_secret'), claims).toString('base64url');
   const limits = uploadLimits[kind];
@@ -52,6 +52,6 @@ export async function verifyUploadToken(server: ServerContext, token: string, us
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError(uploadTokenMessages.invalid);
   // Another user's token is refused like a forged one: it tells nothing about whose it was.
   if (Number(owner) !== userId) throw new DomainError(uploadTokenMessages.invalid);
-  if (Number(expiresAt) * 1000 <= server.now().getTime()) throw new DomainError(uploadTokenMessages.expired);
+  if (Number(expiresAt) * 1000 <= server.clock.now().getTime()) throw new DomainError(uploadTokenMessages.expired);
   return kind;
 }

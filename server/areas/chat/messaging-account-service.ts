@@ -21,14 +21,14 @@ async function messagingSecret(server: ServerContext): Promise<string> {
 
 /** userSig for the site's own messaging (`/im`): an HMAC of the id and its expiry. */
 export async function signMessagingUser(server: ServerContext, userId: string, ttlSeconds = 7 * 24 * 3600): Promise<string> {
-  const expires = Math.floor(server.now().getTime() / 1000) + ttlSeconds;
+  const expires = Math.floor(server.clock.now().getTime() / 1000) + ttlSeconds;
   const mac = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
   return `${expires}.${mac}`;
 }
 
 export async function verifyMessagingUser(server: ServerContext, userId: string, sig: string): Promise<boolean> {
   const [expires, mac] = sig.split('.');
-  if (!expires || !mac || Number(expires) * 1000 < server.now().getTime()) return false;
+  if (!expires || !mac || Number(expires) * 1000 < server.clock.now().getTime()) return false;
   const expected = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
   return expected === mac;
 }

@@ -8,7 +8,7 @@ export async function kickoutList(server: ServerContext, userId: number | null):
     .selectFrom('live_kickouts')
     .select(['room_id', 'user_id', 'until', 'reason'])
     .where('user_id', '=', userId)
-    .where('until', '>', server.now())
+    .where('until', '>', server.clock.now())
     .orderBy('until', 'desc')
     .execute();
   return rows.map((row) => ({
