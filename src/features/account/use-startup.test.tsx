@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { Api } from '../../api/client.ts';
-import { siteConfigQuery } from '../../api/site-config-query.ts';
+import { siteConfigQuery } from '../../api/queries/account.ts';
 import type { MessagingPort } from './messaging-port.ts';
 
 function fakes() {

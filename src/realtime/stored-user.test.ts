@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoredUser } from './current-user.ts';
+import { parseStoredUser } from './stored-user.ts';
 
 describe('the stored user (userInfo, SPEC §3)', () => {
   it('reads token, id and profile', () => {
