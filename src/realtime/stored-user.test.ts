@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoredUser } from './stored-user.ts';
+import {
+  clearStoredUser,
+  parseStoredUser,
+  readStoredMessagingProfile,
+  readStoredMessagingUser,
+  readStoredToken,
+  readStoredUser,
+  writeStoredSession,
+} from './stored-user.ts';
 
 describe('the stored user (userInfo, SPEC §3)', () => {
   it('reads token, id and profile', () => {
@@ -32,5 +40,26 @@ describe('the stored user (userInfo, SPEC §3)', () => {
       balance: 0,
       is_anchor: 0,
     });
+  });
+
+  it('is written by a login and read back by each of its readers under the one key', () => {
+    const storage = new Map<string, string>();
+    const store = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
+    const profile = { id: 7, user_nickname: '球迷小王', avatar: '/a.svg', balance: 5000, exp_icon: '/l.svg', is_anchor: 0 as const };
+    writeStoredSession({ token: 'tok', id: 7, userSig: 'sig', profile }, store);
+    expect([...storage.keys()]).toEqual(['userInfo']);
+    expect(readStoredUser(store)).toEqual({ token: 'tok', id: 7, profile });
+    expect(readStoredToken(store)).toBe('tok');
+    expect(readStoredMessagingUser(store)).toEqual({ userID: '7', userSig: 'sig' });
+    expect(readStoredMessagingProfile(store)).toEqual({ nick: '球迷小王', avatar: '/a.svg' });
+    clearStoredUser(store);
+    expect(readStoredUser(store)).toBeNull();
+    expect(readStoredToken(store)).toBeNull();
+    expect(readStoredMessagingUser(store)).toBeNull();
+    expect(readStoredMessagingProfile(store)).toBeNull();
   });
 });
