@@ -1,8 +1,25 @@
 import js from '@eslint/js';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** A `queryKey` written outside src/api/queries: keys come from the contract path there (STYLE.md, Data). */
+const noInlineQueryKey = {
+  meta: {
+    type: 'problem',
+    messages: { inline: 'Use a query hook or options function of src/api/queries/<area>.ts; do not write a queryKey here.' },
+    schema: [],
+  },
+  create(context) {
+    return {
+      Property(node) {
+        const name = node.key.type === 'Identifier' && !node.computed ? node.key.name : node.key.type === 'Literal' ? node.key.value : null;
+        if (name === 'queryKey') context.report({ node, messageId: 'inline' });
+      },
+    };
+  },
+};
 
 const featureAreas = [
   'account', 'tasks', 'scores', 'live', 'anchor', 'gifts', 'social',
@@ -43,5 +60,42 @@ export default tseslint.config(
       // No barrel files: import the file that defines the thing.
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)index(\\.tsx?)?$', message: 'Import the defining file, not an index barrel.' }] }],
     },
+  },
+  // Issue 9 (data): imports resolve with or without an extension, so the zones above also see
+  // `../api/schema`; machines may take contract types from the generated schema (a .d.ts has no
+  // values, and consistent-type-imports makes the import `import type`) but nothing else of src/api;
+  // no import cycles; screens and the shell never write a query key (STYLE.md, Data).
+  {
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] })],
+      // no-cycle follows the files it can parse: TypeScript ones too.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    plugins: { pitchside: { rules: { 'no-inline-query-key': noInlineQueryKey } } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Replaces the shared zone list for machine files (a later rule setting replaces an earlier one
+    // whole): every zone whose target holds src/machines must be listed here.
+    files: ['src/machines/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/machines', from: ['./src/features', './src/app', './src/ui', './src/realtime'] },
+            { target: './src/machines', from: './src/api', except: ['./schema.d.ts'] },
+            { target: './src', from: './server' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**', 'src/app/**'],
+    rules: { 'pitchside/no-inline-query-key': 'error' },
   },
 );

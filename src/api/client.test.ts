@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createActor, SimulatedClock } from 'xstate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionMachine, type SessionEvent } from '../machines/session-machine.ts';
+import { readStoredToken } from '../realtime/stored-user.ts';
 import { ApiError, createApi, requestTimeoutMs, type ApiData } from './client.ts';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
@@ -73,7 +74,7 @@ describe('api client', () => {
       sent.push(event);
       session.actor.send(event);
     };
-    return createApi({ baseUrl, session: { send }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+    return createApi({ baseUrl, session: { send }, token: readStoredToken, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   }
 
   it('sends the stored user token in the token header', async () => {

@@ -1,7 +1,6 @@
 import createClient, { type Client, type ClientPathsWithMethod, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { SessionEvent } from '../machines/session-machine.ts';
 import type { paths } from './schema';
-import { readStoredToken } from './stored-user.ts';
 
 /** SPEC §7 and §9: every request gives up after 20 s. */
 export const requestTimeoutMs = 20_000;
@@ -58,18 +57,19 @@ export interface ApiOptions {
   session: { send: (event: SessionEvent) => void };
   /** Defaults to the 20 s of the spec. */
   timeoutMs?: number;
-  /** Where the stored user (and its token) is read from; defaults to localStorage. */
-  storage?: Pick<Storage, 'getItem'>;
+  /** The logged-in user's token, read at each request (the app gives the stored user's); none by default. */
+  token?: () => string | null;
   /** Sends the request; defaults to the global fetch (tests and stories pass a stub). */
   fetch?: (request: Request) => Promise<Response>;
 }
 
 const unheard: ApiOptions['session'] = { send: () => undefined };
+const noToken = () => null;
 
-export function createApi({ baseUrl, session, timeoutMs = requestTimeoutMs, storage = localStorage, fetch }: ApiOptions): Api {
+export function createApi({ baseUrl, session, timeoutMs = requestTimeoutMs, token = noToken, fetch }: ApiOptions): Api {
   const calls = (told: ApiOptions['session']): ApiCalls => {
     const client = createClient<paths>({ baseUrl, fetch });
-    client.use(tokenHeader(storage), timeout(timeoutMs), envelope(told));
+    client.use(tokenHeader(token), timeout(timeoutMs), envelope(told));
     return {
       get: (path, ...init) => unwrap(client.GET(path, ...init)),
       post: (path, ...init) => unwrap(client.POST(path, ...init)),
@@ -78,10 +78,10 @@ export function createApi({ baseUrl, session, timeoutMs = requestTimeoutMs, stor
   return { ...calls(session), quiet: calls(unheard) };
 }
 
-function tokenHeader(storage: Pick<Storage, 'getItem'>): Middleware {
+function tokenHeader(readToken: () => string | null): Middleware {
   return {
     onRequest({ request }) {
-      const token = readStoredToken(storage);
+      const token = readToken();
       if (token) request.headers.set('token', token);
     },
   };

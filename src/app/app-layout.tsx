@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../api/api-context.tsx';
-import { siteConfigQuery } from '../api/site-config-query.ts';
+import { useMemberInfo, useSiteConfig } from '../api/queries/account.ts';
+import { useHot } from '../api/queries/content.ts';
 import { logOut } from '../features/account/log-out.ts';
 import { useMessaging } from '../features/account/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
 import { localName } from '../i18n/locale.ts';
 import { useMessage } from '../i18n/use-message.ts';
-import { notifyStoredUserChanged, useStoredUser } from './current-user.ts';
+import { notifyStoredUserChanged, useStoredUser } from '../realtime/stored-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { RouteProgress } from './route-progress.tsx';
 import { hasSideBar, hidesTopBarOnScroll, link, routeNameOf, routes, titleOf } from './routes.ts';
@@ -49,19 +49,10 @@ export function AppLayout() {
   const storedUser = useStoredUser();
   const messaging = useMessaging();
 
-  const config = useQuery(siteConfigQuery(api));
-  const member = useQuery({
-    queryKey: ['get', '/api/Member/info', storedUser?.id],
-    queryFn: () => api.get('/api/Member/info'),
-    enabled: storedUser !== null,
-  });
+  const config = useSiteConfig();
+  const member = useMemberInfo(storedUser?.id ?? null);
   const [hotWanted, setHotWanted] = useState(false);
-  const hot = useQuery({
-    queryKey: ['get', '/api/universal/getHot'],
-    queryFn: () => api.get('/api/universal/getHot'),
-    enabled: hotWanted,
-    staleTime: 60_000,
-  });
+  const hot = useHot({ enabled: hotWanted });
 
   const siteName = config.data?.site_name || t('app.siteName');
   const mobileUrl = config.data?.mobile_url ?? '';

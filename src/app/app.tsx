@@ -5,7 +5,6 @@ import { IntlProvider } from 'react-intl';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { ApiProvider } from '../api/api-context.tsx';
 import { createApi } from '../api/client.ts';
-import { clearStoredUser } from '../api/stored-user.ts';
 import { loadedMessages, loadMessages } from '../i18n/load-messages.ts';
 import { defaultLocale, readLocale, writeLocale, type Locale } from '../i18n/locale.ts';
 import { sessionMachine } from '../machines/session-machine.ts';
@@ -13,8 +12,8 @@ import { MessagingProvider } from '../features/account/messaging-context.tsx';
 import { createOwnMessaging } from '../features/account/messaging-port.ts';
 import { useStartup } from '../features/account/use-startup.ts';
 import { sharedScoreSocketAtStartup } from '../features/scores/score-socket.tsx';
-import { notifyStoredUserChanged } from './current-user.ts';
-import { liveNowQuery } from './home-page.tsx';
+import { liveNowQuery } from '../api/queries/live.ts';
+import { clearStoredUser, notifyStoredUserChanged, readStoredToken } from '../realtime/stored-user.ts';
 import { appRoutes } from './router.tsx';
 import { link } from './routes.ts';
 import { SessionFeedback } from './session-feedback.tsx';
@@ -42,7 +41,7 @@ export function App() {
   const [locale, setLocaleState] = useState(readLocale);
   const [theme, setThemeState] = useState(readTheme);
   const sessionRef = useActorRef(appSessionMachine);
-  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: sessionRef }));
+  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: sessionRef, token: readStoredToken }));
   // A failed call already had its say through the session machine; asking again would repeat it.
   const [queryClient] = useState(() => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,7 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useApi } from '../api/api-context.tsx';
-import type { Api } from '../api/client.ts';
+import { useLiveNow } from '../api/queries/live.ts';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
 import type { components } from '../api/schema';
 import { localName } from '../i18n/locale.ts';
@@ -20,25 +18,13 @@ import styles from './home-page.module.css';
 
 type LiveRoom = components['schemas']['LiveRoom'];
 
-const liveListParams = { type: 0, page: 1, limit: 12 } as const;
 // The grid's first row at desktop widths (four cards of 240 px or more): the covers seen before scrolling.
 const roomsInFirstRow = 4;
 
-/** The rooms /main shows first, whose covers are the largest paint of the page. */
-export function liveNowQuery(api: Api) {
-  return queryOptions({
-    queryKey: ['get', '/api/Live_streaming/getLiveList', liveListParams],
-    queryFn: () => api.get('/api/Live_streaming/getLiveList', { params: { query: liveListParams } }),
-    // Rooms asked for as the app starts are still fresh when the page mounts: not asked for twice.
-    staleTime: 10_000,
-  });
-}
-
 /** /main: the rooms live now, the match blocks, and honest empty blocks for what is not built yet. */
 export function HomePage({ title }: { title: string }) {
-  const api = useApi();
   const t = useMessage();
-  const rooms = useQuery(liveNowQuery(api));
+  const rooms = useLiveNow();
 
   return (
     <div className={styles.home}>

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { LoginDialog as AccountLoginDialog } from '../features/account/login-dialog.tsx';
 import { useMessaging } from '../features/account/messaging-context.tsx';
-import { writeStoredSession } from '../features/account/stored-session.ts';
 import type { LoginSession } from '../machines/login-machine.ts';
-import { notifyStoredUserChanged } from './current-user.ts';
+import { notifyStoredUserChanged, writeStoredSession } from '../realtime/stored-user.ts';
 
 export interface LoginDialogProps {
   /** The login dialog flag (SPEC §4: the dialog is opened by a flag). */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { components } from '../api/schema';
 import { locales, type Locale } from '../i18n/locale.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
@@ -11,21 +12,14 @@ import { SearchBox, type SearchBoxProps } from './search-box.tsx';
 import type { Theme } from './shell-settings.tsx';
 import styles from './top-bar.module.css';
 
-/** What the top bar shows of the logged-in user. */
-export interface TopBarUser {
-  /** The nickname. */
-  user_nickname: string;
-  /** The avatar image. */
-  avatar: string;
-  /** The wealth level badge image. */
-  exp_icon: string;
-  /** 1 for a streamer (SPEC §6). */
-  is_anchor: 0 | 1;
-  /** Yellow diamonds in the consumer wallet. */
-  balance: number;
-  /** The wealth level, once the profile has been loaded. */
-  level?: number;
-}
+type MemberProfile = components['schemas']['MemberProfile'];
+
+/**
+ * What the top bar shows of the logged-in user (Member/info's profile): nickname, avatar, wealth badge,
+ * streamer flag and balance from the stored user at once, the wealth level once the profile is loaded.
+ */
+export type TopBarUser = Pick<MemberProfile, 'user_nickname' | 'avatar' | 'exp_icon' | 'is_anchor' | 'balance'> &
+  Partial<Pick<MemberProfile, 'level'>>;
 
 export interface TopBarProps {
   /** The nav index of the page shown (SPEC §2); its item is highlighted. */

@@ -1,18 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../api/schema';
 
-/** The part of Activity/pcSignTaskList the sign-in button needs. */
-export interface SignInBoard {
-  is_sign: 0 | 1;
-  today: number;
-  coins: number;
-  days: { day: number; is_sign: 0 | 1; lz_num: number }[];
-}
+type Schemas = components['schemas'];
 
-/** What Activity/task_handle_sign answers. */
-export interface SignInOutcome {
-  coins: number;
-  lz_num: number;
-}
+/** The part of Activity/pcSignTaskList (SignTaskBoard) the sign-in button needs. */
+export type SignInBoard = Pick<Schemas['SignTaskBoard'], 'is_sign' | 'today' | 'coins' | 'days'>;
+
+/** The part of Activity/task_handle_sign's answer (SignInResult) the machine keeps. */
+export type SignInOutcome = Pick<Schemas['SignInResult'], 'coins' | 'lz_num'>;
 
 export type SignInEvent = { type: 'signin.click' } | { type: 'signin.retry' };
 

@@ -56,4 +56,23 @@ describe('every lint rule of the house fires on a file that breaks it', () => {
     const [result] = await eslint.lintText(fixture!.code, { filePath: resolve(root, 'src/app/permitted-import.ts') });
     expect((result?.messages ?? []).map((message) => message.ruleId)).not.toContain(fixture!.expected);
   }, 30_000);
+
+  it('a machine may take contract types from the generated schema, with or without the extension', async () => {
+    const code = [
+      "import type { components } from '../api/schema';",
+      "import type { paths } from '../api/schema.d.ts';",
+      "export type Board = components['schemas']['SignTaskBoard'];",
+      "export type Paths = keyof paths;",
+      '',
+    ].join('\n');
+    const [result] = await eslint.lintText(code, { filePath: resolve(root, 'src/machines/permitted-contract-types.ts') });
+    expect((result?.messages ?? []).map((message) => message.ruleId)).not.toContain('import-x/no-restricted-paths');
+  }, 30_000);
+
+  it('a query module may write the key: src/api/queries is where keys are made', async () => {
+    const fixture = fixtures.find((entry) => entry.name === 'feature-writes-a-query-key.ts');
+    expect(fixture).toBeDefined();
+    const [result] = await eslint.lintText(fixture!.code, { filePath: resolve(root, 'src/api/queries/permitted-key.ts') });
+    expect((result?.messages ?? []).map((message) => message.ruleId)).not.toContain(fixture!.expected);
+  }, 30_000);
 });

@@ -1,3 +1,4 @@
+import type { components } from '../../../src/api/schema.d.ts';
 import type { Match } from '../../db/schema.ts';
 import type { ServerContext } from '../../server-context.ts';
 import type { ViewerContext } from './match-view.ts';
@@ -12,13 +13,8 @@ const collectsTtlMs = 60_000;
 /** Days outside the board's reach (old results, far fixtures) change rarely. */
 const farDayTtlMs = 60_000;
 
-export interface MatchRoom {
-  room_id: number;
-  title: string;
-  cover: string;
-  viewer_count: number;
-  anchor: { id: number; user_nickname: string; avatar: string; exp_icon: string; is_anchor: 1 };
-}
+/** A live room showing a match, as the contract's match detail and hot list carry it. */
+export type MatchRoom = components['schemas']['MatchLiveRoomLink'];
 
 /** A room on air, and the match it shows (null for none). */
 export interface RoomOnAir extends MatchRoom {

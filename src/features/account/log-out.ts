@@ -1,5 +1,5 @@
 import type { Api } from '../../api/client.ts';
-import { clearStoredUser } from '../../api/stored-user.ts';
+import { clearStoredUser } from '../../realtime/stored-user.ts';
 import type { MessagingPort } from './messaging-port.ts';
 
 /**

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { useApi } from '../../api/api-context.tsx';
-import { siteConfigQuery } from '../../api/site-config-query.ts';
+import { useSiteConfig } from '../../api/queries/account.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import {
   defaultCountryCode,
@@ -52,8 +51,7 @@ export function LoginDialog({ open, onClose, onLoggedIn, machine }: LoginDialogP
 }
 
 function LoginPanel({ onClose, onLoggedIn, machine }: Omit<LoginDialogProps, 'open'>) {
-  const api = useApi();
-  const config = useQuery(siteConfigQuery(api));
+  const config = useSiteConfig();
   if (config.isPending) return null;
   const countryCode = config.data?.CountryCode[0]?.code ?? defaultCountryCode;
   const countries = config.data?.CountryCode ?? [];

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { readStoredToken } from '../../api/stored-user.ts';
+import { useAvatarList, useMemberInfo, useUpdateProfile, useUploadAvatar } from '../../api/queries/account.ts';
+import { readStoredToken, useStoredUser } from '../../realtime/stored-user.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -9,8 +8,6 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import styles from './account-pages.module.css';
-
-const memberInfoKey = ['get', '/api/Member/info'] as const;
 
 /** SPEC §5: pictures up to 5 MB; the server checks the same by the file's content. */
 const pictureUpload = {
@@ -50,9 +47,8 @@ export function MemberPage({ title, type, tasks }: MemberPageProps) {
 }
 
 function SpaceSection() {
-  const api = useApi();
   const t = useMessage();
-  const me = useQuery({ queryKey: memberInfoKey, queryFn: () => api.get('/api/Member/info') });
+  const me = useMemberInfo(useStoredUser()?.id ?? null);
   if (!me.data) return <EmptyState title={t('common.loading')} busy={me.isPending} />;
   return (
     <div className={styles.profile}>
@@ -65,44 +61,16 @@ function SpaceSection() {
 }
 
 function ProfileSection({ tasks }: { tasks?: ReactNode }) {
-  const api = useApi();
   const t = useMessage();
-  const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: memberInfoKey, queryFn: () => api.get('/api/Member/info') });
-  const avatars = useQuery({ queryKey: ['get', '/api/user/avatarList'], queryFn: () => api.get('/api/user/avatarList'), staleTime: Infinity });
+  const userId = useStoredUser()?.id ?? null;
+  const me = useMemberInfo(userId);
+  const avatars = useAvatarList();
   const [nickname, setNickname] = useState<string | null>(null);
   const [pickedProblem, setPickedProblem] = useState<'member.uploadWrongType' | 'member.uploadTooLarge' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const update = useMutation({
-    mutationFn: (change: { user_nickname: string } | { avatar: string }) => api.post('/api/member/updateInfo', { body: change }),
-    onSuccess: (profile) => {
-      queryClient.setQueryData(memberInfoKey, profile);
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/Member/info'] });
-      setNickname(null);
-    },
-  });
+  const update = useUpdateProfile(userId);
   // Token, upload, then the avatar; a refusal of any step is told by the client's error toast.
-  const uploadAvatar = useMutation({
-    mutationFn: async (file: File) => {
-      const grant = await api.post('/api/Member/getQiniuToken', { body: { kind: 'image' } });
-      const stored = await api.post('/api/upload', {
-        // The contract types the binary part as a string; the serializer sends the picked file there.
-        body: { token: grant.token, purpose: 'avatar', file: file.name },
-        bodySerializer: ({ token, purpose }) => {
-          const form = new FormData();
-          form.append('token', token);
-          if (purpose) form.append('purpose', purpose);
-          form.append('file', file, file.name);
-          return form;
-        },
-      });
-      return api.post('/api/member/updateInfo', { body: { avatar: stored.path } });
-    },
-    onSuccess: (profile) => {
-      queryClient.setQueryData(memberInfoKey, profile);
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/Member/info'] });
-    },
-  });
+  const uploadAvatar = useUploadAvatar(userId);
 
   if (!me.data) return <EmptyState title={t('common.loading')} busy={me.isPending} />;
   const shownNickname = nickname ?? me.data.user_nickname;
@@ -121,7 +89,7 @@ function ProfileSection({ tasks }: { tasks?: ReactNode }) {
         className={styles.nickname}
         onSubmit={(event) => {
           event.preventDefault();
-          if (shownNickname.trim() !== '') update.mutate({ user_nickname: shownNickname.trim() });
+          if (shownNickname.trim() !== '') update.mutate({ user_nickname: shownNickname.trim() }, { onSuccess: () => setNickname(null) });
         }}
       >
         <TextInput label={t('member.nickname')} value={shownNickname} maxLength={16} showCounter onChange={setNickname} />
@@ -140,7 +108,7 @@ function ProfileSection({ tasks }: { tasks?: ReactNode }) {
                 className={styles.avatarChoice}
                 aria-pressed={option.url === me.data.avatar}
                 aria-label={t('member.chooseAvatar', { id: option.id })}
-                onClick={() => update.mutate({ avatar: option.url })}
+                onClick={() => update.mutate({ avatar: option.url }, { onSuccess: () => setNickname(null) })}
               >
                 <img src={option.url} alt="" />
               </button>

@@ -1,8 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../api/api-context.tsx';
+import { useAttentionList, useUnfollow } from '../../api/queries/social.ts';
 import type { components } from '../../api/schema';
-import { readStoredToken } from '../../api/stored-user.ts';
+import { readStoredToken } from '../../realtime/stored-user.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -17,33 +16,19 @@ import styles from './persona-page.module.css';
 type FollowedUser = components['schemas']['FollowedUser'];
 
 const pageSize = 20;
-const followsKey = ['get', '/api/User/attentionList'] as const;
-
 /** The live room's link. The route table (src/app/routes.ts) is the app's; features may not import it. */
 const roomLink = (roomId: number) => `/live?id=${String(roomId)}`;
 
 /** /persona: the users I follow, live ones first (SPEC §2), each with a way to unfollow. */
 export function PersonaPage({ title }: { title: string }) {
-  const api = useApi();
   const t = useMessage();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const loggedIn = readStoredToken() !== null;
-  const follows = useQuery({
-    queryKey: [...followsKey, page],
-    queryFn: () => api.get('/api/User/attentionList', { params: { query: { page, limit: pageSize } } }),
-    enabled: loggedIn,
-    placeholderData: keepPreviousData,
-  });
-  const unfollow = useMutation({
-    mutationFn: (uid: number) => api.post('/api/Member/attention', { body: { uid, type: 0 } }),
-    onSuccess: async (_state, uid) => {
+  const follows = useAttentionList({ page, limit: pageSize }, { enabled: loggedIn, keepPrevious: true });
+  const unfollow = useUnfollow({
+    beforeRefresh: (uid) => {
       // The last one on a page gone: show the page before, which still has follows.
       if (page > 1 && follows.data?.list.length === 1 && follows.data.list[0]?.id === uid) setPage(page - 1);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: followsKey }),
-        queryClient.invalidateQueries({ queryKey: ['get', '/api/Member/info'] }),
-      ]);
     },
   });
   if (!loggedIn) {

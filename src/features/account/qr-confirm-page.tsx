@@ -1,14 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { readStoredToken } from '../../api/stored-user.ts';
+import { useConfirmLoginQrcode, useMemberInfo, useScanLoginQrcode } from '../../api/queries/account.ts';
+import { readStoredToken, useStoredUser, writeStoredSession } from '../../realtime/stored-user.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import type { LoginSession } from '../../machines/login-machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { LoginDialog } from './login-dialog.tsx';
-import { writeStoredSession } from './stored-session.ts';
 import styles from './account-pages.module.css';
 
 export interface QrConfirmPageProps {
@@ -56,16 +54,11 @@ export function QrConfirmPage({ title, code }: QrConfirmPageProps) {
 }
 
 function ConfirmPanel({ code }: { code: string }) {
-  const api = useApi();
   const t = useMessage();
   // Opening the page is the scan: the showing page gets scanCode_Login.
-  const scan = useQuery({
-    queryKey: ['post', '/api/user/scanLoginQrcode', code],
-    queryFn: () => api.post('/api/user/scanLoginQrcode', { body: { code } }),
-    staleTime: Infinity,
-  });
-  const me = useQuery({ queryKey: ['get', '/api/Member/info'], queryFn: () => api.get('/api/Member/info') });
-  const confirm = useMutation({ mutationFn: () => api.post('/api/user/confirmLoginQrcode', { body: { code } }) });
+  const scan = useScanLoginQrcode(code);
+  const me = useMemberInfo(useStoredUser()?.id ?? null);
+  const confirm = useConfirmLoginQrcode(code);
 
   if (scan.isPending) return <EmptyState title={t('common.loading')} busy />;
   if (scan.isError) return <EmptyState icon="alert" title={scan.error.message === 'network error' ? t('error.generic') : scan.error.message.replace(/^code \d+: /, '')} />;

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { Api } from '../../api/client.ts';
-import { siteConfigQuery } from '../../api/site-config-query.ts';
+import { memberInfoQuery, siteConfigQuery } from '../../api/queries/account.ts';
 import type { MessagingPort } from './messaging-port.ts';
 
 function fakes() {
@@ -126,5 +126,28 @@ describe('useStartup', () => {
     expect(vi.mocked(api.quiet.get).mock.calls.filter(([path]) => path === '/api/universal/getConfig')).toHaveLength(1);
     expect(api.get).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(siteConfigQuery(api).queryKey)).toEqual({ site_name: 'Pitchside' });
+  });
+
+  it('loads a stored user\'s profile into the one cache entry the shell and the personal centre read', async () => {
+    const useStartup = await loadUseStartup();
+    const { api, messaging, queryClient, scoreSocket } = fakes();
+    const profile = { id: 7, user_nickname: '球迷小王', avatar: '/a.png' };
+    vi.mocked(api.get).mockResolvedValue(profile);
+    localStorage.setItem('userInfo', JSON.stringify({ token: 'tok', id: 7, userSig: 'sig', profile }));
+    try {
+      function Shell() {
+        useStartup({ api, messaging, queryClient, scoreSocket });
+        return null;
+      }
+      render(<Shell />);
+      await vi.waitFor(() => expect(queryClient.getQueryData(memberInfoQuery(api, 7).queryKey)).toEqual(profile));
+      const profileEntries = queryClient
+        .getQueryCache()
+        .findAll()
+        .filter((query) => query.queryKey[1] === '/api/Member/info');
+      expect(profileEntries).toHaveLength(1);
+    } finally {
+      localStorage.removeItem('userInfo');
+    }
   });
 });

@@ -2,13 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { Api } from '../../api/client.ts';
-import { siteConfigQuery } from '../../api/site-config-query.ts';
-import { readStoredToken } from '../../api/stored-user.ts';
+import { memberInfoQuery, siteConfigQuery } from '../../api/queries/account.ts';
 import { startupMachine } from '../../machines/startup-machine.ts';
+import {
+  onStoredUserChanged,
+  readStoredMessagingProfile,
+  readStoredMessagingUser,
+  readStoredToken,
+  readStoredUser,
+} from '../../realtime/stored-user.ts';
 import { readGuestAccount, type MessagingPort } from './messaging-port.ts';
-import { readStoredMessagingUser } from './stored-session.ts';
 
-const userInfoKey = 'userInfo';
 const noSocket = fromCallback(() => () => {});
 
 type StartupActor = ActorRefFrom<typeof startupMachine>;
@@ -35,7 +39,7 @@ function startupLogic({ api, messaging, queryClient, scoreSocket = noSocket }: S
         await queryClient.fetchQuery(siteConfigQuery(api));
       }),
       loadUserInfo: fromPromise(async () => {
-        await api.get('/api/Member/info');
+        await queryClient.fetchQuery(memberInfoQuery(api, readStoredUser()?.id ?? null));
       }),
       loadUploadToken: fromPromise(async () => {
         await api.quiet.post('/api/Member/getQiniuToken', { body: {} });
@@ -49,10 +53,8 @@ function startupLogic({ api, messaging, queryClient, scoreSocket = noSocket }: S
         else await messaging.guestAccount();
       }),
       pushProfile: fromPromise(async () => {
-        const raw: unknown = JSON.parse(localStorage.getItem(userInfoKey) ?? 'null');
-        if (typeof raw !== 'object' || raw === null || !('profile' in raw)) return;
-        const profile = raw.profile as { user_nickname?: unknown; avatar?: unknown };
-        await messaging.updateProfile({ nick: String(profile.user_nickname ?? ''), avatar: String(profile.avatar ?? '') });
+        const profile = readStoredMessagingProfile();
+        if (profile) await messaging.updateProfile(profile);
       }),
       scoreSocket,
     },
@@ -90,12 +92,10 @@ export function useStartup({ api, messaging, queryClient, scoreSocket }: Startup
     // SPEC §4: profile changes go to messaging 1 s after the stored info changes; a change before the
     // idle moment starts the sequence at once, so it is not lost.
     const onChange = () => begin().send({ type: 'profile.changed' });
-    window.addEventListener('pitchside:user-changed', onChange);
-    window.addEventListener('storage', onChange);
+    const stopListening = onStoredUserChanged(onChange, { anyKey: true });
     return () => {
       cancel();
-      window.removeEventListener('pitchside:user-changed', onChange);
-      window.removeEventListener('storage', onChange);
+      stopListening();
     };
   }, [api, messaging, queryClient, scoreSocket]);
 }

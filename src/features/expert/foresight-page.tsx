@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { components } from '../../api/schema';
-import { useApi } from '../../api/api-context.tsx';
+import { useAllMatch } from '../../api/queries/scores.ts';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -91,7 +90,6 @@ function Prediction({ match }: { match: Match }) {
 
 /** /foresight (SPEC §2 route 9): the matches not started yet, each with the market's chances from its 1X2 odds. */
 export function ForesightPage({ title }: { title: string }) {
-  const api = useApi();
   const t = useMessage();
   const { locale } = useIntl();
   const [sport, setSport] = useState<Sport>('football');
@@ -103,11 +101,7 @@ export function ForesightPage({ title }: { title: string }) {
     limit: 60,
     ...(companyId ? { company_id: Number(companyId) } : {}),
   };
-  const matches = useQuery({
-    queryKey: ['post', '/api/hot_match/all_match', body],
-    queryFn: () => api.post('/api/hot_match/all_match', { body }),
-    placeholderData: keepPreviousData,
-  });
+  const matches = useAllMatch(body, { keepPrevious: true });
   const companies = matches.data?.companies ?? [];
   const list = matches.data?.list ?? [];
 

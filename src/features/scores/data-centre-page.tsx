@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useApi } from '../../api/api-context.tsx';
+import { useAllMatch, useSeasonTable } from '../../api/queries/scores.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -17,7 +16,6 @@ type Section = 'standings' | 'results';
 
 /** /base-football and /base-basketball (SPEC §2): a league picked by query id: its table, teams and results. */
 export function DataCentrePage({ title, sport }: { title: string; sport: 'football' | 'basketball' }) {
-  const api = useApi();
   const t = useMessage();
   const { locale } = useIntl();
   const navigate = useNavigate();
@@ -25,25 +23,15 @@ export function DataCentrePage({ title, sport }: { title: string; sport: 'footba
   const [season, setSeason] = useState('');
   const [section, setSection] = useState<Section>('standings');
 
-  const today = useQuery({
-    queryKey: ['post', '/api/hot_match/all_match', 'leagues', sport],
-    queryFn: () => api.post('/api/hot_match/all_match', { body: { sport, limit: 1 } }),
-    staleTime: 300_000,
-  });
+  const today = useAllMatch({ sport, limit: 1 }, { staleTime: 300_000 });
   const leagues = today.data?.leagues.map((entry) => entry.league) ?? [];
   const leagueId = queryId || leagues[0]?.id || 0;
 
-  const table = useQuery({
-    queryKey: ['get', '/api/Football/season_table', leagueId, season],
-    queryFn: () =>
-      api.get('/api/Football/season_table', { params: { query: { league_id: leagueId, ...(season ? { season } : {}) } } }),
-    enabled: leagueId > 0,
-  });
-  const results = useQuery({
-    queryKey: ['post', '/api/hot_match/all_match', 'results', leagueId],
-    queryFn: () => api.post('/api/hot_match/all_match', { body: { sport, status: 'over', league_ids: [leagueId], limit: 50 } }),
-    enabled: leagueId > 0 && section === 'results',
-  });
+  const table = useSeasonTable({ league_id: leagueId, ...(season ? { season } : {}) }, { enabled: leagueId > 0 });
+  const results = useAllMatch(
+    { sport, status: 'over', league_ids: [leagueId], limit: 50 },
+    { enabled: leagueId > 0 && section === 'results' },
+  );
 
   const link = sport === 'football' ? scoresLinks.baseFootball : scoresLinks.baseBasketball;
   const leagueOptions = leagues.some((league) => league.id === leagueId) || !table.data

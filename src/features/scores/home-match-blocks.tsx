@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useApi } from '../../api/api-context.tsx';
+import { useAllMatch, useInitialList, useRecommend } from '../../api/queries/scores.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -54,15 +53,11 @@ function Block({ title, matches, pending }: { title: string; matches: readonly M
 
 /** The match blocks of the home page (/main): hot matches, recommended matches and football live now. */
 export function HomeMatchBlocks() {
-  const api = useApi();
   const t = useMessage();
   usePatchMatchLists();
-  const hot = useQuery({ queryKey: ['get', '/api/hot_match/initial_list'], queryFn: () => api.get('/api/hot_match/initial_list') });
-  const recommend = useQuery({ queryKey: ['get', '/api/hot_match/recommend'], queryFn: () => api.get('/api/hot_match/recommend') });
-  const live = useQuery({
-    queryKey: ['post', '/api/hot_match/all_match', 'home'],
-    queryFn: () => api.post('/api/hot_match/all_match', { body: { sport: 'football', status: 'in_progress', limit: 8 } }),
-  });
+  const hot = useInitialList();
+  const recommend = useRecommend();
+  const live = useAllMatch({ sport: 'football', status: 'in_progress', limit: 8 });
   return (
     <div className={styles.blocks}>
       <Block title={t('scores.hotMatches')} matches={(hot.data ?? []).slice(0, 8)} pending={hot.isPending} />

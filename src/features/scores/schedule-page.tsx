@@ -1,13 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useApi } from '../../api/api-context.tsx';
+import { useAllMatchPages } from '../../api/queries/scores.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { MatchRow } from './match-row.tsx';
-import { usePatchMatchLists, allMatchKey } from './score-list-page.tsx';
+import { usePatchMatchLists } from './score-list-page.tsx';
 import styles from './score-list-page.module.css';
 
 const sports = ['football', 'basketball', 'esports'] as const;
@@ -21,7 +20,6 @@ function day(offset: number): string {
 
 /** /schedule (SPEC §2): matches by day, yesterday to six days ahead, and by type (0 football and basketball, 1 football, 2 basketball, 3 e-sports). */
 export function SchedulePage({ title }: { title: string }) {
-  const api = useApi();
   const t = useMessage();
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,16 +30,10 @@ export function SchedulePage({ title }: { title: string }) {
   usePatchMatchLists();
 
   const wanted = type === '0' ? (['football', 'basketball'] as const) : ([sports[Number(type) - 1]!] as const);
-  const lists = useQuery({
-    queryKey: [...allMatchKey, 'schedule', type, date],
-    queryFn: () =>
-      Promise.all(
-        wanted.map((sport) =>
-          api.post('/api/hot_match/all_match', { body: { sport, date, utc_offset: -new Date().getTimezoneOffset(), limit: 100 } }),
-        ),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const lists = useAllMatchPages(
+    wanted.map((sport) => ({ sport, date, utc_offset: -new Date().getTimezoneOffset(), limit: 100 })),
+    { keepPrevious: true },
+  );
   const matches = (lists.data ?? []).flatMap((page) => page.list).sort((a, b) => a.start_time - b.start_time);
 
   return (

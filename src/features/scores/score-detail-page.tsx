@@ -1,9 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
-import { useApi } from '../../api/api-context.tsx';
-import type { components } from '../../api/schema';
+import { useBattleInfo, useMatchDetail, useMatchDetailCache, useSeasonTable } from '../../api/queries/scores.ts';
 import { localName } from '../../i18n/locale.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
@@ -16,6 +14,7 @@ import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import type { components } from '../../api/schema';
 import { OddsChart, type OddsSample } from './odds-chart.tsx';
 import { clockTime, leagueName, line, price, scoresLinks, teamName, type Match, type MatchOdds } from './match-view.ts';
 import { useScoreSocket, useSocketEvent } from './score-socket.tsx';
@@ -25,8 +24,6 @@ import styles from './score-detail-page.module.css';
 type MatchDetail = components['schemas']['MatchDetail'];
 type Section = 'timeline' | 'statistics' | 'odds' | 'standings' | 'battle';
 type BattleType = 1 | 2 | 3 | 4;
-
-const detailKey = (id: number) => ['post', '/api/hot_match/msgGetSimple', id] as const;
 
 /** Samples of each company's asian handicap: the opening, the latest at load, then every push seen. */
 function samplesOf(odds: MatchOdds, pushed: MatchOdds[]): OddsSample[] {
@@ -43,10 +40,8 @@ function samplesOf(odds: MatchOdds, pushed: MatchOdds[]): OddsSample[] {
 
 /** /score-detail and /score-live (SPEC §2): the match, its timeline, statistics, odds by company, standings and battle info. */
 export function ScoreDetailPage({ title, live }: { title: string; live: boolean }) {
-  const api = useApi();
   const t = useMessage();
   const { locale } = useIntl();
-  const queryClient = useQueryClient();
   const socket = useScoreSocket();
   const id = Number(new URLSearchParams(useLocation().search).get('id')) || 0;
   const [section, setSection] = useState<Section>('timeline');
@@ -54,11 +49,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   const [pushed, setPushed] = useState<MatchOdds[]>([]);
   const [battleType, setBattleType] = useState<BattleType>(1);
 
-  const detail = useQuery({
-    queryKey: detailKey(id),
-    queryFn: () => api.post('/api/hot_match/msgGetSimple', { body: { match_id: id } }),
-    enabled: id > 0,
-  });
+  const detail = useMatchDetail(id);
   const match = detail.data?.match;
   const company = companyId ?? detail.data?.odds[0]?.company_id ?? null;
 
@@ -69,10 +60,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
     if (company !== null) socket.send({ type: 'company.toggled', companyId: company });
   }, [socket, company]);
 
-  const patch = useCallback(
-    (change: (data: MatchDetail) => MatchDetail) => queryClient.setQueryData<MatchDetail>(detailKey(id), (data) => (data ? change(data) : data)),
-    [queryClient, id],
-  );
+  const { patch, refresh } = useMatchDetailCache(id);
   useSocketEvent(
     'match.pushed',
     useCallback(
@@ -98,22 +86,17 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
     'goal.pushed',
     useCallback(
       (event) => {
-        if (event.push.data.match_id === id) void queryClient.invalidateQueries({ queryKey: detailKey(id) });
+        if (event.push.data.match_id === id) refresh();
       },
-      [id, queryClient],
+      [id, refresh],
     ),
   );
 
-  const standings = useQuery({
-    queryKey: ['get', '/api/Football/season_table', match?.league.id],
-    queryFn: () => api.get('/api/Football/season_table', { params: { query: { league_id: match?.league.id ?? 0 } } }),
-    enabled: section === 'standings' && match !== undefined && match.sport !== 'esports',
-  });
-  const battle = useQuery({
-    queryKey: ['get', '/api/hot_match/battleInfo', id, battleType],
-    queryFn: () => api.get('/api/hot_match/battleInfo', { params: { query: { type: battleType, sourceid: id } } }),
-    enabled: section === 'battle' && id > 0,
-  });
+  const standings = useSeasonTable(
+    { league_id: match?.league.id ?? 0 },
+    { enabled: section === 'standings' && match !== undefined && match.sport !== 'esports' },
+  );
+  const battle = useBattleInfo({ type: battleType, sourceid: id }, { enabled: section === 'battle' && id > 0 });
 
   if (id === 0) return <Page title={title}><EmptyState title={t('common.noData')} /></Page>;
   if (detail.isPending) return <Page title={title}><EmptyState title={t('common.loading')} busy /></Page>;

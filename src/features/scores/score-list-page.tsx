@@ -1,15 +1,14 @@
-import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { readStoredToken } from '../../api/stored-user.ts';
+import { useAllMatch, useCollectMatch, useMatchListCache } from '../../api/queries/scores.ts';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { readStoredToken } from '../../realtime/stored-user.ts';
 import { MatchRow } from './match-row.tsx';
-import { withPushedMatch, withPushedOdds, leagueName, type Match } from './match-view.ts';
+import { withPushedMatch, withPushedOdds, leagueName } from './match-view.ts';
 import { useScoreSocket, useSocketEvent } from './score-socket.tsx';
 import {
   readImmediateSettings,
@@ -21,18 +20,10 @@ import { useIntl } from 'react-intl';
 import styles from './score-list-page.module.css';
 
 type Filter = 'all' | 'in_progress' | 'not_started' | 'over' | 'collected';
-type ListData = { list: Match[] };
-
-export const allMatchKey = ['post', '/api/hot_match/all_match'] as const;
 
 /** Patches every cached match list with a pushed match or pushed odds, so rows change in place. */
 export function usePatchMatchLists(): void {
-  const queryClient = useQueryClient();
-  const patch = useCallback(
-    (change: (list: Match[]) => Match[]) =>
-      queryClient.setQueriesData<ListData>({ queryKey: allMatchKey }, (data) => (data ? { ...data, list: change(data.list) } : data)),
-    [queryClient],
-  );
+  const { patch, refresh } = useMatchListCache();
   useSocketEvent(
     'match.pushed',
     useCallback((event) => patch((list) => withPushedMatch(list, event.push.data)), [patch]),
@@ -43,7 +34,7 @@ export function usePatchMatchLists(): void {
   );
   useSocketEvent(
     'streams.resync',
-    useCallback(() => void queryClient.invalidateQueries({ queryKey: allMatchKey }), [queryClient]),
+    useCallback(() => refresh(), [refresh]),
   );
 }
 
@@ -51,10 +42,8 @@ const settingKeys = ['value1', 'value2', 'value3', 'value4'] as const;
 
 /** /football and /basketball (SPEC §2): today's matches by status, league and odds company, live from the socket. */
 export function ScoreListPage({ title, sport }: { title: string; sport: 'football' | 'basketball' }) {
-  const api = useApi();
   const t = useMessage();
   const { locale } = useIntl();
-  const queryClient = useQueryClient();
   const socket = useScoreSocket();
   const settingsId = useId();
   const [filter, setFilter] = useState<Filter>('all');
@@ -79,17 +68,8 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
     ...(leagueId ? { league_ids: [Number(leagueId)] } : {}),
     ...(companyId ? { company_id: Number(companyId) } : {}),
   };
-  const matches = useQuery({
-    queryKey: [...allMatchKey, body],
-    queryFn: () => api.post('/api/hot_match/all_match', { body }),
-    placeholderData: keepPreviousData,
-  });
-
-  const collect = useMutation({
-    mutationFn: ({ match, value }: { match: Match; value: 0 | 1 }) =>
-      api.post('/api/Basketballuser/collect', { body: { match_id: match.id, collect: value } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allMatchKey }),
-  });
+  const matches = useAllMatch(body, { keepPrevious: true });
+  const collect = useCollectMatch();
 
   function changeSetting(key: (typeof settingKeys)[number], value: boolean) {
     const next = { ...settings, [key]: value };
@@ -166,7 +146,7 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
               <MatchRow
                 key={match.id}
                 match={match}
-                onCollect={loggedIn ? (target, value) => collect.mutate({ match: target, value }) : undefined}
+                onCollect={loggedIn ? (target, value) => collect.mutate({ matchId: target.id, value }) : undefined}
               />
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
-import { readStoredToken } from '../../api/stored-user.ts';
+import { readStoredToken } from '../../realtime/stored-user.ts';
 import {
   scoreSocketMachine,
   type ConnectionCommand,

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useApi } from '../../api/api-context.tsx';
+import { useSeasonTable, useWorldCup } from '../../api/queries/scores.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -16,23 +15,15 @@ type Section = 'groups' | 'bracket';
 
 /** /trophy/home (SPEC §2 route 5): the last World Cup's groups (Football/season_table) and knockout bracket (Football/world_cup). */
 export function WorldCupPage({ title }: { title: string }) {
-  const api = useApi();
   const t = useMessage();
   const { locale } = useIntl();
   const [season, setSeason] = useState('');
   const [section, setSection] = useState<Section>('groups');
 
-  const cup = useQuery({
-    queryKey: ['get', '/api/Football/world_cup', season],
-    queryFn: () => api.get('/api/Football/world_cup', { params: { query: season ? { season } : {} } }),
-  });
+  const cup = useWorldCup(season ? { season } : {});
   const leagueId = cup.data?.league.id ?? 0;
   const answered = cup.data?.season ?? '';
-  const groups = useQuery({
-    queryKey: ['get', '/api/Football/season_table', leagueId, answered],
-    queryFn: () => api.get('/api/Football/season_table', { params: { query: { league_id: leagueId, season: answered } } }),
-    enabled: leagueId > 0,
-  });
+  const groups = useSeasonTable({ league_id: leagueId, season: answered }, { enabled: leagueId > 0 });
 
   const loading = (busy: boolean) => <EmptyState title={busy ? t('common.loading') : t('common.noData')} busy={busy} />;
 

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { useApi } from '../../api/api-context.tsx';
+import { useSignInTask } from '../../api/queries/tasks.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { signInMachine, type SignInBoard, type SignInOutcome } from '../../machines/sign-in-machine.ts';
 import { Button } from '../../ui/button.tsx';
@@ -12,25 +12,16 @@ import styles from './tasks.module.css';
 export function SignInPanel() {
   const api = useApi();
   const t = useMessage();
-  const queryClient = useQueryClient();
+  const signInTask = useSignInTask();
   const logic = useMemo(
     () =>
       signInMachine.provide({
         actors: {
           loadBoard: fromPromise<SignInBoard>(() => api.post('/api/Activity/pcSignTaskList')),
-          signIn: fromPromise<SignInOutcome, { day: number }>(async ({ input }) => {
-            // One key per click: the server credits a day once however often a request is repeated.
-            const result = await api.post('/api/Activity/task_handle_sign', {
-              body: { id: input.day },
-              params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
-            });
-            void queryClient.invalidateQueries({ queryKey: ['post', '/api/Activity_Config/user_task_list'] });
-            void queryClient.invalidateQueries({ queryKey: ['get', '/api/Member/info'] });
-            return result;
-          }),
+          signIn: fromPromise<SignInOutcome, { day: number }>(({ input }) => signInTask(input.day)),
         },
       }),
-    [api, queryClient],
+    [api, signInTask],
   );
   const actor = useActorRef(logic);
   const board = useSelector(actor, (state) => state.context.board);

@@ -13,7 +13,6 @@ async function renderCentre(lists: { daily: unknown[]; newbie: unknown[] }) {
   const api = createApi({
     baseUrl: 'http://pitchside.test',
     session: { send: () => undefined },
-    storage: { getItem: () => null },
     fetch: async () => Response.json({ code: 0, msg: '', data: { coins: 30, ...lists } }),
   });
   render(

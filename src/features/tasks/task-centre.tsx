@@ -1,17 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
+import { useUserTaskList } from '../../api/queries/tasks.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import styles from './tasks.module.css';
 
 /** The task centre (Activity_Config/user_task_list): daily and newbie tasks and their coins. */
 export function TaskCentre() {
-  const api = useApi();
   const t = useMessage();
-  const centre = useQuery({
-    queryKey: ['post', '/api/Activity_Config/user_task_list'],
-    queryFn: () => api.post('/api/Activity_Config/user_task_list'),
-  });
+  const centre = useUserTaskList();
   if (!centre.data) return <EmptyState title={centre.isPending ? t('common.loading') : t('common.noData')} busy={centre.isPending} />;
   // A heading over nothing reads as broken: a group without tasks is left out, and only when no
   // group has any does the centre say 'No data' (SPEC §8).

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApi } from '../api-context.tsx';
+import type { Api } from '../client.ts';
+import { getQuery, type QueryParams } from './call-query.ts';
+
+// The live area's calls (contract tag `live`).
+
+type LiveListQuery = QueryParams<'/api/Live_streaming/getLiveList'>;
+
+/** A page of live rooms (Live_streaming/getLiveList). */
+export function liveListQuery(api: Api, query: LiveListQuery) {
+  return queryOptions(getQuery(api, '/api/Live_streaming/getLiveList', { params: { query } }));
+}
+
+const liveNowParams = { type: 0, page: 1, limit: 12 } as const;
+
+/** The rooms /main shows first, whose covers are the largest paint of the page. */
+export function liveNowQuery(api: Api) {
+  // Rooms asked for as the app starts are still fresh when the page mounts: not asked for twice.
+  return queryOptions({ ...liveListQuery(api, liveNowParams), staleTime: 10_000 });
+}
+
+export function useLiveNow() {
+  return useQuery(liveNowQuery(useApi()));
+}

@@ -1,0 +1,60 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
+import { loadMessages } from '../../i18n/load-messages.ts';
+import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
+import { SchedulePage } from './schedule-page.tsx';
+import { ScoreSocketProvider } from './score-socket.tsx';
+import { sampleListPage, sampleMatch } from './story-matches.ts';
+
+// Issue 9: /schedule cached its day under the all_match key as an array of pages, and the live
+// patch treated every all_match entry as one `{ list }`: a match push with /schedule open threw.
+
+async function fakeFetch(request: Request): Promise<Response> {
+  if (new URL(request.url).pathname === '/api/hot_match/all_match') return okAnswer(sampleListPage);
+  return new Response(null, { status: 404 });
+}
+
+function subscribedSocket() {
+  const quiet = fromCallback<ConnectionCommand, { url: string }>(() => () => undefined);
+  const socket = createActor(scoreSocketMachine.provide({ actors: { connection: quiet } }), {
+    input: { url: 'ws://test.invalid/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
+  }).start();
+  socket.send({ type: 'socket.opened' });
+  socket.send({
+    type: 'socket.message',
+    message: { code: 101, type: 'registered', connection_id: 'c1', server_time: 0, heartbeat_ms: 30_000, user_id: null },
+  });
+  return socket;
+}
+
+describe('a pushed match while /schedule is on screen', () => {
+  it('changes the schedule row in place', async () => {
+    const socket = subscribedSocket();
+    render(
+      <IntlProvider locale="en" messages={await loadMessages('en')}>
+        <MemoryRouter initialEntries={['/schedule?type=1']}>
+          <StoryApiProviders fetch={fakeFetch}>
+            <ScoreSocketProvider socket={socket}>
+              <SchedulePage title="Schedule" />
+            </ScoreSocketProvider>
+          </StoryApiProviders>
+        </MemoryRouter>
+      </IntlProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Schedule' });
+    const row = () => list.querySelector(`li[data-match-id="${String(sampleMatch.id)}"]`) as HTMLElement;
+    expect(within(row()).getByTestId('match-score')).toHaveTextContent('2 - 1');
+
+    socket.send({
+      type: 'socket.message',
+      message: { code: 100, type: 'football_match', seq: 1, data: { ...sampleMatch, home_score: 3 } },
+    });
+
+    await waitFor(() => expect(within(row()).getByTestId('match-score')).toHaveTextContent('3 - 1'));
+    socket.stop();
+  });
+});
