@@ -1,7 +1,7 @@
 // The fixed catalogue of the demo world: competitions, teams, people's names and the texts the
 // seed (seed.ts) composes from. Team names are the real clubs; every picture is drawn by the site.
 
-import type { Sport } from './schema.ts';
+import type { Sport } from './tables/column-types.ts';
 
 export interface TeamDef {
   /** Chinese name as shown on the site. */

@@ -1,5 +1,5 @@
 import type { LiveStatusEvent } from '../../src/machines/live-status-machine.ts';
-import type { Match, MatchStats } from '../db/schema.ts';
+import type { Match, MatchStats } from '../db/tables/scores-tables.ts';
 import { kickOffAt, type MatchSetup, type Side, type SportEngine, type StepContext } from './match-engine.ts';
 
 // Basketball, one game minute at a time: four quarters (12 minutes in the NBA, 10 under FIBA rules),

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { LeaguesTable, Match, TeamsTable } from '../db/schema.ts';
+import type { LeaguesTable, Match, TeamsTable } from '../db/tables/scores-tables.ts';
 import { leagueDefs, playerNames, type LeagueDef } from '../db/seed-data.ts';
 import { FeedRandom } from './feed-random.ts';
 import type { EsportsTitle, MatchSetup } from './match-engine.ts';

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Match, MatchesTable, Sport } from '../db/schema.ts';
+import type { Match, MatchesTable } from '../db/tables/scores-tables.ts';
+import type { Sport } from '../db/tables/column-types.ts';
 import { FeedRandom } from './feed-random.ts';
 import { leagueDefOf, type FeedWorld, type LeagueRow } from './feed-world.ts';
 

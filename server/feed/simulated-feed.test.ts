@@ -4,7 +4,7 @@ import { openTemplateCopy, templateSeed } from '../../tests/api/database-templat
 import { buildApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import type { Match } from '../db/schema.ts';
+import type { Match } from '../db/tables/scores-tables.ts';
 import { seedWorld } from '../db/seed.ts';
 import { siteDayOf } from './fixture-planner.ts';
 import { ManualClock, type FeedPlayed, type MatchFeed } from './match-feed.ts';

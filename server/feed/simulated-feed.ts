@@ -11,7 +11,8 @@ import {
   type OddsRow,
   type StandingRow,
 } from '../areas/scores/score-board.ts';
-import type { Database, Match, MatchIncidentsTable, MatchesTable } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { Match, MatchIncidentsTable, MatchesTable } from '../db/tables/scores-tables.ts';
 import type { ScoreHub } from '../realtime/score-socket.ts';
 import type { ServerContext } from '../server-context.ts';
 import { FeedWorld } from './feed-world.ts';

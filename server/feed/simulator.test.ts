@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
-import type { Match, MatchesTable } from '../db/schema.ts';
+import type { Match, MatchesTable } from '../db/tables/scores-tables.ts';
 import { leagueDefs, playerNames } from '../db/seed-data.ts';
 import { FeedWorld, type LeagueRow, type TeamRow } from './feed-world.ts';
 import { nextRound, planDay, siteDayOf } from './fixture-planner.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { smsSenderOf } from '../../adapters/sms/sms-sender.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { SmsPurpose } from '../../db/schema.ts';
+import type { SmsPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { siteSecret } from './site-secrets.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { LiveStatus } from '../../db/schema.ts';
+import type { LiveStatus } from '../../db/tables/column-types.ts';
 import type { ServerContext } from '../../server-context.ts';
 
 type LiveRoomPage = DataOf<'liveStreamingGetLiveList'>;

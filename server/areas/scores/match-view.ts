@@ -1,5 +1,5 @@
 import type { components } from '../../../src/api/schema.d.ts';
-import type { Match, MatchStats } from '../../db/schema.ts';
+import type { Match, MatchStats } from '../../db/tables/scores-tables.ts';
 import type { LeagueRow, TeamRow } from '../../feed/feed-world.ts';
 import type { BoardData, IncidentRow, OddsCompanyRow, OddsRow } from './score-board.ts';
 

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { anchorDefs, countryCodes, expertDefs, signInRewards, taskDefs, userNicknames, userSignatures } from '../seed-data.ts';
-import type { UsersTable } from '../schema.ts';
+import type { UsersTable } from '../tables/account-tables.ts';
 import {
   at,
   dayMs,

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Random } from '../../random.ts';
-import type { Database, LiveStatus, Sport } from '../schema.ts';
+import type { Database } from '../schema.ts';
+import type { LiveStatus, Sport } from '../tables/column-types.ts';
 
 export type SeedDb = Kysely<Database>;
 

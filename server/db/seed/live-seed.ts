@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
 import { liveCategoryDefs, leagueDefs, offAirTitles, placards, roomTitleTemplates } from '../seed-data.ts';
-import type { LiveRecordsTable, LiveRoomsTable } from '../schema.ts';
+import type { LiveRecordsTable, LiveRoomsTable } from '../tables/live-tables.ts';
 import {
   anchorShareTenths,
   at,

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import type { MatchIncidentsTable, MatchesTable, MatchOddsTable } from '../schema.ts';
+import type { MatchIncidentsTable, MatchesTable, MatchOddsTable } from '../tables/scores-tables.ts';
 import type { MatchRound } from '../../feed/fixture-planner.ts';
 import { insertReturningIds, insertRows, hourMs, minuteMs, dayMs, type SeedContext } from './context.ts';
 import { footballScript, incidentColumns, playerNamesEnOf, snapshotColumns, type MatchSnapshot } from './match-play.ts';
