@@ -1,7 +1,9 @@
 // The fixed catalogue of the demo world: competitions, teams, people's names and the texts the
 // seed (seed.ts) composes from. Team names are the real clubs; every picture is drawn by the site.
 
+import type { PlayerPool } from '../feed/player-names.ts';
 import type { Sport } from './tables/column-types.ts';
+import type { SeasonStyle } from './tables/scores-tables.ts';
 
 export interface TeamDef {
   /** Chinese name as shown on the site. */
@@ -24,17 +26,17 @@ export interface LeagueDef {
   country: string;
   country_en: string;
   /**
-   * 'europe' seasons run Aug–May ('2025-2026'), 'calendar' ones a single year, 'world-cup' ones are the
-   * year of the last finished edition (every four years, 2026, 2030).
+   * 'two_year' seasons run Aug–May ('2025-2026'), 'calendar_year' ones a single year, 'world_cup' ones are
+   * the year of the last finished edition (every four years, 2026, 2030).
    */
-  seasonKind: 'europe' | 'calendar' | 'world-cup';
+  seasonStyle: SeasonStyle;
   /** Teams from strongest to weakest (roughly). Entries 'league:CODE' reuse a team of another league. */
   teams: Array<TeamDef | string>;
   /** Fixtures on the seeded day, and on each day the feed plans; a tournament (fixtures 0) has its own schedule. */
   fixtures: number;
   /** Group names for split tables (conferences), applied to teams in order, half each. */
   groups?: [string, string];
-  players: 'en' | 'es' | 'it' | 'de' | 'cn' | 'mix' | 'nba' | 'eu' | 'esports';
+  players: PlayerPool;
   hot: boolean;
 }
 
@@ -56,7 +58,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'EPL',
     country: '英格兰',
     country_en: 'England',
-    seasonKind: 'europe',
+    seasonStyle: 'two_year',
     fixtures: 10,
     players: 'en',
     hot: true,
@@ -93,7 +95,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'LIGA',
     country: '西班牙',
     country_en: 'Spain',
-    seasonKind: 'europe',
+    seasonStyle: 'two_year',
     fixtures: 10,
     players: 'es',
     hot: true,
@@ -130,7 +132,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'SA',
     country: '意大利',
     country_en: 'Italy',
-    seasonKind: 'europe',
+    seasonStyle: 'two_year',
     fixtures: 10,
     players: 'it',
     hot: true,
@@ -167,7 +169,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'BUN',
     country: '德国',
     country_en: 'Germany',
-    seasonKind: 'europe',
+    seasonStyle: 'two_year',
     fixtures: 9,
     players: 'de',
     hot: true,
@@ -202,7 +204,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'CSL',
     country: '中国',
     country_en: 'China',
-    seasonKind: 'calendar',
+    seasonStyle: 'calendar_year',
     fixtures: 8,
     players: 'cn',
     hot: true,
@@ -235,7 +237,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'UCL',
     country: '欧洲',
     country_en: 'Europe',
-    seasonKind: 'europe',
+    seasonStyle: 'two_year',
     fixtures: 8,
     players: 'mix',
     hot: true,
@@ -268,7 +270,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'NBA',
     country: '美国',
     country_en: 'USA',
-    seasonKind: 'europe',
+    seasonStyle: 'two_year',
     fixtures: 8,
     groups: ['东部', '西部'],
     players: 'nba',
@@ -306,7 +308,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'CBA',
     country: '中国',
     country_en: 'China',
-    seasonKind: 'europe',
+    seasonStyle: 'two_year',
     fixtures: 6,
     players: 'cn',
     hot: true,
@@ -339,7 +341,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'EL',
     country: '欧洲',
     country_en: 'Europe',
-    seasonKind: 'europe',
+    seasonStyle: 'two_year',
     fixtures: 6,
     players: 'eu',
     hot: false,
@@ -374,7 +376,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'LPL',
     country: '中国',
     country_en: 'China',
-    seasonKind: 'calendar',
+    seasonStyle: 'calendar_year',
     fixtures: 4,
     players: 'esports',
     hot: true,
@@ -407,7 +409,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'DOTA',
     country: '国际',
     country_en: 'International',
-    seasonKind: 'calendar',
+    seasonStyle: 'calendar_year',
     fixtures: 4,
     players: 'esports',
     hot: false,
@@ -436,7 +438,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'CS2',
     country: '国际',
     country_en: 'International',
-    seasonKind: 'calendar',
+    seasonStyle: 'calendar_year',
     fixtures: 4,
     players: 'esports',
     hot: false,
@@ -470,7 +472,7 @@ export const leagueDefs: LeagueDef[] = [
     code: 'WC',
     country: '国际',
     country_en: 'International',
-    seasonKind: 'world-cup',
+    seasonStyle: 'world_cup',
     fixtures: 0,
     players: 'mix',
     hot: true,
@@ -540,63 +542,6 @@ export const worldCupRounds = [
   { key: 'third_place', name: '季军赛', name_en: 'Third place', days: [20] },
   { key: 'final', name: '决赛', name_en: 'Final', days: [21] },
 ] as const;
-
-/**
- * Surnames for made-up players, by the flavour of the competition: the Chinese name the incidents and
- * squads are keyed by, and the English one the English and Vietnamese site shows. A name in more than
- * one flavour has the same English name in each.
- */
-export const playerNames: Record<LeagueDef['players'], Array<[zh: string, en: string]>> = {
-  en: [
-    ['史密斯', 'Smith'], ['约翰逊', 'Johnson'], ['沃克', 'Walker'], ['布朗', 'Brown'], ['泰勒', 'Taylor'], ['威尔逊', 'Wilson'],
-    ['汤普森', 'Thompson'], ['怀特', 'White'], ['哈里斯', 'Harris'], ['克拉克', 'Clarke'], ['刘易斯', 'Lewis'], ['罗宾逊', 'Robinson'],
-    ['伍德', 'Wood'], ['霍尔', 'Hall'], ['格林', 'Green'], ['贝克', 'Baker'], ['斯科特', 'Scott'], ['亚当斯', 'Adams'],
-    ['米切尔', 'Mitchell'], ['坎贝尔', 'Campbell'], ['卡特', 'Carter'], ['菲利普斯', 'Phillips'],
-  ],
-  es: [
-    ['加西亚', 'García'], ['罗德里格斯', 'Rodríguez'], ['马丁内斯', 'Martínez'], ['洛佩斯', 'López'], ['桑切斯', 'Sánchez'],
-    ['佩雷斯', 'Pérez'], ['戈麦斯', 'Gómez'], ['费尔南德斯', 'Fernández'], ['迪亚斯', 'Díaz'], ['莫雷诺', 'Moreno'], ['阿隆索', 'Alonso'],
-    ['纳瓦罗', 'Navarro'], ['托雷斯', 'Torres'], ['拉莫斯', 'Ramos'], ['希门尼斯', 'Jiménez'], ['鲁伊斯', 'Ruiz'],
-    ['伊格莱西亚斯', 'Iglesias'], ['卡斯特罗', 'Castro'],
-  ],
-  it: [
-    ['罗西', 'Rossi'], ['鲁索', 'Russo'], ['费拉里', 'Ferrari'], ['埃斯波西托', 'Esposito'], ['比安奇', 'Bianchi'], ['罗马诺', 'Romano'],
-    ['科隆博', 'Colombo'], ['里奇', 'Ricci'], ['马里尼', 'Marini'], ['孔蒂', 'Conti'], ['德卢卡', 'De Luca'], ['加洛', 'Gallo'],
-    ['科斯塔', 'Costa'], ['方塔纳', 'Fontana'], ['巴尔迪', 'Baldi'], ['萨巴蒂尼', 'Sabatini'], ['蒙蒂', 'Monti'],
-  ],
-  de: [
-    ['穆勒', 'Müller'], ['施密特', 'Schmidt'], ['施耐德', 'Schneider'], ['菲舍尔', 'Fischer'], ['韦伯', 'Weber'], ['迈耶', 'Meyer'],
-    ['瓦格纳', 'Wagner'], ['贝克尔', 'Becker'], ['舒尔茨', 'Schulz'], ['霍夫曼', 'Hoffmann'], ['克莱因', 'Klein'], ['沃尔夫', 'Wolf'],
-    ['施罗德', 'Schröder'], ['诺伊曼', 'Neumann'], ['布劳恩', 'Braun'], ['齐默尔曼', 'Zimmermann'],
-  ],
-  cn: [
-    ['张伟', 'Zhang Wei'], ['王磊', 'Wang Lei'], ['李想', 'Li Xiang'], ['刘洋', 'Liu Yang'], ['陈涛', 'Chen Tao'],
-    ['杨帆', 'Yang Fan'], ['赵鹏', 'Zhao Peng'], ['黄博', 'Huang Bo'], ['周俊', 'Zhou Jun'], ['吴昊', 'Wu Hao'],
-    ['徐亮', 'Xu Liang'], ['孙浩', 'Sun Hao'], ['马宁', 'Ma Ning'], ['朱辰', 'Zhu Chen'], ['胡杨', 'Hu Yang'], ['郭嘉', 'Guo Jia'],
-    ['林峰', 'Lin Feng'], ['何旭', 'He Xu'], ['高远', 'Gao Yuan'], ['罗毅', 'Luo Yi'],
-  ],
-  mix: [
-    ['席尔瓦', 'Silva'], ['费尔南德斯', 'Fernández'], ['穆勒', 'Müller'], ['罗西', 'Rossi'], ['范戴克', 'Van Dijk'], ['德容', 'De Jong'],
-    ['门德斯', 'Mendes'], ['科斯塔', 'Costa'], ['桑托斯', 'Santos'], ['马丁内斯', 'Martínez'], ['史密斯', 'Smith'], ['施密特', 'Schmidt'],
-    ['迪马利亚', 'Di María'], ['奥利维拉', 'Oliveira'], ['佩雷拉', 'Pereira'], ['范德贝克', 'Van de Beek'],
-  ],
-  nba: [
-    ['约翰逊', 'Johnson'], ['威廉姆斯', 'Williams'], ['琼斯', 'Jones'], ['戴维斯', 'Davis'], ['米勒', 'Miller'], ['安德森', 'Anderson'],
-    ['杰克逊', 'Jackson'], ['哈里斯', 'Harris'], ['汤普森', 'Thompson'], ['格林', 'Green'], ['布朗', 'Brown'], ['怀特', 'White'],
-    ['亚当斯', 'Adams'], ['华莱士', 'Wallace'], ['霍华德', 'Howard'], ['巴特勒', 'Butler'],
-  ],
-  eu: [
-    ['佩特洛维奇', 'Petrović'], ['约基奇', 'Jokić'], ['帕帕斯', 'Pappas'], ['萨博尼斯', 'Sabonis'], ['拉里', 'Lari'],
-    ['米洛萨夫列维奇', 'Milosavljević'], ['卡拉斯', 'Karras'], ['杜兰德', 'Durand'], ['赫兹', 'Hertz'], ['托马斯', 'Thomas'],
-    ['斯洛库姆', 'Slocum'], ['马丁', 'Martin'], ['米茨基亚维丘斯', 'Mickevičius'], ['尤尔特塞文', 'Yurtseven'],
-  ],
-  esports: [
-    ['Bin', 'Bin'], ['Knight', 'Knight'], ['Elk', 'Elk'], ['Ruler', 'Ruler'], ['Tian', 'Tian'], ['Xun', 'Xun'],
-    ['Zeus', 'Zeus'], ['Scout', 'Scout'], ['Meiko', 'Meiko'], ['JackeyLove', 'JackeyLove'], ['Wayward', 'Wayward'],
-    ['Shanks', 'Shanks'], ['Hope', 'Hope'], ['Kael', 'Kael'], ['Leave', 'Leave'], ['Breathe', 'Breathe'],
-    ['Jiejie', 'Jiejie'], ['Creme', 'Creme'],
-  ],
-};
 
 export const anchorDefs: Array<{ nickname: string; type: 1 | 2 | 3; signature: string }> = [
   { nickname: '足球老炮儿', type: 1, signature: '看了二十年球，专聊英超和欧冠' },

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { Match, MatchesTable } from '../db/tables/scores-tables.ts';
-import { leagueDefs, playerNames } from '../db/seed-data.ts';
+import { leagueDefs } from '../db/seed-data.ts';
 import { FeedWorld, type LeagueRow, type TeamRow } from './feed-world.ts';
 import { nextRound, planDay, siteDayOf } from './fixture-planner.ts';
 import { clockOrder, liveMatch, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
 import { moveOdds, openingOddsRows, type OddsRow } from './odds-model.ts';
+import { playerNames } from './player-names.ts';
 import { applyResult, pointsOf, type StandingRow } from './standings-table.ts';
 
 // Property tests of the simulator over many seeds, in memory: a day of the demo world's fixtures is
@@ -31,6 +32,10 @@ function catalogueWorld(): { world: FeedWorld; standings: StandingRow[] } {
     current_season: '2026',
     is_hot: def.hot,
     sort: i,
+    key: def.key,
+    season_style: def.seasonStyle,
+    daily_fixtures: def.fixtures,
+    player_pool: def.players,
   }));
   const teams: TeamRow[] = [];
   const idOf = new Map<string, number>();

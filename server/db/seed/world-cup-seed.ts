@@ -59,6 +59,11 @@ interface Played {
 /** Seeds the tournament: matches with incidents and odds, and the group tables. */
 export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Promise<void> {
   const random = ctx.random.fork('world-cup');
+  await insertRows(
+    ctx.db,
+    'knockout_rounds',
+    worldCupRounds.map((round, sort) => ({ league_id: input.leagueId, key: round.key, name: round.name, name_en: round.name_en, sort: sort + 1 })),
+  );
   const year = Number(input.season);
   const day = (n: number, hour: number) => new Date(Date.UTC(year, 5, 11) + n * dayMs + hour * hourMs);
   const strength = new Map(input.teams.map((team, i) => [team.id, 1 - (2 * i) / (input.teams.length - 1)]));

@@ -14,6 +14,29 @@ export interface LeaguesTable {
   current_season: string;
   is_hot: Default<boolean>;
   sort: Default<number>;
+  /** 012: a short name that stays the same across seasons and languages (WC, NBA); null where none is set. */
+  key: Nullable<string>;
+  season_style: Default<SeasonStyle>;
+  /** 012: matches the simulated feed plans for it a day; null, the sport's usual number; 0, none. */
+  daily_fixtures: Nullable<number>;
+  /** 012: whose surnames the simulated feed gives its players (server/feed/player-names.ts); null, a mix. */
+  player_pool: Nullable<string>;
+}
+
+/** 012: how a competition's seasons are named: '2025-2026' (August to May), '2026', or a World Cup's year. */
+export type SeasonStyle = 'two_year' | 'calendar_year' | 'world_cup';
+
+/** openapi.yaml WorldCupRound key. */
+export type KnockoutRoundKey = 'round_of_32' | 'round_of_16' | 'quarter_final' | 'semi_final' | 'third_place' | 'final';
+
+/** 012: a knockout competition's rounds in the order they are played. */
+export interface KnockoutRoundsTable {
+  league_id: number;
+  key: KnockoutRoundKey;
+  /** As matches.round holds it. */
+  name: string;
+  name_en: string;
+  sort: number;
 }
 
 export interface TeamsTable {
@@ -221,6 +244,7 @@ export type Match = Selectable<MatchesTable>;
 /** The scores area's tables, by name: composed into Database (server/db/schema.ts). */
 export interface ScoresTables {
   leagues: LeaguesTable;
+  knockout_rounds: KnockoutRoundsTable;
   teams: TeamsTable;
   matches: MatchesTable;
   match_incidents: MatchIncidentsTable;
