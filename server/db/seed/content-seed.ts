@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import { featureHeadlines, headlineCategories, portalPosts } from '../seed-data.ts';
+import { featureHeadlines, headlineCategories, portalPosts } from './catalogue/content-catalogue.ts';
 import type { HeadlinesTable } from '../tables/content-tables.ts';
 import {
   at,

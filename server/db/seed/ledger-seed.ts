@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { chatLines } from '../seed-data.ts';
+import { chatLines } from './catalogue/chat-catalogue.ts';
 import type { LedgerKind, UserWalletKind } from '../tables/wallet-tables.ts';
 import {
   anchorShareTenths,

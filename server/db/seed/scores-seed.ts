@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { FeedWorld } from '../../feed/feed-world.ts';
 import { fnv1a, type Random } from '../../random.ts';
-import { leagueDefs, type LeagueDef, type TeamDef } from '../seed-data.ts';
+import { leagueDefs, type LeagueDef, type TeamDef } from './catalogue/scores-catalogue.ts';
 import type { MatchIncidentsTable, MatchesTable, MatchOddsTable, SeasonStyle, StandingsTable } from '../tables/scores-tables.ts';
 import {
   insertReturningIds,

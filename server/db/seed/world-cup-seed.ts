@@ -5,7 +5,7 @@ import type { MatchRound } from '../../feed/fixture-planner.ts';
 import { insertReturningIds, insertRows, hourMs, minuteMs, dayMs, type SeedContext } from './context.ts';
 import { footballScript, incidentColumns, playerNamesEnOf, snapshotColumns, type MatchSnapshot } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
-import { worldCupRounds } from '../seed-data.ts';
+import { worldCupRounds } from './catalogue/scores-catalogue.ts';
 
 // The last finished World Cup (/trophy/home): 48 teams drawn into twelve groups of four from four pots,
 // the two best of each group and the eight best thirds into a round of 32, then the knockout rounds
