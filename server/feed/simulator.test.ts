@@ -7,6 +7,7 @@ import { nextRound, planDay, siteDayOf } from './fixture-planner.ts';
 import { clockOrder, liveMatch, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
 import { moveOdds, openingOddsRows, type OddsRow } from './odds-model.ts';
+import { gameWinners, quarterScores } from './period-scores.ts';
 import { playerNames } from './player-names.ts';
 import { applyResult, pointsOf, type StandingRow } from './standings-table.ts';
 
@@ -232,7 +233,7 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
           expect([row.home_corner, row.away_corner]).toEqual([count('home', new Set(['corner'])), count('away', new Set(['corner']))]);
           expect(row.home_half_score! + row.away_half_score!).toBeLessThanOrEqual(row.home_score + row.away_score);
         } else if (row.sport === 'basketball') {
-          const quarters = row.period_scores as Array<[number, number]>;
+          const quarters = quarterScores(row);
           expect(quarters.length).toBeGreaterThanOrEqual(4);
           expect([row.home_score, row.away_score]).toEqual([
             quarters.reduce((s, q) => s + q[0], 0),
@@ -240,7 +241,7 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
           ]);
           expect(row.home_score).not.toBe(row.away_score);
         } else {
-          const won = row.period_scores as Array<'home' | 'away'>;
+          const won = gameWinners(row);
           expect([row.home_score, row.away_score]).toEqual([count('home', new Set(['game_won'])), count('away', new Set(['game_won']))]);
           expect([row.home_score, row.away_score]).toEqual([
             won.filter((w) => w === 'home').length,

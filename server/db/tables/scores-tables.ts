@@ -106,6 +106,12 @@ export interface MatchStats {
   first_blood?: [number, number];
 }
 
+/** Basketball: a quarter's (or an overtime's) points, home first. */
+export type QuarterScore = [home: number, away: number];
+
+/** E-sports: the side that won a game. */
+export type GameWinner = 'home' | 'away';
+
 export interface MatchesTable {
   id: Id;
   sport: Sport;
@@ -134,8 +140,11 @@ export interface MatchesTable {
   away_yellow: Default<number>;
   home_corner: Default<number>;
   away_corner: Default<number>;
-  /** Basketball: [[home, away], ...] per quarter; esports: winner side per game. */
-  period_scores: JsonDefault<Array<[number, number]> | Array<'home' | 'away'>>;
+  /**
+   * Basketball: each quarter's points, the one being played last; esports: each finished game's winner;
+   * football: empty. Read through server/feed/period-scores.ts.
+   */
+  period_scores: JsonDefault<Array<QuarterScore | GameWinner>>;
   stats: JsonDefault<MatchStats>;
   venue: Default<string>;
   is_hot: Default<boolean>;
