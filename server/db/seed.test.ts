@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../areas/account/password.ts';
+import { quarterScores } from '../feed/period-scores.ts';
 import { mediaRoutes } from '../media/media-routes.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import { migrate } from './migrate.ts';
@@ -199,7 +200,7 @@ function worldChecks(open: () => Promise<{ handle: DatabaseHandle; cleanup?: () 
       } else if (match.sport === 'esports') {
         expect([count('home', ['game_won']), count('away', ['game_won'])]).toEqual([match.home_score, match.away_score]);
       } else {
-        const quarters = match.period_scores as Array<[number, number]>;
+        const quarters = quarterScores(match);
         expect([quarters.reduce((s, q) => s + q[0], 0), quarters.reduce((s, q) => s + q[1], 0)]).toEqual([
           match.home_score,
           match.away_score,

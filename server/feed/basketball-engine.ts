@@ -1,6 +1,7 @@
 import type { LiveStatusEvent } from '../../src/machines/live-status-machine.ts';
-import type { Match, MatchStats } from '../db/schema.ts';
+import type { Match, MatchStats } from '../db/tables/scores-tables.ts';
 import { kickOffAt, type MatchSetup, type Side, type SportEngine, type StepContext } from './match-engine.ts';
+import { quarterScores } from './period-scores.ts';
 
 // Basketball, one game minute at a time: four quarters (12 minutes in the NBA, 10 under FIBA rules),
 // overtimes of 5 until someone leads. Each minute each side has two or three possessions ending in a
@@ -19,10 +20,6 @@ type PairKey = Exclude<keyof MatchStats, 'game_kills'>;
 function bump(stats: MatchStats, key: PairKey, side: Side, by = 1): void {
   const pair = stats[key] ?? [0, 0];
   stats[key] = side === 'home' ? [pair[0] + by, pair[1]] : [pair[0], pair[1] + by];
-}
-
-function quarters(row: Match): Array<[number, number]> {
-  return row.period_scores as Array<[number, number]>;
 }
 
 /** Points each side is expected to score over a game, for the odds. */
@@ -49,7 +46,7 @@ export const basketballEngine: SportEngine = {
     if (row.status === 'over') return null;
     if (row.status === 'not_started') return kickOffAt(row, setup.seed);
     if (row.phase !== 'break') return row.updated_at.getTime() + basketballMinuteMs;
-    return row.updated_at.getTime() + (quarters(row).length === 2 ? halfTimeMs : shortBreakMs);
+    return row.updated_at.getTime() + (quarterScores(row).length === 2 ? halfTimeMs : shortBreakMs);
   },
 
   step(match, setup, _at, context): LiveStatusEvent | null {
@@ -82,10 +79,10 @@ export const basketballEngine: SportEngine = {
       return { type: 'match.kicked_off' };
     }
     if (row.phase === 'break') {
-      const played = quarters(row).length;
+      const played = quarterScores(row).length;
       row.phase = played < 4 ? (`q${played + 1}` as Match['phase']) : 'ot';
       row.minute = 0;
-      quarters(row).push([0, 0]);
+      row.period_scores.push([0, 0]);
       context.incident('period_start', null, { minute: 0 });
       return { type: 'period.started' };
     }
@@ -94,7 +91,7 @@ export const basketballEngine: SportEngine = {
     row.minute += 1;
     if (row.minute < periodLength(row, setup)) return null;
     context.incident('period_end', null);
-    const played = quarters(row).length;
+    const played = quarterScores(row).length;
     if (played === 2) Object.assign(row, { home_half_score: row.home_score, away_half_score: row.away_score });
     if (played >= 4 && row.home_score !== row.away_score) {
       Object.assign(row, { status: 'over', phase: 'full_time' } satisfies Partial<Match>);
@@ -107,7 +104,7 @@ export const basketballEngine: SportEngine = {
 
 function playMinute(row: Match, setup: MatchSetup, { random }: StepContext): void {
   const stats = row.stats;
-  const current = quarters(row).at(-1)!;
+  const current = quarterScores(row).at(-1)!;
   const score = (side: Side, points: number) => {
     if (side === 'home') {
       row.home_score += points;

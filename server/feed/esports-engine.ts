@@ -1,7 +1,8 @@
 import type { LiveStatusEvent } from '../../src/machines/live-status-machine.ts';
-import type { Match, MatchStats } from '../db/schema.ts';
+import type { Match, MatchStats } from '../db/tables/scores-tables.ts';
 import { FeedRandom } from './feed-random.ts';
 import { kickOffAt, minuteMs, type EsportsTitle, type MatchSetup, type Side, type SportEngine, type StepContext } from './match-engine.ts';
+import { gameWinners } from './period-scores.ts';
 
 // E-sports, game (map) by game, minute by minute: kills, towers, dragons and barons, gold; a game's
 // winner is drawn at its end from the strengths and the kills, and the series ends when a side has won
@@ -28,10 +29,6 @@ export function gameMinutesOf(seed: number, matchId: number, game: number, title
   return new FeedRandom(seed, matchId, 'game', game).int(lo, hi);
 }
 
-function winners(row: Match): Array<'home' | 'away'> {
-  return row.period_scores as Array<'home' | 'away'>;
-}
-
 type PairKey = Exclude<keyof MatchStats, 'game_kills'>;
 
 function bump(stats: MatchStats, key: PairKey, side: Side, by = 1): void {
@@ -42,7 +39,7 @@ function bump(stats: MatchStats, key: PairKey, side: Side, by = 1): void {
 /** Kills of each game; a match stored without them (seeded mid-game) starts from its kills so far. */
 function gameKills(row: Match): Array<[number, number]> {
   if (!row.stats.game_kills) {
-    const before = winners(row).map((): [number, number] => [0, 0]);
+    const before = gameWinners(row).map((): [number, number] => [0, 0]);
     row.stats.game_kills = row.phase === 'break' ? before : [...before, row.stats.kills ?? [0, 0]];
   }
   return row.stats.game_kills;
@@ -60,7 +57,7 @@ export const esportsEngine: SportEngine = {
     const { row } = match;
     if (row.status === 'not_started' || row.phase === 'break') {
       const first = row.status === 'not_started';
-      const game = winners(row).length + 1;
+      const game = gameWinners(row).length + 1;
       Object.assign(row, {
         status: 'in_progress',
         phase: `game_${game}` as Match['phase'],
@@ -80,7 +77,7 @@ export const esportsEngine: SportEngine = {
 
     playMinute(row, setup, context);
     row.minute += 1;
-    const game = winners(row).length + 1;
+    const game = gameWinners(row).length + 1;
     if (row.minute < gameMinutesOf(setup.seed, row.id, game, setup.title)) return null;
 
     const kills = gameKills(row).at(-1) ?? [0, 0];
@@ -90,7 +87,7 @@ export const esportsEngine: SportEngine = {
     const winner: Side = context.random.chance(homeChance) ? 'home' : 'away';
     if (winner === 'home') row.home_score += 1;
     else row.away_score += 1;
-    winners(row).push(winner);
+    row.period_scores.push(winner);
     context.incident('game_won', winner);
     context.incident('period_end', null);
     context.shake();
@@ -108,7 +105,7 @@ function playMinute(row: Match, setup: MatchSetup, { random }: StepContext): voi
   const stats = row.stats;
   const title = titles[setup.title];
   const current = gameKills(row).at(-1)!;
-  const firstGame = winners(row).length === 0;
+  const firstGame = gameWinners(row).length === 0;
   for (const side of ['home', 'away'] as const) {
     const edge = side === 'home' ? setup.edge : -setup.edge;
     const kills = random.poisson(title.kills * (1 + 0.25 * edge));

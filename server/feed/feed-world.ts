@@ -1,18 +1,13 @@
 import type { Selectable } from 'kysely';
-import type { LeaguesTable, Match, TeamsTable } from '../db/schema.ts';
-import { leagueDefs, playerNames, type LeagueDef } from '../db/seed-data.ts';
+import type { LeaguesTable, Match, TeamsTable } from '../db/tables/scores-tables.ts';
 import { FeedRandom } from './feed-random.ts';
+import { isPlayerPool, playerNames } from './player-names.ts';
 import type { EsportsTitle, MatchSetup } from './match-engine.ts';
 
 export type LeagueRow = Selectable<LeaguesTable>;
 export type TeamRow = Selectable<TeamsTable>;
 
 const squadSize = 18;
-
-/** The catalogue entry of a stored league (server/db/seed-data.ts), by its unique name. */
-export function leagueDefOf(league: Pick<LeagueRow, 'name'>): LeagueDef | undefined {
-  return leagueDefs.find((def) => def.name === league.name);
-}
 
 function titleOf(league: LeagueRow): EsportsTitle {
   if (/dota/i.test(league.name_en)) return 'dota';
@@ -83,11 +78,11 @@ export class FeedWorld {
     if (known) return known;
     const team = this.teams.get(teamId);
     const league = team ? this.leagues.get(team.league_id) : undefined;
-    const flavour = (league && leagueDefOf(league)?.players) ?? 'mix';
+    const pool = league && isPlayerPool(league.player_pool) ? league.player_pool : 'mix';
     const random = new FeedRandom('squad', teamId);
     // One player per Chinese name: the engines and the stored incidents know players by it.
     const unique = new Map<string, string>();
-    for (const [zh, en] of [...random.shuffle(playerNames[flavour]), ...random.shuffle(playerNames.mix)]) {
+    for (const [zh, en] of [...random.shuffle(playerNames[pool]), ...random.shuffle(playerNames.mix)]) {
       if (!unique.has(zh)) unique.set(zh, en);
     }
     const pairs = [...unique];

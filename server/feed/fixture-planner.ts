@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
-import type { Match, MatchesTable, Sport } from '../db/schema.ts';
+import type { Match, MatchesTable } from '../db/tables/scores-tables.ts';
+import type { Sport } from '../db/tables/column-types.ts';
 import { FeedRandom } from './feed-random.ts';
-import { leagueDefOf, type FeedWorld, type LeagueRow } from './feed-world.ts';
+import type { FeedWorld, LeagueRow } from './feed-world.ts';
 
 // A day of fixtures for the demo world: each competition plays about as many matches as the seed's day,
 // in one to three kick-off slots spread over the site's day, each team at most once.
@@ -78,7 +79,7 @@ export function planDay(
     const members = world.members(league.id);
     const ranked = [...members].sort((a, b) => world.strength(b) - world.strength(a));
     const free = leagueRandom.shuffle(members.filter((teamId) => !busy.has(teamId)));
-    const wanted = leagueDefOf(league)?.fixtures ?? defaultFixtures[league.sport];
+    const wanted = league.daily_fixtures ?? defaultFixtures[league.sport];
     const count = Math.min(wanted, Math.floor(free.length / 2));
     if (count === 0) continue;
     const open = Array.from({ length: lastSlot[league.sport] + 1 }, (_, i) => i).filter((slot) => slot >= firstSlot);

@@ -1,5 +1,5 @@
 import type { LiveStatusEvent } from '../../src/machines/live-status-machine.ts';
-import type { Match, MatchStats } from '../db/schema.ts';
+import type { Match, MatchStats } from '../db/tables/scores-tables.ts';
 import { FeedRandom } from './feed-random.ts';
 import { kickOffAt, minuteMs, type LiveMatch, type MatchSetup, type Side, type SportEngine, type StepContext } from './match-engine.ts';
 

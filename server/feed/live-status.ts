@@ -5,7 +5,7 @@ import {
   type LiveStatusInput,
   type LiveStatusSnapshot,
 } from '../../src/machines/live-status-machine.ts';
-import type { Match } from '../db/schema.ts';
+import type { Match } from '../db/tables/scores-tables.ts';
 
 // The server side of the live status machine (src/machines/live-status-machine.ts): a stored match is
 // restored into it, and every change the feed makes is checked against it before it is written.

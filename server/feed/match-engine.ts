@@ -1,5 +1,5 @@
 import type { LiveStatusEvent, LiveStatusSnapshot } from '../../src/machines/live-status-machine.ts';
-import type { IncidentKind, Match, MatchPhase } from '../db/schema.ts';
+import type { IncidentKind, Match, MatchPhase } from '../db/tables/scores-tables.ts';
 import { FeedRandom } from './feed-random.ts';
 import { restoreLiveStatus } from './live-status.ts';
 

@@ -1,5 +1,6 @@
 import { liveStatusOf } from '../../src/machines/live-status-machine.ts';
-import type { Match, Sport } from '../db/schema.ts';
+import type { Match } from '../db/tables/scores-tables.ts';
+import type { Sport } from '../db/tables/column-types.ts';
 import { basketballEngine } from './basketball-engine.ts';
 import { esportsEngine } from './esports-engine.ts';
 import { FeedRandom } from './feed-random.ts';

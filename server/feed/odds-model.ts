@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Match, MatchOddsTable, OddsMarket } from '../db/schema.ts';
+import type { Match, MatchOddsTable, OddsMarket } from '../db/tables/scores-tables.ts';
 import { basketballPointRates } from './basketball-engine.ts';
 import { gameWinChance } from './esports-engine.ts';
 import { FeedRandom } from './feed-random.ts';

@@ -4,11 +4,12 @@ import { openTemplateCopy, templateSeed } from '../../tests/api/database-templat
 import { buildApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import type { Match } from '../db/schema.ts';
+import type { Match } from '../db/tables/scores-tables.ts';
 import { seedWorld } from '../db/seed.ts';
 import { siteDayOf } from './fixture-planner.ts';
 import { ManualClock, type FeedPlayed, type MatchFeed } from './match-feed.ts';
 import { clockOrder } from './match-engine.ts';
+import { quarterScores } from './period-scores.ts';
 import { createSimulatedFeed } from './simulated-feed.ts';
 import { pointsOf } from './standings-table.ts';
 
@@ -111,7 +112,7 @@ describe('simulated feed on the seeded world', { timeout: 180_000 }, () => {
       if (match.sport === 'football') {
         expect([match.home_score, match.away_score], `match ${match.id}`).toEqual([count('home', goals), count('away', goals)]);
       } else if (match.sport === 'basketball') {
-        const quarters = match.period_scores as Array<[number, number]>;
+        const quarters = quarterScores(match);
         expect([match.home_score, match.away_score]).toEqual([
           quarters.reduce((s, q) => s + q[0], 0),
           quarters.reduce((s, q) => s + q[1], 0),

@@ -9,7 +9,8 @@ import {
   type OddsRow,
   type StandingRow,
 } from '../areas/scores/score-board.ts';
-import type { Database, Match, MatchIncidentsTable, MatchesTable } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { Match, MatchIncidentsTable, MatchesTable } from '../db/tables/scores-tables.ts';
 import type { ServerContext } from '../server-context.ts';
 import { FeedWorld } from './feed-world.ts';
 import { planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
-import type { Match, MatchesTable } from '../db/schema.ts';
-import { leagueDefs, playerNames } from '../db/seed-data.ts';
+import type { Match, MatchesTable } from '../db/tables/scores-tables.ts';
+import { leagueDefs } from '../db/seed/catalogue/scores-catalogue.ts';
 import { FeedWorld, type LeagueRow, type TeamRow } from './feed-world.ts';
 import { nextRound, planDay, siteDayOf } from './fixture-planner.ts';
 import { clockOrder, liveMatch, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
 import { moveOdds, openingOddsRows, type OddsRow } from './odds-model.ts';
+import { gameWinners, quarterScores } from './period-scores.ts';
+import { playerNames } from './player-names.ts';
 import { applyResult, pointsOf, type StandingRow } from './standings-table.ts';
 
 // Property tests of the simulator over many seeds, in memory: a day of the demo world's fixtures is
@@ -16,7 +18,7 @@ const companies = [1, 2, 3];
 const dayStart = Date.parse('2026-11-22T00:00:00+08:00');
 const seeds = Array.from({ length: 24 }, (_, i) => 1000 + i * 7919);
 
-/** The catalogue of server/db/seed-data.ts as stored rows, with ids in catalogue order. */
+/** The leagues of server/db/seed/catalogue/scores-catalogue.ts as stored rows, with ids in catalogue order. */
 function catalogueWorld(): { world: FeedWorld; standings: StandingRow[] } {
   const leagues: LeagueRow[] = leagueDefs.map((def, i) => ({
     id: i + 1,
@@ -31,6 +33,10 @@ function catalogueWorld(): { world: FeedWorld; standings: StandingRow[] } {
     current_season: '2026',
     is_hot: def.hot,
     sort: i,
+    key: def.key,
+    season_style: def.seasonStyle,
+    daily_fixtures: def.fixtures,
+    player_pool: def.players,
   }));
   const teams: TeamRow[] = [];
   const idOf = new Map<string, number>();
@@ -227,7 +233,7 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
           expect([row.home_corner, row.away_corner]).toEqual([count('home', new Set(['corner'])), count('away', new Set(['corner']))]);
           expect(row.home_half_score! + row.away_half_score!).toBeLessThanOrEqual(row.home_score + row.away_score);
         } else if (row.sport === 'basketball') {
-          const quarters = row.period_scores as Array<[number, number]>;
+          const quarters = quarterScores(row);
           expect(quarters.length).toBeGreaterThanOrEqual(4);
           expect([row.home_score, row.away_score]).toEqual([
             quarters.reduce((s, q) => s + q[0], 0),
@@ -235,7 +241,7 @@ describe('simulator over many seeds', { timeout: 60_000 }, () => {
           ]);
           expect(row.home_score).not.toBe(row.away_score);
         } else {
-          const won = row.period_scores as Array<'home' | 'away'>;
+          const won = gameWinners(row);
           expect([row.home_score, row.away_score]).toEqual([count('home', new Set(['game_won'])), count('away', new Set(['game_won']))]);
           expect([row.home_score, row.away_score]).toEqual([
             won.filter((w) => w === 'home').length,

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Match, Sport, StandingsTable } from '../db/schema.ts';
+import type { Match, StandingsTable } from '../db/tables/scores-tables.ts';
+import type { Sport } from '../db/tables/column-types.ts';
 
 export type StandingRow = Selectable<StandingsTable>;
 

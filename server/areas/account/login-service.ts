@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { Database, DeviceType } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { DeviceType } from '../../db/tables/account-tables.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { hashPassword, verifyPassword } from './password.ts';

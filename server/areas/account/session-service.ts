@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../contract/operation-types.ts';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, DeviceType } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { DeviceType } from '../../db/tables/account-tables.ts';
 import type { ServerContext } from '../../server-context.ts';
 
 /** A session ends after a week without use, and a month after login whatever happens. */

@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { SmsPurpose } from '../../db/schema.ts';
+import type { SmsPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { siteSecret } from './site-secrets.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { DataOf } from '../../contract/operation-types.ts';
-import type { UploadPurpose } from '../../db/schema.ts';
+import type { UploadPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { imageSize, sniffLength, sniffMediaType, storedExtensions, type StoredMediaType } from './upload-content-type.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MediaServer } from '../../adapters/media/media-server.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { LiveStatus } from '../../db/schema.ts';
+import type { LiveStatus } from '../../db/tables/column-types.ts';
 import type { ServerContext } from '../../server-context.ts';
 
 type LiveRoomPage = DataOf<'liveStreamingGetLiveList'>;

@@ -1,5 +1,5 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { Match } from '../../db/schema.ts';
+import type { Match } from '../../db/tables/scores-tables.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-view.ts';

@@ -1,6 +1,7 @@
 import type { components } from '../../../src/api/schema.d.ts';
-import type { Match, MatchStats } from '../../db/schema.ts';
+import type { Match, MatchStats } from '../../db/tables/scores-tables.ts';
 import type { LeagueRow, TeamRow } from '../../feed/feed-world.ts';
+import { gameWinners, quarterScores } from '../../feed/period-scores.ts';
 import type { BoardData, IncidentRow, OddsCompanyRow, OddsRow } from './score-board.ts';
 
 // Rows of the database (and of the board) as the contract shows them (openapi.yaml Match, MatchOdds,
@@ -95,14 +96,14 @@ function periodScores(match: Match): MatchView['period_scores'] {
     ];
   }
   if (match.sport === 'basketball') {
-    return (match.period_scores as Array<[number, number]>).map(([home, away], i) => ({
+    return quarterScores(match).map(([home, away], i) => ({
       phase: i < 4 ? (`q${i + 1}` as PhaseView) : 'overtime',
       home_score: home,
       away_score: away,
     }));
   }
   // E-sports: the kills of each game where the feed kept them, else the game's winner as 1-0.
-  const winners = match.period_scores as Array<'home' | 'away'>;
+  const winners = gameWinners(match);
   const kills = match.stats.game_kills;
   const games = Math.max(winners.length, kills?.length ?? 0);
   return Array.from({ length: games }, (_, i) => {

@@ -1,5 +1,5 @@
 import type { components } from '../../../src/api/schema.d.ts';
-import type { Match } from '../../db/schema.ts';
+import type { Match } from '../../db/tables/scores-tables.ts';
 import type { ServerContext } from '../../server-context.ts';
 import type { ViewerContext } from './match-view.ts';
 import type { OddsRow } from './score-board.ts';

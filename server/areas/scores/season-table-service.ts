@@ -1,7 +1,7 @@
 import type { components } from '../../../src/api/schema.d.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import { leagueDefOf, type LeagueRow } from '../../feed/feed-world.ts';
+import type { LeagueRow } from '../../feed/feed-world.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toLeague, toTeam } from './match-view.ts';
 import type { BoardData, StandingRow } from './score-board.ts';
@@ -13,7 +13,7 @@ const formWords: Record<string, FormView> = { W: 'won', D: 'drawn', L: 'lost' };
 
 /** Where a rank leads, as each competition marks it. */
 function zoneOf(league: LeagueRow, isCup: boolean, rank: number, size: number): string | null {
-  const key = leagueDefOf(league)?.key;
+  const { key } = league;
   if (league.sport === 'football') {
     if (key === 'WC') return rank <= 2 ? '32强' : null;
     if (isCup) return rank <= 8 ? '16强' : rank <= 24 ? '附加赛' : null;

@@ -1,8 +1,7 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import { leagueDefOf } from '../../feed/feed-world.ts';
+import type { KnockoutRoundKey } from '../../db/tables/scores-tables.ts';
 import type { ServerContext } from '../../server-context.ts';
-import { worldCupRounds } from '../../db/seed-data.ts';
 import { toLeague, toMatchView } from './match-view.ts';
 import { readOdds, viewerContext } from './match-viewer.ts';
 
@@ -13,9 +12,10 @@ export async function worldCup(
   userId: number | null,
 ): Promise<DataOf<'footballWorldCup'>> {
   const board = await server.scoreBoard.read();
-  const league = [...board.leagues.values()].find((candidate) => leagueDefOf(candidate)?.key === 'WC');
+  const league = [...board.leagues.values()].find((candidate) => candidate.key === worldCupKey);
   if (!league) throw new DomainError('World Cup not found');
   const { db } = server.database;
+  const worldCupRounds = await knockoutRounds(server, league.id);
   const editions = await db.selectFrom('matches').select('season').distinct().where('league_id', '=', league.id).execute();
   const seasons = editions.map((row) => row.season).sort().reverse();
   const season = input.season ?? seasons[0] ?? league.current_season;
@@ -43,6 +43,17 @@ export async function worldCup(
     return [{ key: round.key, name: round.name, matches: own.map((match) => toMatchView(board, match, odds.get(match.id) ?? [], viewer)) }];
   });
   return { league: toLeague(league), season, seasons: seasons.length ? seasons : [season], rounds: bracketOrdered(rounds) };
+}
+
+/** leagues.key of the World Cup (migration 012). */
+const worldCupKey = 'WC';
+const roundsTtlMs = 60_000;
+
+/** A knockout competition's rounds in the order they are played (knockout_rounds, migration 012). */
+function knockoutRounds(server: ServerContext, leagueId: number): Promise<Array<{ key: KnockoutRoundKey; name: string }>> {
+  return server.cache.get(`scores:knockout-rounds:${leagueId}`, roundsTtlMs, () =>
+    server.database.db.selectFrom('knockout_rounds').select(['key', 'name']).where('league_id', '=', leagueId).orderBy('sort').execute(),
+  );
 }
 
 type RoundView = DataOf<'footballWorldCup'>['rounds'][number];

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, LedgerKind } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { LedgerKind } from '../../db/tables/wallet-tables.ts';
 import type { ServerContext } from '../../server-context.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,6 +1,9 @@
 import type { Insertable } from 'kysely';
-import { anchorDefs, countryCodes, expertDefs, signInRewards, taskDefs, userNicknames, userSignatures } from '../seed-data.ts';
-import type { UsersTable } from '../schema.ts';
+import { anchorDefs } from './catalogue/anchor-catalogue.ts';
+import { countryCodes, userNicknames, userSignatures } from './catalogue/account-catalogue.ts';
+import { expertDefs } from './catalogue/expert-catalogue.ts';
+import { signInRewards, taskDefs } from './catalogue/tasks-catalogue.ts';
+import type { UsersTable } from '../tables/account-tables.ts';
 import {
   at,
   dayMs,

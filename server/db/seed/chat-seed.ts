@@ -1,4 +1,4 @@
-import { chatLines } from '../seed-data.ts';
+import { chatLines } from './catalogue/chat-catalogue.ts';
 import {
   at,
   insertReturningIds,

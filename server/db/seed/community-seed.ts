@@ -1,4 +1,5 @@
-import { circleComments, circleDefs, circlePosts, videoCategoryDefs, videoComments, videoTitleTemplates } from '../seed-data.ts';
+import { circleComments, circleDefs, circlePosts } from './catalogue/circle-catalogue.ts';
+import { videoCategoryDefs, videoComments, videoTitleTemplates } from './catalogue/video-catalogue.ts';
 import {
   at,
   clipPath,

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import { featureHeadlines, headlineCategories, portalPosts } from '../seed-data.ts';
-import type { HeadlinesTable } from '../schema.ts';
+import { featureHeadlines, headlineCategories, portalPosts } from './catalogue/content-catalogue.ts';
+import type { HeadlinesTable } from '../tables/content-tables.ts';
 import {
   at,
   hourMs,

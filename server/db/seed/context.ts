@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Random } from '../../random.ts';
-import type { Database, LiveStatus, Sport } from '../schema.ts';
+import type { Database } from '../schema.ts';
+import type { LiveStatus, Sport } from '../tables/column-types.ts';
 
 export type SeedDb = Kysely<Database>;
 
@@ -101,7 +102,7 @@ export interface SeededAccounts {
   admin: SeededUser;
   /** Every anchor, the demo anchor first. */
   anchors: SeededAnchor[];
-  /** Every expert user, the demo expert first, in the order of seed-data's expertDefs. */
+  /** Every expert user, the demo expert first, in the order of expertDefs (seed/catalogue/expert-catalogue.ts). */
   experts: SeededUser[];
   /** Ordinary users (not demo, not anchors, not experts). */
   regulars: SeededUser[];

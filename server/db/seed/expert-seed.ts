@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import { expertDefs } from '../seed-data.ts';
-import type { ExpertPlansTable, OddsMarket, PlanPick, SettlementStatus } from '../schema.ts';
+import { expertDefs } from './catalogue/expert-catalogue.ts';
+import type { ExpertPlansTable, PlanPick } from '../tables/expert-tables.ts';
+import type { OddsMarket } from '../tables/scores-tables.ts';
+import type { SettlementStatus } from '../tables/column-types.ts';
 import {
   at,
   dayMs,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { chatLines } from '../seed-data.ts';
-import type { LedgerKind, UserWalletKind } from '../schema.ts';
+import { chatLines } from './catalogue/chat-catalogue.ts';
+import type { LedgerKind, UserWalletKind } from '../tables/wallet-tables.ts';
 import {
   anchorShareTenths,
   at,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import { liveCategoryDefs, leagueDefs, offAirTitles, placards, roomTitleTemplates } from '../seed-data.ts';
-import type { LiveRecordsTable, LiveRoomsTable } from '../schema.ts';
+import { liveCategoryDefs, offAirTitles, placards, roomTitleTemplates } from './catalogue/live-catalogue.ts';
+import { leagueDefs } from './catalogue/scores-catalogue.ts';
+import type { LiveRecordsTable, LiveRoomsTable } from '../tables/live-tables.ts';
 import {
   anchorShareTenths,
   at,

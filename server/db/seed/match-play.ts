@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import type { IncidentKind, LiveStatus, MatchesTable, MatchIncidentsTable, MatchPhase, MatchStats } from '../schema.ts';
+import type { IncidentKind, MatchesTable, MatchIncidentsTable, MatchPhase, MatchStats } from '../tables/scores-tables.ts';
+import type { LiveStatus } from '../tables/column-types.ts';
 
 // A match is scripted whole before it is stored: every incident with the real minute (after
 // kick-off) it happens at. The stored row is the script seen at the seed's now, so a match in

@@ -1,4 +1,6 @@
-import { barrageStyles, chargeRules, gifts, goodsDefs, guardTiers, nobilityPrivileges, nobilityTiers } from '../seed-data.ts';
+import { barrageStyles, gifts, guardTiers, nobilityPrivileges, nobilityTiers } from './catalogue/gifts-catalogue.ts';
+import { chargeRules } from './catalogue/wallet-catalogue.ts';
+import { goodsDefs } from './catalogue/tasks-catalogue.ts';
 import { insertReturningIds, insertRows, media, type SeedContext, type SeededCatalogue } from './context.ts';
 
 /** What money buys: top-up packages, pay channels, gifts, guard and nobility, barrage, the mall. */

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import type { MatchOddsTable, Sport, StandingsTable } from '../schema.ts';
+import type { MatchOddsTable, StandingsTable } from '../tables/scores-tables.ts';
+import type { Sport } from '../tables/column-types.ts';
 import type { SeededOdds } from './context.ts';
 
 // Odds and standings are computed here from the teams' strengths and the day's results; the scores

@@ -1,8 +1,8 @@
 import type { Insertable } from 'kysely';
 import { FeedWorld } from '../../feed/feed-world.ts';
 import { fnv1a, type Random } from '../../random.ts';
-import { leagueDefs, type LeagueDef, type TeamDef } from '../seed-data.ts';
-import type { MatchIncidentsTable, MatchesTable, MatchOddsTable, StandingsTable } from '../schema.ts';
+import { leagueDefs, type LeagueDef, type TeamDef } from './catalogue/scores-catalogue.ts';
+import type { MatchIncidentsTable, MatchesTable, MatchOddsTable, SeasonStyle, StandingsTable } from '../tables/scores-tables.ts';
 import {
   insertReturningIds,
   insertRows,
@@ -41,10 +41,10 @@ const currentRound: Record<string, number> = {
 const esportsGameMinutes: Record<string, [number, number]> = { LPL: [26, 40], DOTA: [30, 52], CS2: [35, 55] };
 
 /** Seasons as the contract names them (openapi.yaml Football/season_table): `2025-2026`, `2026`. */
-function seasonOf(now: Date, kind: LeagueDef['seasonKind']): string {
+function seasonOf(now: Date, style: SeasonStyle): string {
   const year = now.getUTCFullYear();
-  if (kind === 'calendar') return String(year);
-  if (kind === 'world-cup') return String(worldCupEdition(now));
+  if (style === 'calendar_year') return String(year);
+  if (style === 'world_cup') return String(worldCupEdition(now));
   const start = now.getUTCMonth() >= 6 ? year : year - 1;
   return `${start}-${start + 1}`;
 }
@@ -87,7 +87,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
     'odds_companies',
     oddsCompanies.map(([name, name_en], sort) => ({ name, name_en, sort })),
   );
-  const seasons = leagueDefs.map((def) => seasonOf(now, def.seasonKind));
+  const seasons = leagueDefs.map((def) => seasonOf(now, def.seasonStyle));
   const leagueIds = await insertReturningIds(
     db,
     'leagues',
@@ -103,6 +103,10 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
       current_season: seasons[sort]!,
       is_hot: def.hot,
       sort,
+      key: def.key,
+      season_style: def.seasonStyle,
+      daily_fixtures: def.fixtures,
+      player_pool: def.players,
     })),
   );
   const leagueIdOf = new Map(leagueDefs.map((def, i) => [def.key, leagueIds[i]!]));
@@ -275,7 +279,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
   const tables: Array<Insertable<StandingsTable>> = [];
   leagueDefs.forEach((def, l) => {
     // A tournament's tables come with its matches, below.
-    if (def.seasonKind === 'world-cup') return;
+    if (def.seasonStyle === 'world_cup') return;
     const teams = members.get(def.key)!;
     const half = Math.ceil(teams.length / 2);
     const tableTeams: TableTeam[] = teams.map((team, i) => ({
@@ -301,7 +305,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
   });
   await insertRows(db, 'standings', tables);
 
-  for (const def of leagueDefs.filter((entry) => entry.seasonKind === 'world-cup')) {
+  for (const def of leagueDefs.filter((entry) => entry.seasonStyle === 'world_cup')) {
     await seedWorldCup(ctx, {
       leagueId: leagueIdOf.get(def.key)!,
       season: seasons[leagueDefs.indexOf(def)]!,

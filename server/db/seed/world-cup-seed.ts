@@ -1,11 +1,11 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../../random.ts';
-import type { MatchIncidentsTable, MatchesTable, MatchOddsTable } from '../schema.ts';
+import type { MatchIncidentsTable, MatchesTable, MatchOddsTable } from '../tables/scores-tables.ts';
 import type { MatchRound } from '../../feed/fixture-planner.ts';
 import { insertReturningIds, insertRows, hourMs, minuteMs, dayMs, type SeedContext } from './context.ts';
 import { footballScript, incidentColumns, playerNamesEnOf, snapshotColumns, type MatchSnapshot } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
-import { worldCupRounds } from '../seed-data.ts';
+import { worldCupRounds } from './catalogue/scores-catalogue.ts';
 
 // The last finished World Cup (/trophy/home): 48 teams drawn into twelve groups of four from four pots,
 // the two best of each group and the eight best thirds into a round of 32, then the knockout rounds
@@ -59,6 +59,11 @@ interface Played {
 /** Seeds the tournament: matches with incidents and odds, and the group tables. */
 export async function seedWorldCup(ctx: SeedContext, input: WorldCupInput): Promise<void> {
   const random = ctx.random.fork('world-cup');
+  await insertRows(
+    ctx.db,
+    'knockout_rounds',
+    worldCupRounds.map((round, sort) => ({ league_id: input.leagueId, key: round.key, name: round.name, name_en: round.name_en, sort: sort + 1 })),
+  );
   const year = Number(input.season);
   const day = (n: number, hour: number) => new Date(Date.UTC(year, 5, 11) + n * dayMs + hour * hourMs);
   const strength = new Map(input.teams.map((team, i) => [team.id, 1 - (2 * i) / (input.teams.length - 1)]));

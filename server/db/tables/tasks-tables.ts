@@ -1,0 +1,79 @@
+import type { DateOnly, Default, Id, Nullable, NullableJson, NullableTimestamp, TimestampDefault } from './column-types.ts';
+
+export interface SignInRewardsTable {
+  /** 1..7: the nth consecutive day of the cycle. */
+  day_index: number;
+  lz_num: number;
+}
+
+export interface SignInsTable {
+  user_id: number;
+  day: DateOnly;
+  streak: Default<number>;
+  lz_num: number;
+  created_at: TimestampDefault;
+}
+
+export interface TasksTable {
+  id: Id;
+  /** watch_room, send_barrage, follow_anchor, share, send_gift. */
+  code: string;
+  kind: Default<'daily' | 'once'>;
+  task: string;
+  task_en: string;
+  description: Default<string>;
+  img: string;
+  /** Minutes for watch_room, a count for the others. */
+  target: Default<number>;
+  lz_num: number;
+  sort: Default<number>;
+  enabled: Default<boolean>;
+}
+
+export interface UserTasksTable {
+  user_id: number;
+  task_id: number;
+  /** The day counted (daily tasks); '1970-01-01' for once-only tasks. */
+  day: DateOnly;
+  progress: Default<number>;
+  completed_at: NullableTimestamp;
+  rewarded_at: NullableTimestamp;
+}
+
+export interface GoodsTable {
+  id: Id;
+  name: string;
+  name_en: string;
+  image: string;
+  description: Default<string>;
+  kind: 'virtual' | 'physical' | 'gift';
+  price_coins: number;
+  /** null: unlimited. */
+  stock: Nullable<number>;
+  gift_id: Nullable<number>;
+  gift_quantity: Default<number>;
+  sort: Default<number>;
+  enabled: Default<boolean>;
+}
+
+export interface GoodsExchangesTable {
+  id: Id;
+  user_id: number;
+  goods_id: number;
+  quantity: number;
+  coins: number;
+  status: Default<'completed' | 'to_ship' | 'shipped'>;
+  address: NullableJson<{ name: string; mobile: string; address: string }>;
+  transaction_id: number;
+  created_at: TimestampDefault;
+}
+
+/** The tasks area's tables, by name: composed into Database (server/db/schema.ts). */
+export interface TasksTables {
+  sign_in_rewards: SignInRewardsTable;
+  sign_ins: SignInsTable;
+  tasks: TasksTable;
+  user_tasks: UserTasksTable;
+  goods: GoodsTable;
+  goods_exchanges: GoodsExchangesTable;
+}
