@@ -507,6 +507,24 @@ describe('score socket', () => {
   });
 });
 
+describe('score socket bus envelopes', () => {
+  it('drops a bus message whose frame is outside the contract, and delivers the next valid one', async () => {
+    const bus = new InProcessBus();
+    opened.buses.push(bus);
+    const { hub, url } = await startServer({ bus });
+    const client = await TestClient.open(url);
+    await client.subscribe(0);
+
+    await bus.publish('pitchside:score:stream', { stream: 'football_match', seq: 1, frame: { code: 100, type: 'football_match', seq: 1, data: {} } });
+    await bus.publish('pitchside:score:user', { userId: 'seven', frame: { code: 700, type: 'session_gone', msg: 'x' } });
+    const seq = await hub.publishMatch('football', 'match', match(1));
+
+    expect((await client.take('football_match')).seq).toBe(seq);
+    expect(client.all('football_match')).toHaveLength(1);
+    expect(client.all('session_gone')).toHaveLength(0);
+  });
+});
+
 const redisUrl = await redisTestUrl();
 
 describe.skipIf(!redisUrl)('score socket over the Redis bus', () => {
