@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { components } from '../../src/api/schema.d.ts';
+import { isFrame } from '../../src/realtime/frame-guard.ts';
 import { loadContract } from '../contract/contract.ts';
 import { createBus, InProcessBus, type Bus } from './bus.ts';
 import { redisTestUrl } from './redis-test-url.ts';
@@ -18,7 +19,8 @@ import type {
   Sport,
 } from './socket-contract.ts';
 
-// Every frame a client receives is checked against SocketServerMessage, data included.
+// Every frame a client receives is checked against SocketServerMessage, data included, by ajv and by the
+// browser's guard.
 const contract = loadContract();
 const validateServerFrame = contract.validatorFor('SocketServerMessage');
 
@@ -69,6 +71,8 @@ class TestClient {
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data)) as SocketServerMessage;
       if (!validateServerFrame(frame)) this.invalidFrames.push({ frame, errors: validateServerFrame.errors });
+      // The browser's own check (src/realtime/frame-guard.ts) must take every frame the contract does.
+      else if (!isFrame('SocketServerMessage', frame)) this.invalidFrames.push({ frame, errors: 'refused by frame-guard.ts' });
       this.frames.push(frame);
       for (const wake of this.#waiters.splice(0)) wake();
     });
