@@ -1,4 +1,4 @@
-import type { Api } from '../../api/client.ts';
+import type { Api } from '../api/client.ts';
 
 /** The messaging service of DESIGN.md: who is logged in to chat; conversations come with the chat area. */
 export interface MessagingPort {

@@ -1,12 +1,12 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
-import { readStoredToken } from '../../api/stored-user.ts';
+import { readStoredToken } from '../api/stored-user.ts';
 import {
   scoreSocketMachine,
   type ConnectionCommand,
   type ScoreSocketEmitted,
   type SocketServerMessage,
-} from '../../machines/score-socket-machine.ts';
+} from '../machines/score-socket-machine.ts';
 
 export type ScoreSocketActor = ActorRefFrom<typeof scoreSocketMachine>;
 

@@ -5,7 +5,7 @@ import type { Api } from '../../api/client.ts';
 import { siteConfigQuery } from '../../api/site-config-query.ts';
 import { readStoredToken } from '../../api/stored-user.ts';
 import { startupMachine } from '../../machines/startup-machine.ts';
-import { readGuestAccount, type MessagingPort } from './messaging-port.ts';
+import { readGuestAccount, type MessagingPort } from '../../realtime/messaging-port.ts';
 import { readStoredMessagingUser } from './stored-session.ts';
 
 const userInfoKey = 'userInfo';
@@ -18,7 +18,7 @@ export interface StartupPorts {
   messaging: MessagingPort;
   /** The page's query cache: the config start-up loads is the one the shell reads. */
   queryClient: QueryClient;
-  /** The page's one score socket (the scores area's `sharedScoreSocketAtStartup`); none by default. */
+  /** The page's one score socket (src/realtime's `sharedScoreSocketAtStartup`); none by default. */
   scoreSocket?: AnyActorLogic;
 }
 

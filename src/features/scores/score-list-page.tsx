@@ -10,7 +10,7 @@ import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { MatchRow } from './match-row.tsx';
 import { withPushedMatch, withPushedOdds, leagueName, type Match } from './match-view.ts';
-import { useScoreSocket, useSocketEvent } from './score-socket.tsx';
+import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
 import {
   readImmediateSettings,
   shownByImmediateSettings,
