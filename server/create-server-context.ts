@@ -12,7 +12,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { MatchFeed } from './feed/match-feed.ts';
 import { MemoryCache } from './memory-cache.ts';
 import { createBus, type Bus } from './realtime/bus.ts';
-import { createScoreHub, type ScoreSocketHub, type ScoreSocketOptions } from './realtime/score-socket.ts';
+import { createScoreHub, type ScoreHubOptions, type ScoreSocketHub } from './realtime/score-hub.ts';
 import type { Clock, ServerContext } from './server-context.ts';
 
 /** The ports of a server; each has a default, and tests pass fakes. */
@@ -26,7 +26,7 @@ export interface PortOptions {
   bus?: Bus;
   heartbeatMs?: number;
   /** The score hub's settings beyond the bus and the contract; its token lookup defaults to the session service. */
-  scoreSocket?: Partial<Omit<ScoreSocketOptions, 'bus' | 'contract'>>;
+  scoreSocket?: Partial<Omit<ScoreHubOptions, 'bus' | 'contract'>>;
   /** Makes the feed that plays the matches in this process; none by default (another process plays them). */
   feed?: (server: ServerContext) => MatchFeed;
   sms?: SmsSender;

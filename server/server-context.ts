@@ -9,7 +9,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { MatchFeed } from './feed/match-feed.ts';
 import type { MemoryCache } from './memory-cache.ts';
 import type { Bus } from './realtime/bus.ts';
-import type { ScoreHub } from './realtime/score-socket.ts';
+import type { ScoreHub } from './realtime/score-hub.ts';
 
 /** The server's clock; tests move it. */
 export interface Clock {

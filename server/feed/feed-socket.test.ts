@@ -7,7 +7,8 @@ import { openTemplateCopy } from '../../tests/api/database-template.ts';
 import { loadContract } from '../contract/contract.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { InProcessBus } from '../realtime/bus.ts';
-import { scoreSocket, type ScoreSocketOptions } from '../realtime/score-socket.ts';
+import type { ScoreHubOptions } from '../realtime/score-hub.ts';
+import { scoreSocket } from '../realtime/score-socket.ts';
 import type { SocketServerMessage, StreamName } from '../realtime/socket-contract.ts';
 import { createServerContext } from '../create-server-context.ts';
 import { ManualClock, type MatchFeed } from './match-feed.ts';
@@ -108,7 +109,7 @@ afterEach(async () => {
 });
 
 /** The score socket and the feed over a copy of the seeded world; the socket's limits as a test needs them. */
-async function startFeedServer(socket: Partial<ScoreSocketOptions> = {}, advanceStepMs = 60_000) {
+async function startFeedServer(socket: Partial<ScoreHubOptions> = {}, advanceStepMs = 60_000) {
   const database = await openTemplateCopy(template);
   opened.databases.push(database);
   const clock = new ManualClock(start);

@@ -4,10 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { components } from '../../src/api/schema.d.ts';
+import { isFrame } from '../../src/realtime/frame-guard.ts';
 import { loadContract } from '../contract/contract.ts';
 import { createBus, InProcessBus, type Bus } from './bus.ts';
 import { redisTestUrl } from './redis-test-url.ts';
-import { createScoreHub, scoreSocket, silentCloseCode, type ScoreConnection, type ScoreSocketOptions } from './score-socket.ts';
+import { createScoreHub, silentCloseCode, type ScoreConnection, type ScoreHubOptions } from './score-hub.ts';
+import { scoreSocket } from './score-socket.ts';
 import type {
   GoalEventData,
   LoginSessionData,
@@ -18,7 +20,8 @@ import type {
   Sport,
 } from './socket-contract.ts';
 
-// Every frame a client receives is checked against SocketServerMessage, data included.
+// Every frame a client receives is checked against SocketServerMessage, data included, by ajv and by the
+// browser's guard.
 const contract = loadContract();
 const validateServerFrame = contract.validatorFor('SocketServerMessage');
 
@@ -37,7 +40,7 @@ afterEach(async () => {
   await Promise.all(opened.buses.splice(0).map((bus) => bus.close()));
 });
 
-async function startServer(options: Partial<ScoreSocketOptions> = {}) {
+async function startServer(options: Partial<ScoreHubOptions> = {}) {
   const bus = options.bus ?? new InProcessBus();
   if (!options.bus) opened.buses.push(bus);
   const app = Fastify({ logger: false });
@@ -70,6 +73,8 @@ class TestClient {
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data)) as SocketServerMessage;
       if (!validateServerFrame(frame)) this.invalidFrames.push({ frame, errors: validateServerFrame.errors });
+      // The browser's own check (src/realtime/frame-guard.ts) must take every frame the contract does.
+      else if (!isFrame('SocketServerMessage', frame)) this.invalidFrames.push({ frame, errors: 'refused by frame-guard.ts' });
       this.frames.push(frame);
       for (const wake of this.#waiters.splice(0)) wake();
     });
@@ -505,6 +510,24 @@ describe('score socket', () => {
     slow.socket.resume();
     expect(await slow.closed).toBe(1006);
     expect(slow.all('football_match').length).toBeLessThan(published);
+  });
+});
+
+describe('score socket bus envelopes', () => {
+  it('drops a bus message whose frame is outside the contract, and delivers the next valid one', async () => {
+    const bus = new InProcessBus();
+    opened.buses.push(bus);
+    const { hub, url } = await startServer({ bus });
+    const client = await TestClient.open(url);
+    await client.subscribe(0);
+
+    await bus.publish('pitchside:score:stream', { stream: 'football_match', seq: 1, frame: { code: 100, type: 'football_match', seq: 1, data: {} } });
+    await bus.publish('pitchside:score:user', { userId: 'seven', frame: { code: 700, type: 'session_gone', msg: 'x' } });
+    const seq = await hub.publishMatch('football', 'match', match(1));
+
+    expect((await client.take('football_match')).seq).toBe(seq);
+    expect(client.all('football_match')).toHaveLength(1);
+    expect(client.all('session_gone')).toHaveLength(0);
   });
 });
 

@@ -31,6 +31,9 @@ export type SocketResync = Schemas['SocketResync'];
 export type SocketError = Schemas['SocketError'];
 export type SocketServerMessage = Schemas['SocketServerMessage'];
 
+export type ImClientMessage = Schemas['ImClientMessage'];
+export type ImServerMessage = Schemas['ImServerMessage'];
+
 export type SocketStreamPush = SocketMatchPush | SocketExponentPush | SocketGoalPush;
 export type SocketUserMessage = SocketSessionGone | SocketLiveKickout;
 export type SocketQrMessage = SocketQrScanned | SocketQrLoginSuccess;
@@ -66,7 +69,15 @@ export function isExponentPush(frame: SocketStreamPush): frame is SocketExponent
   return frame.type === 'football_exponent' || frame.type === 'basketball_exponent';
 }
 
-export type ParsedFrame = { ok: true; message: SocketClientMessage } | { ok: false; msg: string };
+/** The frame unions of openapi.yaml that a socket of this server receives (the `/ws` and `/im` protocols). */
+export interface ReceivedFrames {
+  SocketClientMessage: SocketClientMessage;
+  ImClientMessage: ImClientMessage;
+  /** Pushes of another server process, read off the bus. */
+  SocketServerMessage: SocketServerMessage;
+}
+
+export type ParsedFrame<T> = { ok: true; message: T } | { ok: false; msg: string };
 
 const schemaRefPrefix = '#/components/schemas/';
 
@@ -79,32 +90,51 @@ function at(value: unknown, ...path: string[]): unknown {
   return path.reduce<unknown>((inner, key) => (isRecord(inner) ? inner[key] : undefined), value);
 }
 
-/** A branch validator of SocketClientMessage passes only frames of that union. */
-function isClientMessage(validate: ValidateFunction, frame: unknown): frame is SocketClientMessage {
+/** A branch validator of a frame union passes only frames of that union. */
+function isFrameOf<T>(validate: ValidateFunction, frame: unknown): frame is T {
   return validate(frame);
 }
 
 /**
- * Parses and validates one client frame against SocketClientMessage: the discriminator picks the branch, so the
+ * Validates one received value against a frame union of the contract: the discriminator picks the branch, so the
  * error names the field of that branch rather than every branch's complaint.
  */
-export function createClientFrameParser(contract: Contract): (text: string) => ParsedFrame {
-  const discriminator = at(contract.document, 'components', 'schemas', 'SocketClientMessage', 'discriminator');
+export function createFrameValidator<Name extends keyof ReceivedFrames>(
+  contract: Contract,
+  union: Name,
+): (frame: unknown) => ParsedFrame<ReceivedFrames[Name]> {
+  const discriminator = at(contract.document, 'components', 'schemas', union, 'discriminator');
   const property = at(discriminator, 'propertyName');
   const mapping = at(discriminator, 'mapping');
   if (typeof property !== 'string' || !isRecord(mapping)) {
-    throw new Error('SocketClientMessage has no discriminator mapping');
+    throw new Error(`${union} has no discriminator mapping`);
   }
   const branches = new Map(
     Object.entries(mapping).map(([type, ref]): [string, ValidateFunction] => {
       if (typeof ref !== 'string' || !ref.startsWith(schemaRefPrefix)) {
-        throw new Error(`SocketClientMessage maps ${type} outside the contract's schemas`);
+        throw new Error(`${union} maps ${type} outside the contract's schemas`);
       }
       return [type, contract.validatorFor(ref.slice(schemaRefPrefix.length))];
     }),
   );
   const types = [...branches.keys()].join(', ');
 
+  return (frame) => {
+    if (!isRecord(frame)) return { ok: false, msg: 'Input error: frame must be a JSON object' };
+    const tag = frame[property];
+    const validate = typeof tag === 'string' ? branches.get(tag) : undefined;
+    if (!validate) return { ok: false, msg: `Input error: ${property} must be one of: ${types}` };
+    if (!isFrameOf<ReceivedFrames[Name]>(validate, frame)) return { ok: false, msg: describeInputError(validate.errors) };
+    return { ok: true, message: frame };
+  };
+}
+
+/** Parses one JSON text frame and validates it against a frame union of the contract. */
+export function createFrameParser<Name extends keyof ReceivedFrames>(
+  contract: Contract,
+  union: Name,
+): (text: string) => ParsedFrame<ReceivedFrames[Name]> {
+  const validate = createFrameValidator(contract, union);
   return (text) => {
     let frame: unknown;
     try {
@@ -112,11 +142,6 @@ export function createClientFrameParser(contract: Contract): (text: string) => P
     } catch {
       return { ok: false, msg: 'Input error: frame is not JSON' };
     }
-    if (!isRecord(frame)) return { ok: false, msg: 'Input error: frame must be a JSON object' };
-    const tag = frame[property];
-    const validate = typeof tag === 'string' ? branches.get(tag) : undefined;
-    if (!validate) return { ok: false, msg: `Input error: ${property} must be one of: ${types}` };
-    if (!isClientMessage(validate, frame)) return { ok: false, msg: describeInputError(validate.errors) };
-    return { ok: true, message: frame };
+    return validate(frame);
   };
 }

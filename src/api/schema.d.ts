@@ -2911,6 +2911,48 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    messagingSocketServerFrame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A frame the server sends on the messaging socket
+         * @description The site's own messaging socket is the WebSocket at `/im` (DESIGN.md, Realtime; used when im_mode is own).
+         *     The server answers each client frame with one ImServerMessage carrying the frame's id.
+         */
+        post: operations["messagingSocketServerFrame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    messagingSocketClientFrame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A frame the client sends on the messaging socket
+         * @description What the app sends on `/im`: login (userID and userSig), logout and profile; each one ImClientMessage with
+         *     an id of the client's choosing. A malformed or invalid frame is answered by ImError with id 0.
+         */
+        post: operations["messagingSocketClientFrame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -5003,6 +5045,66 @@ export interface components {
         };
         /** @description Every frame the server sends on the score socket `/ws`: one JSON object, told apart by `type`. A client that stops reading (more than 1 MiB unsent to it for 5 s) is disconnected; it reconnects and sends SocketResume. */
         SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
+        /** @description The number a client gives each frame it sends on `/im`; the answer (ImOk or ImError) carries it back. 0 answers a frame whose own id could not be read. */
+        ImId: number;
+        /** @description Logs this connection in to messaging as userID (DESIGN.md, Realtime: the messaging port, im_mode own). userSig is the LoginSession's (or the guest account's) signature for that userID; a wrong one is answered by ImError. Logging in again replaces the previous user. */
+        ImLogin: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "login";
+            /** @description The messaging user id (the member id, or the guest account's id). */
+            userID: string;
+            /** @description The signature of userID, as LoginSession.userSig or GuestMessagingAccount.sig. */
+            userSig: string;
+        };
+        /** @description Logs this connection out of messaging; the connection stays open. */
+        ImLogout: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "logout";
+        };
+        /** @description Sets the nickname and avatar other users see for the logged-in user. Answered by ImError when the connection is not logged in. */
+        ImProfile: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "profile";
+            nick: string;
+            /** @description The avatar's address. */
+            avatar: string;
+        };
+        /** @description Every frame a client sends on the messaging socket `/im`: one JSON object, told apart by `type`, each answered by ImOk or ImError with its id. A frame that is not JSON or not one of these shapes is answered by ImError with id 0 and the connection stays open. */
+        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"];
+        /** @description The frame of this id was done. */
+        ImOk: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ok";
+            id: components["schemas"]["ImId"];
+        };
+        /** @description The frame of this id was refused (id 0 for a frame that could not be read); msg says why. */
+        ImError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+            id: components["schemas"]["ImId"];
+            /** @description Why, for the log. */
+            msg: string;
+        };
+        /** @description Every frame the server sends on the messaging socket `/im`: the answer to one ImClientMessage, told apart by `type`. */
+        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"];
     };
     responses: {
         /** @description The input does not fit the contract; msg names the field. Nothing was written. */
@@ -9420,6 +9522,50 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SocketClientMessage"];
+            };
+        };
+        responses: {
+            /** @description Not sent; socket frames are not answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messagingSocketServerFrame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImServerMessage"];
+            };
+        };
+        responses: {
+            /** @description Not sent; socket frames are not answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messagingSocketClientFrame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImClientMessage"];
             };
         };
         responses: {

@@ -4,7 +4,7 @@ import { useApi } from '../api/api-context.tsx';
 import { useMemberInfo, useSiteConfig } from '../api/queries/account.ts';
 import { useHot } from '../api/queries/content.ts';
 import { logOut } from '../features/account/log-out.ts';
-import { useMessaging } from '../features/account/messaging-context.tsx';
+import { useMessaging } from '../realtime/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
 import { localName } from '../i18n/locale.ts';
 import { useMessage } from '../i18n/use-message.ts';

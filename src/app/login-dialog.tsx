@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { LoginDialog as AccountLoginDialog } from '../features/account/login-dialog.tsx';
-import { useMessaging } from '../features/account/messaging-context.tsx';
+import { useMessaging } from '../realtime/messaging-context.tsx';
 import type { LoginSession } from '../machines/login-machine.ts';
 import { notifyStoredUserChanged, writeStoredSession } from '../realtime/stored-user.ts';
 

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ScoreSocketProvider, type ScoreSocketActor } from '../features/scores/score-socket.tsx';
+import { ScoreSocketProvider, type ScoreSocketActor } from '../realtime/score-socket.tsx';
 import { SocketSessionGone } from './socket-session-gone.tsx';
 
 /** A socket that only emits: enough to see what the shell does with a pushed event. */

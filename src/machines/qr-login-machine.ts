@@ -1,18 +1,18 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { components } from '../api/schema.d.ts';
+
+type Schemas = components['schemas'];
 
 /** The code and image of user/getLoginQrcode. */
-export interface LoginQr {
-  code: string;
-  img: string;
-}
+export type LoginQr = Pick<Schemas['LoginQrCode'], 'code' | 'img'>;
 
-/** What webLoginSuccess carries: the same session as a password login. */
-export interface QrSession {
-  token: string;
-  id: number;
-  userSig: string;
-  profile: { id: number; user_nickname: string; avatar: string; balance: number; exp_icon: string; is_anchor: 0 | 1 };
-}
+/**
+ * What the login flows keep of a session (webLoginSuccess carries the same LoginSession as a password login):
+ * all of it but the profile, of which the part stored as the user info (SPEC §3).
+ */
+export type QrSession = Omit<Schemas['LoginSession'], 'profile'> & {
+  profile: Pick<Schemas['MemberProfile'], 'id' | 'user_nickname' | 'avatar' | 'balance' | 'exp_icon' | 'is_anchor'>;
+};
 
 export type QrLoginEvent =
   | { type: 'qr.scanned' }

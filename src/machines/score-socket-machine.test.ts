@@ -220,3 +220,37 @@ describe('score socket machine on the clock', () => {
     expect(actor.getSnapshot().context.attempt).toBe(0);
   });
 });
+
+describe('score socket machine: the QR login code', () => {
+  const qrLogin = { type: 'qr_login', code: 'code-1' } as const;
+
+  it('binds a code shown before the socket is subscribed once it is, and again after a reconnect', () => {
+    const { actor, clock, frames } = start();
+    actor.send({ type: 'qr.shown', code: 'code-1' });
+    expect(frames).toEqual([]);
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    expect(frames.at(-1)).toEqual(qrLogin);
+
+    actor.send({ type: 'socket.closed' });
+    clock.increment(backoffMs(1));
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    expect(frames.filter((frame) => frame.type === 'qr_login')).toEqual([qrLogin, qrLogin]);
+  });
+
+  it('binds a code shown while subscribed at once, and no longer after it is hidden', () => {
+    const { actor, clock, frames } = start();
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    actor.send({ type: 'qr.shown', code: 'code-1' });
+    expect(frames.at(-1)).toEqual(qrLogin);
+
+    actor.send({ type: 'qr.hidden' });
+    actor.send({ type: 'socket.closed' });
+    clock.increment(backoffMs(1));
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    expect(frames.filter((frame) => frame.type === 'qr_login')).toEqual([qrLogin]);
+  });
+});

@@ -1,5 +1,5 @@
-import { and, assign, emit, fromCallback, sendTo, setup } from 'xstate';
-import type { components } from '../api/schema';
+import { and, assign, emit, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
+import type { components } from '../api/schema.d.ts';
 
 type Schemas = components['schemas'];
 export type SocketServerMessage = Schemas['SocketServerMessage'];
@@ -40,6 +40,8 @@ export interface ScoreSocketContext extends ScoreSocketInput {
   draw: number;
   /** Last seq seen by stream, sent as resume after a reconnect. */
   lastSeq: Partial<Record<SocketStream, number>>;
+  /** The login QR code the page shows, bound again after a reconnect; null when none shows. */
+  qrCode: string | null;
 }
 
 export type ScoreSocketEvent =
@@ -49,7 +51,8 @@ export type ScoreSocketEvent =
   | { type: 'socket.stopped' }
   | { type: 'company.toggled'; companyId: number }
   | { type: 'sport.classified'; classifyType: ClassifyType }
-  | { type: 'qr.shown'; code: string };
+  | { type: 'qr.shown'; code: string }
+  | { type: 'qr.hidden' };
 
 type Pushed<T extends SocketServerMessage['type']> = Extract<SocketServerMessage, { type: T }>;
 
@@ -115,10 +118,11 @@ export const scoreSocketMachine = setup({
     sendClassify: sendTo('connection', ({ context }) => command({ type: 'classify', classify_type: context.classifyType })),
     sendResume: sendTo('connection', ({ context }) => command({ type: 'resume', seq: context.lastSeq })),
     sendHeartbeat: sendTo('connection', () => command({ type: 'heartbeat' })),
-    sendQrLogin: sendTo('connection', ({ event }): ConnectionCommand => ({
-      type: 'frame.send',
-      frame: { type: 'qr_login', code: event.type === 'qr.shown' ? event.code : '' },
-    })),
+    sendQrLogin: enqueueActions(({ context, enqueue }) => {
+      if (context.qrCode !== null) enqueue.sendTo('connection', command({ type: 'qr_login', code: context.qrCode }));
+    }),
+    storeQr: assign({ qrCode: ({ context, event }) => (event.type === 'qr.shown' ? event.code : context.qrCode) }),
+    forgetQr: assign({ qrCode: null }),
     storeHeartbeat: assign({
       heartbeatMs: ({ context, event }) =>
         event.type === 'socket.message' && event.message.type === 'registered' ? event.message.heartbeat_ms : context.heartbeatMs,
@@ -166,9 +170,10 @@ export const scoreSocketMachine = setup({
   },
 }).createMachine({
   id: 'scoreSocket',
-  context: ({ input }) => ({ ...input, heartbeatMs: defaultHeartbeatMs, attempt: 0, draw: 0, lastSeq: {} }),
+  context: ({ input }) => ({ ...input, heartbeatMs: defaultHeartbeatMs, attempt: 0, draw: 0, lastSeq: {}, qrCode: null }),
   initial: 'open',
-  on: { 'socket.stopped': '.closed' },
+  // A QR code shown while the socket is down is bound once it is subscribed again.
+  on: { 'socket.stopped': '.closed', 'qr.shown': { actions: 'storeQr' }, 'qr.hidden': { actions: 'forgetQr' } },
   states: {
     open: {
       invoke: { id: 'connection', src: 'connection', input: ({ context }) => ({ url: context.url }) },
@@ -186,9 +191,13 @@ export const scoreSocketMachine = setup({
               {
                 guard: and(['isRegistered', 'hasSeenPushes']),
                 target: 'subscribed',
-                actions: ['storeHeartbeat', 'sendToggle', 'sendClassify', 'sendResume'],
+                actions: ['storeHeartbeat', 'sendToggle', 'sendClassify', 'sendResume', 'sendQrLogin'],
               },
-              { guard: 'isRegistered', target: 'subscribed', actions: ['storeHeartbeat', 'sendToggle', 'sendClassify'] },
+              {
+                guard: 'isRegistered',
+                target: 'subscribed',
+                actions: ['storeHeartbeat', 'sendToggle', 'sendClassify', 'sendQrLogin'],
+              },
             ],
           },
         },
@@ -199,7 +208,7 @@ export const scoreSocketMachine = setup({
             'socket.message': { actions: ['recordSeq', 'emitMessage'] },
             'company.toggled': { actions: ['storeCompany', 'sendToggle'] },
             'sport.classified': { actions: ['storeClassify', 'sendClassify'] },
-            'qr.shown': { actions: 'sendQrLogin' },
+            'qr.shown': { actions: ['storeQr', 'sendQrLogin'] },
           },
         },
       },

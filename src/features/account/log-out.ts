@@ -1,6 +1,6 @@
 import type { Api } from '../../api/client.ts';
+import type { MessagingPort } from '../../realtime/messaging-port.ts';
 import { clearStoredUser } from '../../realtime/stored-user.ts';
-import type { MessagingPort } from './messaging-port.ts';
 
 /**
  * SPEC §4 logout: out of messaging, the session revoked (Member/SignOut), user info and token

@@ -1,12 +1,15 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { Api } from '../../api/client.ts';
 import type { LoginSession, PhoneSubmission } from '../../machines/login-machine.ts';
-import { qrLoginMachine, type LoginQr, type QrLoginEvent } from '../../machines/qr-login-machine.ts';
+import { qrLoginMachine, type LoginQr, type qrSocketListener } from '../../machines/qr-login-machine.ts';
 import { smsCountdownMachine, type SmsPurpose } from '../../machines/sms-countdown-machine.ts';
 
-/** The login machine's actors, speaking to the server through the app's client and the `/ws` socket. */
-export function loginActors(api: Api, socketUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`) {
-  const { requestCode, fetchQr, qrSocket, submitPhone } = loginCalls(api, socketUrl);
+/**
+ * The login machine's actors, speaking to the server through the app's client; the QR code's frames come over
+ * the page's site socket (`qrSocket`, src/realtime/qr-login-socket.ts), not a socket of its own.
+ */
+export function loginActors(api: Api, qrSocket: typeof qrSocketListener) {
+  const { requestCode, fetchQr, submitPhone } = loginCalls(api);
   return {
     submitPhone,
     qrLogin: qrLoginMachine.provide({ actors: { fetchQr, qrSocket } }),
@@ -14,7 +17,7 @@ export function loginActors(api: Api, socketUrl = `${location.protocol === 'http
   };
 }
 
-function loginCalls(api: Api, socketUrl: string) {
+function loginCalls(api: Api) {
   return {
     submitPhone: fromPromise<LoginSession | null, PhoneSubmission>(async ({ input }) => {
       const { mode, mobile, password, code, altcha } = input;
@@ -31,24 +34,5 @@ function loginCalls(api: Api, socketUrl: string) {
       api.post('/api/user/getCode', { body: { mobile: input.mobile, type: input.purpose } }),
     ),
     fetchQr: fromPromise<LoginQr>(() => api.post('/api/user/getLoginQrcode')),
-    qrSocket: fromCallback<QrLoginEvent, { code: string }>(({ input, sendBack }) => {
-      const socket = new WebSocket(socketUrl);
-      socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'qr_login', code: input.code })));
-      socket.addEventListener('message', (event) => {
-        let frame: unknown;
-        try {
-          frame = JSON.parse(String(event.data));
-        } catch {
-          return;
-        }
-        if (typeof frame !== 'object' || frame === null || !('type' in frame)) return;
-        if ('qr_code' in frame && frame.qr_code !== input.code) return;
-        if (frame.type === 'scanCode_Login') sendBack({ type: 'qr.scanned' });
-        if (frame.type === 'webLoginSuccess' && 'data' in frame) {
-          sendBack({ type: 'qr.confirmed', session: frame.data as LoginSession });
-        }
-      });
-      return () => socket.close();
-    }),
   };
 }

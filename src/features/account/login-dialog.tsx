@@ -3,6 +3,8 @@ import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { useSiteConfig } from '../../api/queries/account.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { qrLoginOverSocket } from '../../realtime/qr-login-socket.ts';
+import { useScoreSocketLater } from '../../realtime/score-socket.tsx';
 import {
   defaultCountryCode,
   loginMachine,
@@ -73,10 +75,11 @@ interface LoginFormProps extends Omit<LoginDialogProps, 'open'> {
 
 function LoginForm({ input, countries, onClose, onLoggedIn, machine }: LoginFormProps) {
   const api = useApi();
+  const socket = useScoreSocketLater();
   const t = useMessage();
   const logic = useMemo(
     () =>
-      (machine ?? loginMachine.provide({ actors: loginActors(api) })).provide({
+      (machine ?? loginMachine.provide({ actors: loginActors(api, qrLoginOverSocket(socket)) })).provide({
         actions: {
           sessionStarted: ({ context }) => {
             if (!context.session || !context.via) return;
@@ -89,7 +92,7 @@ function LoginForm({ input, countries, onClose, onLoggedIn, machine }: LoginForm
           },
         },
       }),
-    [api, machine, onLoggedIn],
+    [api, socket, machine, onLoggedIn],
   );
   const actor = useActorRef(logic, { input });
   const done = useSelector(actor, (state) => state.status === 'done');

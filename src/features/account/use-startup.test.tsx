@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { Api } from '../../api/client.ts';
 import { memberInfoQuery, siteConfigQuery } from '../../api/queries/account.ts';
-import type { MessagingPort } from './messaging-port.ts';
+import type { MessagingPort } from '../../realtime/messaging-port.ts';
 
 function fakes() {
   const calls = () => ({ get: vi.fn(async () => ({})), post: vi.fn(async () => ({})) });

@@ -4,6 +4,7 @@ import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActo
 import type { Api } from '../../api/client.ts';
 import { memberInfoQuery, siteConfigQuery } from '../../api/queries/account.ts';
 import { startupMachine } from '../../machines/startup-machine.ts';
+import { readGuestAccount, type MessagingPort } from '../../realtime/messaging-port.ts';
 import {
   onStoredUserChanged,
   readStoredMessagingProfile,
@@ -11,7 +12,6 @@ import {
   readStoredToken,
   readStoredUser,
 } from '../../realtime/stored-user.ts';
-import { readGuestAccount, type MessagingPort } from './messaging-port.ts';
 
 const noSocket = fromCallback(() => () => {});
 
@@ -22,7 +22,7 @@ export interface StartupPorts {
   messaging: MessagingPort;
   /** The page's query cache: the config start-up loads is the one the shell reads. */
   queryClient: QueryClient;
-  /** The page's one score socket (the scores area's `sharedScoreSocketAtStartup`); none by default. */
+  /** The page's one score socket (src/realtime's `sharedScoreSocketAtStartup`); none by default. */
   scoreSocket?: AnyActorLogic;
 }
 

@@ -6,7 +6,7 @@ import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { goalPopupQueueMachine, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
 import { scoresLinks } from './match-view.ts';
-import { useSocketEvent } from './score-socket.tsx';
+import { useSocketEvent } from '../../realtime/score-socket.tsx';
 import { readGoalPopupSettings } from './score-settings.ts';
 import styles from './goal-popup.module.css';
 

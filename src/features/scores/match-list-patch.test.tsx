@@ -7,7 +7,7 @@ import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import { loadMessages } from '../../i18n/load-messages.ts';
 import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
 import { SchedulePage } from './schedule-page.tsx';
-import { ScoreSocketProvider } from './score-socket.tsx';
+import { ScoreSocketProvider } from '../../realtime/score-socket.tsx';
 import { sampleListPage, sampleMatch } from './story-matches.ts';
 
 // Issue 9: /schedule cached its day under the all_match key as an array of pages, and the live

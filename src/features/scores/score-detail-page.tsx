@@ -17,7 +17,7 @@ import { Tabs } from '../../ui/tabs.tsx';
 import type { components } from '../../api/schema';
 import { OddsChart, type OddsSample } from './odds-chart.tsx';
 import { clockTime, leagueName, line, price, scoresLinks, teamName, type Match, type MatchOdds } from './match-view.ts';
-import { useScoreSocket, useSocketEvent } from './score-socket.tsx';
+import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
 import { StandingsTable } from './standings-table.tsx';
 import styles from './score-detail-page.module.css';
 

@@ -8,8 +8,8 @@ import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { MatchRow } from './match-row.tsx';
+import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
 import { withPushedMatch, withPushedOdds, leagueName } from './match-view.ts';
-import { useScoreSocket, useSocketEvent } from './score-socket.tsx';
 import {
   readImmediateSettings,
   shownByImmediateSettings,

@@ -4,7 +4,7 @@ import { createActor, fromCallback } from 'xstate';
 import type { ApiData } from '../../api/client.ts';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
-import { ScoreSocketProvider } from './score-socket.tsx';
+import { ScoreSocketProvider } from '../../realtime/score-socket.tsx';
 import { sampleBasketballTable, sampleDetail, sampleFootballTable, sampleListPage, sampleOdds } from './story-matches.ts';
 
 // Page stories run the real screens against the fixtures of story-matches.ts: a fake fetch answers

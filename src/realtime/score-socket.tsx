@@ -1,12 +1,8 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
-import { readStoredToken } from '../../realtime/stored-user.ts';
-import {
-  scoreSocketMachine,
-  type ConnectionCommand,
-  type ScoreSocketEmitted,
-  type SocketServerMessage,
-} from '../../machines/score-socket-machine.ts';
+import { scoreSocketMachine, type ConnectionCommand, type ScoreSocketEmitted } from '../machines/score-socket-machine.ts';
+import { readFrame } from './frame-guard.ts';
+import { readStoredToken } from './stored-user.ts';
 
 export type ScoreSocketActor = ActorRefFrom<typeof scoreSocketMachine>;
 
@@ -16,14 +12,10 @@ export const browserConnection = fromCallback<ConnectionCommand, { url: string }
   socket.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
   socket.addEventListener('close', () => sendBack({ type: 'socket.closed' }));
   socket.addEventListener('message', (message) => {
-    if (typeof message.data !== 'string') return;
-    try {
-      // The frames are the contract's SocketServerMessage (openapi.yaml); the server validates them.
-      const parsed = JSON.parse(message.data) as SocketServerMessage;
-      sendBack({ type: 'socket.message', message: parsed });
-    } catch {
-      // a frame that is not JSON is not one of ours
-    }
+    // Only frames of the contract's SocketServerMessage reach the machine (openapi.yaml).
+    const frame = readFrame('SocketServerMessage', message.data);
+    if (frame) sendBack({ type: 'socket.message', message: frame });
+    else console.warn('site socket: a frame outside the contract was dropped');
   });
   receive((command) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command.frame));
@@ -68,14 +60,24 @@ export function useScoreSocket(): ScoreSocketActor {
   return useContext(ScoreSocketContext) ?? sharedScoreSocket();
 }
 
+/**
+ * The score socket actor, looked up (and the page's shared one started) only when first called: for logic that
+ * may never use it, such as a login dialog whose story provides stub actors.
+ */
+export function useScoreSocketLater(): () => ScoreSocketActor {
+  const provided = useContext(ScoreSocketContext);
+  return useCallback(() => provided ?? sharedScoreSocket(), [provided]);
+}
+
 /** Calls `listener` for each event of `type` the socket emits while the component is mounted. */
 export function useSocketEvent<Type extends ScoreSocketEmitted['type']>(
   type: Type,
-  listener: (event: Extract<ScoreSocketEmitted, { type: Type }>) => void,
+  // The shape of xstate's `actor.on` handler, so the listener is passed through as it is.
+  listener: (event: ScoreSocketEmitted & (Type extends '*' ? unknown : { type: Type })) => void,
 ): void {
   const socket = useScoreSocket();
   useEffect(() => {
-    const subscription = socket.on(type, (event) => listener(event as Extract<ScoreSocketEmitted, { type: Type }>));
+    const subscription = socket.on(type, listener);
     return () => subscription.unsubscribe();
   }, [socket, type, listener]);
 }

@@ -1,4 +1,10 @@
-import type { Api } from '../../api/client.ts';
+import type { Api } from '../api/client.ts';
+import type { components } from '../api/schema.d.ts';
+import { readFrame } from './frame-guard.ts';
+
+type ImClientMessage = components['schemas']['ImClientMessage'];
+/** Omit over each member of a union, so the result stays discriminated. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The messaging service of DESIGN.md: who is logged in to chat; conversations come with the chat area. */
 export interface MessagingPort {
@@ -43,8 +49,6 @@ async function loginAsGuest(api: Api, port: Pick<MessagingPort, 'login'>): Promi
   await port.login(account.id, account.sig);
 }
 
-type ImReply = { type: 'ok'; id: number } | { type: 'error'; id: number; msg: string };
-
 /** The default adapter: the server's own `/im` socket (server/realtime/messaging-socket.ts). */
 export function createOwnMessaging(api: Api, url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/im`): MessagingPort {
   let socket: Promise<WebSocket> | null = null;
@@ -62,7 +66,9 @@ export function createOwnMessaging(api: Api, url = `${location.protocol === 'htt
         waiting.clear();
       });
       ws.addEventListener('message', (event) => {
-        const reply = JSON.parse(String(event.data)) as ImReply;
+        // Only answers of the contract's ImServerMessage settle a call (openapi.yaml).
+        const reply = readFrame('ImServerMessage', event.data);
+        if (!reply) return;
         const pending = waiting.get(reply.id);
         waiting.delete(reply.id);
         if (reply.type === 'ok') pending?.resolve();
@@ -72,7 +78,7 @@ export function createOwnMessaging(api: Api, url = `${location.protocol === 'htt
     return socket;
   }
 
-  function call(what: string, frame: Record<string, unknown>): Promise<void> {
+  function call(what: string, frame: DistributiveOmit<ImClientMessage, 'id'>): Promise<void> {
     const id = nextId++;
     return bounded(
       open().then(

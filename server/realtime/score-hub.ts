@@ -1,0 +1,501 @@
+import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import type { Contract } from '../contract/contract.ts';
+import type { Bus, Unsubscribe } from './bus.ts';
+import { ReplayRing, type HeldPush } from './replay-ring.ts';
+import {
+  createEnvelopeReaders,
+  framePayload,
+  maxFrameBytes,
+  textFrame,
+  type EnvelopeReaders,
+  type QrEnvelope,
+  type StreamEnvelope,
+  type UserEnvelope,
+} from './score-frames.ts';
+import { streamNames, streamSport, Subscriptions, wants } from './score-subscriptions.ts';
+import {
+  createFrameParser,
+  exponentStreams,
+  isExponentPush,
+  matchStreams,
+  type ClassifyType,
+  type DistributiveOmit,
+  type ExponentSport,
+  type GoalEventData,
+  type MatchData,
+  type MatchOddsData,
+  type SocketClientMessage,
+  type SocketQrMessage,
+  type SocketServerMessage,
+  type SocketStreamPush,
+  type SocketUserMessage,
+  type Sport,
+  type StreamName,
+} from './socket-contract.ts';
+
+// The hub of the live-score socket (DESIGN.md, Realtime; SPEC §4): the connections of this process, what each
+// subscribed to, the replay rings, and the fan-out of pushes that any process publishes over the bus.
+
+export interface ScoreHubOptions {
+  bus: Bus;
+  /** The loaded contract: client frames are validated against its SocketClientMessage. */
+  contract: Contract;
+  /** SPEC §9: 30 s. A connection silent for twice this long is closed. */
+  heartbeatMs?: number;
+  /** The user a token belongs to, or null when its session is gone. */
+  resolveToken(token: string): Promise<{ userId: number } | null>;
+  /** Called when a page shows a login QR code and binds this connection to it. */
+  onQrLogin?(code: string, connection: ScoreConnection): void | Promise<void>;
+  /** A connection whose unsent bytes stay above this for `slowClientMs` is dropped. */
+  maxBufferedBytes?: number;
+  slowClientMs?: number;
+  /** Pushes held per stream for SocketResume. */
+  replaySize?: number;
+  /** Prefix of the bus channels, so several sites (or test runs) can share one Redis. */
+  channelPrefix?: string;
+}
+
+/** One socket as the app's callbacks see it. */
+export interface ScoreConnection {
+  readonly id: string;
+  readonly userId: number | null;
+  send(message: SocketServerMessage): void;
+}
+
+export interface ScoreHub {
+  /** A match (kind match) or one company's odds (kind exponent) to the sport's subscribers; resolves to its seq. */
+  publishMatch(sport: Sport, kind: 'match', data: MatchData): Promise<number>;
+  publishMatch(sport: ExponentSport, kind: 'exponent', data: MatchOddsData): Promise<number>;
+  publishGoal(event: GoalEventData): Promise<number>;
+  /** Session gone (700) or live kick-out, to every connection of the user on every server process. */
+  pushToUser(userId: number, message: SocketUserMessage): Promise<void>;
+  /** scanCode_Login or webLoginSuccess, to the connections that showed the QR code. */
+  pushToQrCode(code: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void>;
+  /** Connections open on this process. */
+  connectionCount(): number;
+  close(): Promise<void>;
+}
+
+/** The hub as the `/ws` route sees it: a ScoreHub that also takes the sockets that connect. */
+export interface ScoreSocketHub extends ScoreHub {
+  /** Serves one upgraded socket; `tcp` is the request's raw socket, written to directly when it is plain TCP. */
+  attach(socket: WebSocket, tcp: unknown): void;
+}
+
+/** Creates the score hub and subscribes it to the bus; the `/ws` plugin (score-socket.ts) serves its sockets. */
+export async function createScoreHub(options: ScoreHubOptions, log: FastifyBaseLogger): Promise<ScoreSocketHub> {
+  const hub = new Hub(options, log);
+  await hub.listen();
+  return hub;
+}
+
+/** The arguments of ScoreHub.publishMatch, as one union so the implementation narrows data by kind. */
+type PublishMatchArgs =
+  | [sport: Sport, kind: 'match', data: MatchData]
+  | [sport: ExponentSport, kind: 'exponent', data: MatchOddsData];
+
+/** Close code for a client that stopped sending frames (private-use range 4000-4999 of RFC 6455). */
+export const silentCloseCode = 4000;
+
+interface Connection extends ScoreConnection {
+  readonly socket: WebSocket;
+  /**
+   * The TCP socket under `socket`, written to directly with prebuilt frames. ws writes to it straight away too
+   * (it queues only while compressing, and compression is off), so frames keep their order. Null where ws does
+   * not sit on a plain TCP socket, and then frames go through ws.
+   */
+  readonly tcp: Socket | null;
+  userId: number | null;
+  classify: ClassifyType | null;
+  companyId: number | null;
+  qrCode: string | null;
+  /** Bumped by each register, so a slow token lookup of an earlier one is ignored. */
+  registration: number;
+  lastFrameAt: number;
+  pingSentAt: number;
+  awaitingPong: boolean;
+  overLimitSince: number | null;
+  /** Per stream, the seq from which every push this connection wants has been sent: resume sends only older ones. */
+  sentFrom: Partial<Record<StreamName, number>>;
+}
+
+/** One value per stream. */
+function perStream<T>(make: () => T): Record<StreamName, T> {
+  return {
+    football_match: make(),
+    football_exponent: make(),
+    basketball_match: make(),
+    basketball_exponent: make(),
+    esports_match: make(),
+    goal: make(),
+  };
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+class Hub implements ScoreSocketHub {
+  readonly #connections = new Set<Connection>();
+  readonly #subscriptions = new Subscriptions<Connection>();
+  readonly #byUser = new Map<number, Set<Connection>>();
+  readonly #byQr = new Map<string, Set<Connection>>();
+  readonly #rings: Record<StreamName, ReplayRing>;
+  // Starting from the clock keeps seqs increasing across a publisher restart, so a resume from before it never
+  // matches pushes of the new run.
+  readonly #nextSeq: Record<StreamName, number>;
+  readonly #parseFrame: ReturnType<typeof createFrameParser<'SocketClientMessage'>>;
+  readonly #envelopes: EnvelopeReaders;
+  readonly #channels: { stream: string; user: string; qr: string };
+  readonly #heartbeatMs: number;
+  readonly #maxBufferedBytes: number;
+  readonly #slowClientMs: number;
+  readonly #sweep: NodeJS.Timeout;
+  #unsubscribes: Unsubscribe[] = [];
+  #closed = false;
+
+  constructor(
+    private readonly options: ScoreHubOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#parseFrame = createFrameParser(options.contract, 'SocketClientMessage');
+    this.#envelopes = createEnvelopeReaders(options.contract);
+    this.#heartbeatMs = options.heartbeatMs ?? 30_000;
+    this.#maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
+    this.#slowClientMs = options.slowClientMs ?? 5_000;
+    const prefix = options.channelPrefix ?? 'pitchside:score:';
+    this.#channels = { stream: `${prefix}stream`, user: `${prefix}user`, qr: `${prefix}qr` };
+    const start = Date.now();
+    this.#rings = perStream(() => new ReplayRing(options.replaySize ?? 256));
+    this.#nextSeq = perStream(() => start);
+    this.#sweep = setInterval(() => this.#checkConnections(), Math.max(10, Math.min(this.#heartbeatMs / 2, 1000)));
+    this.#sweep.unref();
+  }
+
+  async listen(): Promise<void> {
+    const { bus } = this.options;
+    this.#unsubscribes = await Promise.all([
+      bus.subscribe(this.#channels.stream, (message) => this.#received(this.#envelopes.stream(message), (envelope) => this.#onStream(envelope))),
+      bus.subscribe(this.#channels.user, (message) => this.#received(this.#envelopes.user(message), (envelope) => this.#onUser(envelope))),
+      bus.subscribe(this.#channels.qr, (message) => this.#received(this.#envelopes.qr(message), (envelope) => this.#onQr(envelope))),
+    ]);
+  }
+
+  /** A bus message that is not a valid envelope (another version of the site, a stray publisher) reaches no client. */
+  #received<E>(envelope: E | null, deliver: (envelope: E) => void): void {
+    if (envelope) deliver(envelope);
+    else this.log.warn('score socket: a bus message outside the contract was dropped');
+  }
+
+  // ---------------------------------------------------------------- publishing (any process)
+
+  async publishMatch(...[sport, kind, data]: PublishMatchArgs): Promise<number> {
+    if (kind === 'match') {
+      const type = matchStreams[sport];
+      return this.#publishStream({ code: 100, type, seq: this.#nextSeq[type]++, data });
+    }
+    // The types rule it out; a caller from plain JavaScript may not.
+    if (!Object.hasOwn(exponentStreams, sport)) throw new Error(`${String(sport)} has no exponent stream`);
+    const type = exponentStreams[sport];
+    return this.#publishStream({ code: 100, type, seq: this.#nextSeq[type]++, data });
+  }
+
+  async publishGoal(event: GoalEventData): Promise<number> {
+    return this.#publishStream({ code: 100, type: 'goal', seq: this.#nextSeq.goal++, data: event });
+  }
+
+  async #publishStream(frame: SocketStreamPush): Promise<number> {
+    const { type: stream, seq } = frame;
+    await this.options.bus.publish(this.#channels.stream, { stream, seq, frame } satisfies StreamEnvelope);
+    return seq;
+  }
+
+  async pushToUser(userId: number, frame: SocketUserMessage): Promise<void> {
+    await this.options.bus.publish(this.#channels.user, { userId, frame } satisfies UserEnvelope);
+  }
+
+  async pushToQrCode(code: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void> {
+    const frame: SocketQrMessage = { ...message, qr_code: code };
+    await this.options.bus.publish(this.#channels.qr, { code, frame } satisfies QrEnvelope);
+  }
+
+  connectionCount(): number {
+    return this.#connections.size;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#sweep);
+    for (const connection of this.#connections) {
+      this.#subscriptions.remove(connection);
+      connection.socket.close(1001, 'server closing');
+    }
+    this.#connections.clear();
+    this.#byUser.clear();
+    this.#byQr.clear();
+    await Promise.allSettled(this.#unsubscribes.map((unsubscribe) => unsubscribe()));
+  }
+
+  // ---------------------------------------------------------------- fan-out (every process)
+
+  #onStream({ stream, seq, frame }: StreamEnvelope): void {
+    const companyId = isExponentPush(frame) ? frame.data.company_id : null;
+    const push: HeldPush = { seq, companyId, frame: textFrame(JSON.stringify(frame)) };
+    this.#rings[stream].add(push);
+    const groups = streamSport[stream] === null ? [this.#connections] : this.#subscriptions.groups(stream, companyId);
+    for (const group of groups) {
+      for (const connection of group) {
+        connection.sentFrom[stream] ??= seq;
+        this.#sendFrame(connection, push.frame);
+      }
+    }
+  }
+
+  #onUser({ userId, frame }: UserEnvelope): void {
+    const connections = this.#byUser.get(userId);
+    if (!connections) return;
+    for (const connection of [...connections]) {
+      connection.send(frame);
+      // SPEC §4: 700 clears the user; the socket carries on as a guest's.
+      if (frame.type === 'session_gone') this.#bindUser(connection, null);
+    }
+  }
+
+  #onQr({ code, frame }: QrEnvelope): void {
+    const connections = this.#byQr.get(code);
+    if (!connections) return;
+    for (const connection of [...connections]) {
+      connection.send(frame);
+      if (frame.type === 'webLoginSuccess') this.#bindQr(connection, null);
+    }
+  }
+
+  // ---------------------------------------------------------------- connections
+
+  attach(socket: WebSocket, tcp: unknown): void {
+    if (this.#closed) {
+      socket.close(1001, 'server closing');
+      return;
+    }
+    const now = Date.now();
+    const connection: Connection = {
+      id: randomUUID(),
+      socket,
+      tcp: tcp instanceof Socket && socket.extensions === '' ? tcp : null,
+      userId: null,
+      classify: null,
+      companyId: null,
+      qrCode: null,
+      registration: 0,
+      lastFrameAt: now,
+      pingSentAt: now,
+      awaitingPong: false,
+      overLimitSince: null,
+      sentFrom: {},
+      send: (message) => this.#sendFrame(connection, textFrame(JSON.stringify(message))),
+    };
+    this.#connections.add(connection);
+    socket.on('message', (data, isBinary) => this.#onFrame(connection, data, isBinary));
+    socket.on('pong', () => {
+      connection.awaitingPong = false;
+    });
+    socket.on('close', () => this.#detach(connection));
+    socket.on('error', (error) => this.log.debug({ err: error, connection: connection.id }, 'score socket error'));
+  }
+
+  #detach(connection: Connection): void {
+    if (this.#connections.delete(connection)) this.#subscriptions.remove(connection);
+    this.#bindUser(connection, null);
+    this.#bindQr(connection, null);
+  }
+
+  #drop(connection: Connection, reason: string): void {
+    this.log.info({ connection: connection.id, reason }, 'score socket dropped');
+    this.#detach(connection);
+    connection.socket.terminate();
+  }
+
+  #bindUser(connection: Connection, userId: number | null): void {
+    unindex(this.#byUser, connection.userId, connection);
+    connection.userId = userId;
+    index(this.#byUser, userId, connection);
+  }
+
+  #bindQr(connection: Connection, code: string | null): void {
+    unindex(this.#byQr, connection.qrCode, connection);
+    connection.qrCode = code;
+    index(this.#byQr, code, connection);
+  }
+
+  #sendFrame(connection: Connection, frame: Buffer): void {
+    const { socket, tcp } = connection;
+    if (socket.readyState !== WebSocket.OPEN || this.#isSlow(connection)) return;
+    if (tcp) tcp.write(frame);
+    else socket.send(framePayload(frame));
+  }
+
+  /** Drops a connection whose send buffer stays over the bound, so it never holds memory or the others back. */
+  #isSlow(connection: Connection): boolean {
+    const buffered = connection.socket.bufferedAmount;
+    if (buffered <= this.#maxBufferedBytes) {
+      connection.overLimitSince = null;
+      return false;
+    }
+    const now = Date.now();
+    connection.overLimitSince ??= now;
+    // Four times the bound is dropped at once: waiting out the grace period would let the buffer grow unbounded.
+    if (buffered > 4 * this.#maxBufferedBytes || now - connection.overLimitSince >= this.#slowClientMs) {
+      this.#drop(connection, 'send buffer over limit');
+      return true;
+    }
+    return false;
+  }
+
+  #checkConnections(): void {
+    const now = Date.now();
+    for (const connection of this.#connections) {
+      if (this.#isSlow(connection)) continue;
+      if (now - connection.lastFrameAt > 2 * this.#heartbeatMs) {
+        this.log.info({ connection: connection.id }, 'score socket silent, closing');
+        this.#detach(connection);
+        connection.socket.close(silentCloseCode, 'heartbeat timeout');
+      } else if (connection.awaitingPong && now - connection.pingSentAt > this.#heartbeatMs) {
+        this.#drop(connection, 'no pong');
+      } else if (!connection.awaitingPong && now - connection.pingSentAt >= this.#heartbeatMs) {
+        connection.awaitingPong = true;
+        connection.pingSentAt = now;
+        connection.socket.ping();
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- client frames
+
+  #onFrame(connection: Connection, data: RawData, isBinary: boolean): void {
+    connection.lastFrameAt = Date.now();
+    if (isBinary) return this.#reject(connection, 'Input error: frames are JSON text');
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    if (bytes.length > maxFrameBytes) {
+      return this.#reject(connection, `Input error: frame is larger than ${maxFrameBytes} bytes`);
+    }
+    const parsed = this.#parseFrame(bytes.toString('utf8'));
+    if (!parsed.ok) return this.#reject(connection, parsed.msg);
+    this.#handle(connection, parsed.message);
+  }
+
+  #reject(connection: Connection, msg: string): void {
+    connection.send({ code: 1, type: 'error', msg });
+  }
+
+  #handle(connection: Connection, message: SocketClientMessage): void {
+    switch (message.type) {
+      case 'register':
+        void this.#register(connection, message.token);
+        return;
+      case 'toggle':
+        this.#subscribe(connection, connection.classify, message.company_id);
+        this.#forgetSent(connection, (stream) => stream.endsWith('_exponent'));
+        return;
+      case 'classify':
+        this.#subscribe(connection, message.classify_type, connection.companyId);
+        this.#forgetSent(connection, (stream) => !wants(connection, stream, null));
+        return;
+      case 'heartbeat':
+        connection.send({ code: 0, type: 'heartbeat', server_time: nowSeconds() });
+        return;
+      case 'qr_login':
+        this.#bindQr(connection, message.code);
+        void this.#notifyQrLogin(connection, message.code);
+        return;
+      case 'resume':
+        this.#resume(connection, message.seq);
+        return;
+    }
+  }
+
+  async #register(connection: Connection, token: string | undefined): Promise<void> {
+    const registration = ++connection.registration;
+    let user: { userId: number } | null = null;
+    let failed = false;
+    if (token) {
+      try {
+        user = await this.options.resolveToken(token);
+      } catch (error) {
+        failed = true;
+        this.log.warn({ err: error, connection: connection.id }, 'score socket token lookup failed');
+      }
+    }
+    if (registration !== connection.registration || !this.#connections.has(connection)) return;
+    this.#bindUser(connection, user?.userId ?? null);
+    connection.send({
+      code: 101,
+      type: 'registered',
+      connection_id: connection.id,
+      server_time: nowSeconds(),
+      heartbeat_ms: this.#heartbeatMs,
+      user_id: connection.userId,
+    });
+    // A lookup that failed says nothing about the session, so only a definite "unknown token" clears the user.
+    if (token && !user && !failed) connection.send({ code: 700, type: 'session_gone', msg: 'session expired' });
+  }
+
+  async #notifyQrLogin(connection: Connection, code: string): Promise<void> {
+    try {
+      await this.options.onQrLogin?.(code, connection);
+    } catch (error) {
+      this.log.warn({ err: error, connection: connection.id }, 'score socket QR login hook failed');
+    }
+  }
+
+  #subscribe(connection: Connection, classify: ClassifyType | null, companyId: number | null): void {
+    // A frame read just before the socket closed must not put a gone connection back into a group.
+    const live = this.#connections.has(connection);
+    if (live) this.#subscriptions.remove(connection);
+    connection.classify = classify;
+    connection.companyId = companyId;
+    if (live) this.#subscriptions.add(connection);
+  }
+
+  /** After a change of subscription the pushes sent so far no longer cover what the connection wants. */
+  #forgetSent(connection: Connection, changed: (stream: StreamName) => boolean): void {
+    for (const stream of streamNames) if (changed(stream)) delete connection.sentFrom[stream];
+  }
+
+  #resume(connection: Connection, lastSeen: Partial<Record<StreamName, number>>): void {
+    const gaps: StreamName[] = [];
+    for (const stream of streamNames) {
+      const last = lastSeen[stream];
+      if (last === undefined || !wants(connection, stream, null)) continue;
+      const missed = this.#rings[stream].after(last);
+      if (!missed) {
+        gaps.push(stream);
+        continue;
+      }
+      const sentFrom = connection.sentFrom[stream] ?? Infinity;
+      // One write for the whole replay rather than one per push.
+      connection.tcp?.cork();
+      for (const push of missed) {
+        if (push.seq < sentFrom && wants(connection, stream, push.companyId)) this.#sendFrame(connection, push.frame);
+      }
+      connection.tcp?.uncork();
+      connection.sentFrom[stream] = Math.min(sentFrom, last + 1);
+    }
+    if (gaps.length) connection.send({ code: 0, type: 'resync', streams: gaps });
+  }
+}
+
+function index<K>(map: Map<K, Set<Connection>>, key: K | null, connection: Connection): void {
+  if (key === null) return;
+  const set = map.get(key);
+  if (set) set.add(connection);
+  else map.set(key, new Set([connection]));
+}
+
+function unindex<K>(map: Map<K, Set<Connection>>, key: K | null, connection: Connection): void {
+  if (key === null) return;
+  const set = map.get(key);
+  if (set?.delete(connection) && set.size === 0) map.delete(key);
+}
+
