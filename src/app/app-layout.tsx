@@ -11,7 +11,7 @@ import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from './current-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { RouteProgress } from './route-progress.tsx';
-import { hasSideBar, hidesTopBarOnScroll, link, routeNameOf, routes, titleOf } from './routes.ts';
+import { hasSideBar, hidesTopBarOnScroll, link, routeNameOf, routes, titleOf } from '../routes.ts';
 import { hotMatchesShown, type HotMatch } from './search-box.tsx';
 import { addToSearchHistory, readSearchHistory, writeSearchHistory } from './search-history.ts';
 import { useShellSettings } from './shell-settings.tsx';

@@ -16,7 +16,7 @@ import { sharedScoreSocketAtStartup } from '../features/scores/score-socket.tsx'
 import { notifyStoredUserChanged } from './current-user.ts';
 import { liveNowQuery } from './home-page.tsx';
 import { appRoutes } from './router.tsx';
-import { link } from './routes.ts';
+import { link } from '../routes.ts';
 import { SessionFeedback } from './session-feedback.tsx';
 import { SocketSessionGone } from './socket-session-gone.tsx';
 import { readTheme, ShellSettingsProvider, writeTheme, type ShellSettings, type Theme } from './shell-settings.tsx';

@@ -7,7 +7,7 @@ import { HomePage } from './home-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { useRouteProgressReport } from './route-progress.tsx';
-import { link, routeNames, routes, titleOf, type RouteArea, type RouteName } from './routes.ts';
+import { link, routeNames, routes, titleOf, type RouteArea, type RouteName } from '../routes.ts';
 
 type Screen = ComponentType<{ title: string }>;
 

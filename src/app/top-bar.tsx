@@ -6,7 +6,7 @@ import { Avatar } from '../ui/avatar.tsx';
 import { HoverMenu, type HoverMenuItem } from '../ui/hover-menu.tsx';
 import { Icon, type IconName } from '../ui/icon.tsx';
 import { IconButton } from '../ui/icon-button.tsx';
-import { link, type NavIndex } from './routes.ts';
+import { link, type NavIndex } from '../routes.ts';
 import { SearchBox, type SearchBoxProps } from './search-box.tsx';
 import type { Theme } from './shell-settings.tsx';
 import styles from './top-bar.module.css';

@@ -1,4 +1,4 @@
-import type { MessageId } from '../i18n/messages.ts';
+import type { MessageId } from './i18n/messages.ts';
 
 /**
  * The nav index of SPEC §2: which top-bar item a route lights up, and whether the side bar shows.

@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../i18n/messages.ts';
-import { appRoutes } from './router.tsx';
+import { messages } from './i18n/messages.ts';
+import { appRoutes } from './app/router.tsx';
 import { hasSideBar, hidesTopBarOnScroll, link, parseQuery, routeNameOf, routeNames, routes, titleOf, type NavIndex } from './routes.ts';
 
 // SPEC §2, written out here (path, nav index, title in zh and en) so the table is checked against the spec.
