@@ -291,9 +291,20 @@ export function useRouteQuery<Name extends RouteName>(name: Name): QueryOf<Name>
   return parseQuery(name, useLocation().search);
 }
 
-/** The title message of the route shown, for its query. */
-export function useRouteTitle(name: RouteName): MessageId {
-  return titleOf(name, useLocation().search);
+/** The title message of the route shown, for its query (none where no route is shown). */
+export function useRouteTitle(name: RouteName): MessageId;
+export function useRouteTitle(name: RouteName | undefined): MessageId | undefined;
+export function useRouteTitle(name: RouteName | undefined): MessageId | undefined {
+  const { search } = useLocation();
+  return name && titleOf(name, search);
+}
+
+/** Whether a link is the page shown: same path, and every parameter the link names has the same value. */
+export function isCurrentHref(href: string, location: { pathname: string; search: string }): boolean {
+  const target = new URL(href, 'http://pitchside.local');
+  if (target.pathname !== location.pathname) return false;
+  const shown = new URLSearchParams(location.search);
+  return [...target.searchParams].every(([key, value]) => shown.get(key) === value);
 }
 
 /** The route whose path is `pathname`, if any. */

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../api/api-context.tsx';
 import { useMessage } from '../../i18n/use-message.ts';
+import { link, useRouteQuery, type QueryOf } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
@@ -24,9 +25,7 @@ export function SchedulePage({ title }: { title: string }) {
   const api = useApi();
   const t = useMessage();
   const navigate = useNavigate();
-  const location = useLocation();
-  const raw = new URLSearchParams(location.search).get('type');
-  const type: TypeKey = raw === '1' || raw === '2' || raw === '3' ? raw : '0';
+  const type = String(useRouteQuery('schedule').type) as TypeKey;
   const days = [-1, 0, 1, 2, 3, 4, 5, 6].map(day);
   const [date, setDate] = useState(day(0));
   usePatchMatchLists();
@@ -55,7 +54,7 @@ export function SchedulePage({ title }: { title: string }) {
           { key: '3', label: t('scores.esports') },
         ]}
         selected={type}
-        onSelect={(key) => void navigate(`/schedule?type=${key}`)}
+        onSelect={(key) => void navigate(link('schedule', { type: Number(key) as QueryOf<'schedule'>['type'] }))}
       >
         <div className={styles.days} role="group" aria-label={t('scores.date')}>
           {days.map((value) => (
