@@ -3,6 +3,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { routeRules } from './scripts/eslint-route-rules.mjs';
 
 const featureAreas = [
   'account', 'tasks', 'scores', 'live', 'anchor', 'gifts', 'social',
@@ -43,5 +44,19 @@ export default tseslint.config(
       // No barrel files: import the file that defines the thing.
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)index(\\.tsx?)?$', message: 'Import the defining file, not an index barrel.' }] }],
     },
+  },
+  // STYLE.md, "One route table": screens and the shell write no route path and read no query string by
+  // hand (link(), useRouteQuery() and parseQuery() of src/routes.ts do), and the table imports screens
+  // only lazily, so the features that import it pull no screen into the first load.
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}'],
+    plugins: { routes: routeRules },
+    rules: { 'routes/no-hand-built-path': 'error', 'routes/no-raw-query': 'error' },
+  },
+  {
+    files: ['src/routes.ts'],
+    plugins: { routes: routeRules },
+    rules: { 'routes/lazy-screens-only': 'error' },
   },
 );
