@@ -11,7 +11,7 @@ import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from '../realtime/stored-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { RouteProgress } from './route-progress.tsx';
-import { hasSideBar, hidesTopBarOnScroll, link, routeNameOf, routes, titleOf } from './routes.ts';
+import { hasSideBar, hidesTopBarOnScroll, link, routeNameOf, routes, useRouteTitle } from '../routes.ts';
 import { hotMatchesShown, type HotMatch } from './search-box.tsx';
 import { addToSearchHistory, readSearchHistory, writeSearchHistory } from './search-history.ts';
 import { useShellSettings } from './shell-settings.tsx';
@@ -58,9 +58,10 @@ export function AppLayout() {
   const mobileUrl = config.data?.mobile_url ?? '';
 
   // SPEC §1: the page title is the translated route title plus the site name.
+  const title = useRouteTitle(name);
   useEffect(() => {
-    if (name) document.title = `${t(titleOf(name, location.search))} - ${siteName}`;
-  }, [name, location.search, siteName, t]);
+    if (title) document.title = `${t(title)} - ${siteName}`;
+  }, [title, siteName, t]);
 
   useEffect(() => {
     const target = mobileRedirectTarget(mobileUrl, window.innerWidth, new URL(window.location.href));

@@ -15,7 +15,7 @@ import { liveNowQuery } from '../api/queries/live.ts';
 import { sharedScoreSocketAtStartup } from '../realtime/score-socket.tsx';
 import { clearStoredUser, notifyStoredUserChanged, readStoredToken } from '../realtime/stored-user.ts';
 import { appRoutes } from './router.tsx';
-import { link } from './routes.ts';
+import { link } from '../routes.ts';
 import { SessionFeedback } from './session-feedback.tsx';
 import { SocketSessionGone } from './socket-session-gone.tsx';
 import { readTheme, ShellSettingsProvider, writeTheme, type ShellSettings, type Theme } from './shell-settings.tsx';

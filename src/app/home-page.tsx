@@ -13,7 +13,7 @@ import { Image } from '../ui/image.tsx';
 import { List } from '../ui/list.tsx';
 import { MatchLine } from '../ui/match-line.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { link } from './routes.ts';
+import { link } from '../routes.ts';
 import styles from './home-page.module.css';
 
 type LiveRoom = components['schemas']['LiveRoom'];

@@ -1,7 +1,7 @@
 import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { Page } from '../ui/page.tsx';
-import { link } from './routes.ts';
+import { link } from '../routes.ts';
 import styles from './page.module.css';
 
 /** /404, where unknown paths are sent (SPEC §2). */

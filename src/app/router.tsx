@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -7,9 +7,7 @@ import { HomePage } from './home-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { useRouteProgressReport } from './route-progress.tsx';
-import { link, routeNames, routes, titleOf, type RouteArea, type RouteName } from './routes.ts';
-
-type Screen = ComponentType<{ title: string }>;
+import { link, routeNames, routes, useRouteTitle, withTheShell, type RouteName, type Screen, type ScreenLoader } from '../routes.ts';
 
 /** SPEC §9: a screen's code that has not arrived within 120 s counts as failed. */
 export const chunkLoadTimeoutMs = 120_000;
@@ -21,43 +19,48 @@ function withTimeout<T>(loading: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** A screen whose code is its own chunk, fetched the first time one of its routes is shown. */
-function lazyScreen(load: () => Promise<Screen>): Screen {
-  return lazy(() => withTimeout(load(), chunkLoadTimeoutMs).then((loaded) => ({ default: loaded })));
+interface LazyScreen {
+  Screen: Screen;
+  /** Starts fetching the screen's code, once. */
+  preload: () => void;
 }
 
-// Areas not built yet share one honest empty screen; an area that lands gets its own chunk here.
-const notBuiltYet = lazyScreen(() => import('./area-not-built-screen.tsx').then((module) => module.AreaNotBuiltScreen));
+/** A route's screen from the table, fetched the first time the route is shown (or preloaded). */
+function lazyScreen(load: ScreenLoader): LazyScreen {
+  let loading: Promise<Screen> | undefined;
+  let loaded: Screen | undefined;
+  const start = () => (loading ??= withTimeout(load(), chunkLoadTimeoutMs).then((screen) => (loaded = screen)));
+  const Pending = lazy(() => start().then((screen) => ({ default: screen })));
+  function LoadedOrPending(props: { title: string }) {
+    // A screen whose code is here shows at once, without a round through the loading state.
+    const Shown = loaded ?? Pending;
+    return <Shown {...props} />;
+  }
+  return { Screen: LoadedOrPending, preload: () => void start().catch(() => undefined) };
+}
 
-const areaScreens: Record<RouteArea, Screen> = {
-  app: lazyScreen(() => import('./test-page.tsx').then((module) => module.TestPage)),
-  // Most visits start on /main: its screen comes with the first load instead of one round trip later.
-  home: HomePage,
-  account: lazyScreen(() =>
-    Promise.all([import('../features/account/account-routes.tsx'), import('../features/tasks/tasks-panel.tsx')]).then(
-      ([account, tasks]) =>
-        function AccountWithTasks({ title }: { title: string }) {
-          return <account.AccountScreen title={title} tasks={<tasks.TasksPanel />} />;
-        },
-    ),
-  ),
-  scores: lazyScreen(() => import('../features/scores/scores-routes.tsx').then((module) => module.ScoresScreen)),
-  live: notBuiltYet,
-  content: notBuiltYet,
-  circle: notBuiltYet,
-  social: notBuiltYet,
-  video: notBuiltYet,
-  expert: lazyScreen(() =>
-    import('../features/expert/expert-routes.tsx').then(
-      (expert) =>
-        function ExpertWithNotBuilt({ title }: { title: string }) {
-          const NotBuilt = notBuiltYet;
-          return <expert.ExpertScreen title={title} notBuilt={<NotBuilt title={title} />} />;
-        },
-    ),
-  ),
-  chat: notBuiltYet,
-};
+/**
+ * The screens the table says come with the shell (`withTheShell`): /main, where most visits start,
+ * and /404, where unknown paths land, show without waiting for a chunk.
+ */
+export const shellScreens: Partial<Record<RouteName, Screen>> = { main: HomePage, notFound: NotFoundPage };
+
+function screenOf(name: RouteName): LazyScreen {
+  const { screen } = routes[name];
+  if (screen !== withTheShell) return lazyScreen(screen);
+  const bundled = shellScreens[name];
+  if (!bundled) throw new Error(`the table says ${name}'s screen comes with the shell, but the shell has none`);
+  return { Screen: bundled, preload: () => undefined };
+}
+
+const screens = Object.fromEntries(routeNames.map((name) => [name, screenOf(name)])) as Record<RouteName, LazyScreen>;
+
+/** Once a screen is shown, the other screens of its area load too: moving within an area waits for nothing. */
+function usePreloadArea(name: RouteName) {
+  useEffect(() => {
+    for (const other of routeNames) if (routes[other].area === routes[name].area) screens[other].preload();
+  }, [name]);
+}
 
 function ScreenLoading() {
   const t = useMessage();
@@ -92,12 +95,13 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: b
 
 function RouteScreen({ name }: { name: RouteName }) {
   const t = useMessage();
-  const { search } = useLocation();
-  const Screen = areaScreens[routes[name].area];
+  const title = useRouteTitle(name);
+  const { Screen } = screens[name];
+  usePreloadArea(name);
   return (
     <ScreenErrorBoundary key={name}>
       <Suspense fallback={<ScreenLoading />}>
-        <Screen title={t(titleOf(name, search))} />
+        <Screen title={t(title)} />
         <ScreenShown />
       </Suspense>
     </ScreenErrorBoundary>

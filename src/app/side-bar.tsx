@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { MessageId } from '../i18n/messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { Icon, type IconName } from '../ui/icon.tsx';
-import { link } from './routes.ts';
-import { isCurrentHref } from './top-bar.tsx';
+import { isCurrentHref, link } from '../routes.ts';
 import styles from './side-bar.module.css';
 
 export interface SideBarProps {

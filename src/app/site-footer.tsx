@@ -1,7 +1,7 @@
 import type { MessageId } from '../i18n/messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { Image } from '../ui/image.tsx';
-import { link } from './routes.ts';
+import { link } from '../routes.ts';
 import styles from './site-footer.module.css';
 
 /** What the footer shows from the system config (SPEC §3); empty strings are left out. */

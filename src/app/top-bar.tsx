@@ -7,7 +7,7 @@ import { Avatar } from '../ui/avatar.tsx';
 import { HoverMenu, type HoverMenuItem } from '../ui/hover-menu.tsx';
 import { Icon, type IconName } from '../ui/icon.tsx';
 import { IconButton } from '../ui/icon-button.tsx';
-import { link, type NavIndex } from './routes.ts';
+import { isCurrentHref, link, type NavIndex } from '../routes.ts';
 import { SearchBox, type SearchBoxProps } from './search-box.tsx';
 import type { Theme } from './shell-settings.tsx';
 import styles from './top-bar.module.css';
@@ -104,14 +104,6 @@ const navEntries: readonly (NavLink | NavMenu)[] = [
 ];
 
 const chatEntry: NavLink = { key: 'chat', label: 'nav.chat', href: link('chatChat'), navs: [12] };
-
-/** Whether `href` is the page shown: same path, and every parameter it names has the same value. */
-export function isCurrentHref(href: string, location: { pathname: string; search: string }): boolean {
-  const target = new URL(href, 'http://pitchside.local');
-  if (target.pathname !== location.pathname) return false;
-  const shown = new URLSearchParams(location.search);
-  return [...target.searchParams].every(([key, value]) => shown.get(key) === value);
-}
 
 const localeNames: Record<Locale, string> = { zh: '中文', en: 'English', vi: 'Tiếng Việt' };
 const localeShort: Record<Locale, string> = { zh: '中', en: 'EN', vi: 'VI' };

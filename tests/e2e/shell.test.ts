@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
-import { hasSideBar, routeNames, routes, titleOf, type NavIndex } from '../../src/app/routes.ts';
+import { hasSideBar, routeNames, routes, titleOf, type NavIndex } from '../../src/routes.ts';
 import en from '../../src/i18n/messages/en.json';
 import zh from '../../src/i18n/messages/zh.json';
 import { launchBrowser } from './browser.ts';

@@ -4,6 +4,7 @@ import type { components } from '../../api/schema';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { link } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -16,8 +17,6 @@ import styles from './persona-page.module.css';
 type FollowedUser = components['schemas']['FollowedUser'];
 
 const pageSize = 20;
-/** The live room's link. The route table (src/app/routes.ts) is the app's; features may not import it. */
-const roomLink = (roomId: number) => `/live?id=${String(roomId)}`;
 
 /** /persona: the users I follow, live ones first (SPEC §2), each with a way to unfollow. */
 export function PersonaPage({ title }: { title: string }) {
@@ -81,7 +80,7 @@ function FollowRow({ user, onUnfollow, unfollowing }: { user: FollowedUser; onUn
   return (
     <div className={styles.row}>
       {user.room_id !== null ? (
-        <a className={styles.who} href={roomLink(user.room_id)} aria-label={t('persona.openRoom', { name: user.user_nickname })}>
+        <a className={styles.who} href={link('live', { id: user.room_id })} aria-label={t('persona.openRoom', { name: user.user_nickname })}>
           {who}
         </a>
       ) : (

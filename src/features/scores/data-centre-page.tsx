@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAllMatch, useSeasonTable } from '../../api/queries/scores.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { link, useRouteQuery } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { MatchRow } from './match-row.tsx';
-import { leagueName, scoresLinks } from './match-view.ts';
+import { leagueName } from './match-view.ts';
 import { StandingsTable } from './standings-table.tsx';
 import styles from './score-list-page.module.css';
 
@@ -19,7 +20,8 @@ export function DataCentrePage({ title, sport }: { title: string; sport: 'footba
   const t = useMessage();
   const { locale } = useIntl();
   const navigate = useNavigate();
-  const queryId = Number(new URLSearchParams(useLocation().search).get('id')) || 0;
+  const route = sport === 'football' ? 'baseFootball' : 'baseBasketball';
+  const queryId = useRouteQuery(route).id ?? 0;
   const [season, setSeason] = useState('');
   const [section, setSection] = useState<Section>('standings');
 
@@ -33,7 +35,6 @@ export function DataCentrePage({ title, sport }: { title: string; sport: 'footba
     { enabled: leagueId > 0 && section === 'results' },
   );
 
-  const link = sport === 'football' ? scoresLinks.baseFootball : scoresLinks.baseBasketball;
   const leagueOptions = leagues.some((league) => league.id === leagueId) || !table.data
     ? leagues
     : [table.data.league, ...leagues];
@@ -49,7 +50,7 @@ export function DataCentrePage({ title, sport }: { title: string; sport: 'footba
               label={t('scores.league')}
               value={String(leagueId)}
               options={leagueOptions.map((league) => ({ value: String(league.id), label: leagueName(league, locale) }))}
-              onChange={(value) => void navigate(link(Number(value)))}
+              onChange={(value) => void navigate(link(route, { id: Number(value) }))}
             />
           )}
           {table.data && table.data.seasons.length > 0 && (

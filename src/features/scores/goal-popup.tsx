@@ -5,8 +5,8 @@ import { fromCallback } from 'xstate';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { goalPopupQueueMachine, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
-import { scoresLinks } from './match-view.ts';
 import { useSocketEvent } from '../../realtime/score-socket.tsx';
+import { link } from '../../routes.ts';
 import { readGoalPopupSettings } from './score-settings.ts';
 import styles from './goal-popup.module.css';
 
@@ -35,7 +35,7 @@ export function GoalPopup({ goal, waiting, onClose }: GoalPopupProps) {
           ×
         </button>
       </div>
-      <a className={styles.line} href={scoresLinks.scoreDetail(goal.match_id)}>
+      <a className={styles.line} href={link('scoreDetail', { id: goal.match_id })}>
         <span className={goal.iszhu === 1 ? styles.scorer : styles.team}>{localName({ zh: goal.home_team_name_zh, en: goal.home_team_name_en }, locale)}</span>
         <span className={styles.score} data-testid="goal-score">
           {goal.home_score} - {goal.away_score}

@@ -2,10 +2,11 @@ import { useIntl } from 'react-intl';
 import { useAllMatch, useInitialList, useRecommend } from '../../api/queries/scores.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { link } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { clockTime, leagueName, scoresLinks, teamName, type Match } from './match-view.ts';
+import { clockTime, leagueName, teamName, type Match } from './match-view.ts';
 import { usePatchMatchLists } from './score-list-page.tsx';
 import styles from './home-match-blocks.module.css';
 
@@ -15,7 +16,7 @@ function MatchTile({ match }: { match: Match }) {
   const started = match.status !== 'not_started';
   return (
     <li className={styles.tile}>
-      <a className={styles.link} href={scoresLinks.scoreDetail(match.id)}>
+      <a className={styles.link} href={link('scoreDetail', { id: match.id })}>
         <span className={styles.meta}>
           <span className={styles.league}>{leagueName(match.league, locale)}</span>
           {match.status === 'in_progress' ? (

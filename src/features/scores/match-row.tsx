@@ -1,9 +1,10 @@
 import { useIntl } from 'react-intl';
 import { useMessage } from '../../i18n/use-message.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
+import { link } from '../../routes.ts';
 import { Image } from '../../ui/image.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { clockTime, leagueName, line, price, scoresLinks, teamName, type Match } from './match-view.ts';
+import { clockTime, leagueName, line, price, teamName, type Match } from './match-view.ts';
 import styles from './match-row.module.css';
 
 export interface MatchRowProps {
@@ -51,7 +52,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
           <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
         )}
       </span>
-      <a className={styles.teams} href={scoresLinks.scoreDetail(match.id)}>
+      <a className={styles.teams} href={link('scoreDetail', { id: match.id })}>
         <span className={styles.home}>
           {match.home_red_cards > 0 && <span className={styles.red} title={t('scores.redCards')}>{match.home_red_cards}</span>}
           <span className={styles.name}>{home}</span>

@@ -6,14 +6,6 @@ export type MatchOdds = components['schemas']['MatchOdds'];
 export type Team = components['schemas']['Team'];
 export type League = components['schemas']['League'];
 
-/** Scores pages' links. The route table (src/app/routes.ts) is the app's; features may not import it. */
-export const scoresLinks = {
-  scoreDetail: (id: number) => `/score-detail?id=${String(id)}`,
-  baseFootball: (id: number) => `/base-football?id=${String(id)}`,
-  baseBasketball: (id: number) => `/base-basketball?id=${String(id)}`,
-  liveRoom: (id: number) => `/live?id=${String(id)}`,
-};
-
 /** Chinese names in zh; English names in en and vi (the contract's name_en). */
 export function teamName(team: Team, locale: string): string {
   return localName({ zh: team.short_name_zh || team.name, en: team.name_en }, locale);

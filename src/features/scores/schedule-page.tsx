@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAllMatchPages } from '../../api/queries/scores.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { link, useRouteQuery, type QueryOf } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
@@ -22,9 +23,7 @@ function day(offset: number): string {
 export function SchedulePage({ title }: { title: string }) {
   const t = useMessage();
   const navigate = useNavigate();
-  const location = useLocation();
-  const raw = new URLSearchParams(location.search).get('type');
-  const type: TypeKey = raw === '1' || raw === '2' || raw === '3' ? raw : '0';
+  const type = String(useRouteQuery('schedule').type) as TypeKey;
   const days = [-1, 0, 1, 2, 3, 4, 5, 6].map(day);
   const [date, setDate] = useState(day(0));
   usePatchMatchLists();
@@ -47,7 +46,7 @@ export function SchedulePage({ title }: { title: string }) {
           { key: '3', label: t('scores.esports') },
         ]}
         selected={type}
-        onSelect={(key) => void navigate(`/schedule?type=${key}`)}
+        onSelect={(key) => void navigate(link('schedule', { type: Number(key) as QueryOf<'schedule'>['type'] }))}
       >
         <div className={styles.days} role="group" aria-label={t('scores.date')}>
           {days.map((value) => (

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router-dom';
 import { useBattleInfo, useMatchDetail, useMatchDetailCache, useSeasonTable } from '../../api/queries/scores.ts';
+import type { components } from '../../api/schema.d.ts';
 import { localName } from '../../i18n/locale.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { link, useRouteQuery } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -14,10 +15,9 @@ import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
-import type { components } from '../../api/schema';
 import { OddsChart, type OddsSample } from './odds-chart.tsx';
-import { clockTime, leagueName, line, price, scoresLinks, teamName, type Match, type MatchOdds } from './match-view.ts';
 import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
+import { clockTime, leagueName, line, price, teamName, type Match, type MatchOdds } from './match-view.ts';
 import { StandingsTable } from './standings-table.tsx';
 import styles from './score-detail-page.module.css';
 
@@ -43,7 +43,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   const t = useMessage();
   const { locale } = useIntl();
   const socket = useScoreSocket();
-  const id = Number(new URLSearchParams(useLocation().search).get('id')) || 0;
+  const id = useRouteQuery(live ? 'scoreLive' : 'scoreDetail').id ?? 0;
   const [section, setSection] = useState<Section>('timeline');
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [pushed, setPushed] = useState<MatchOdds[]>([]);
@@ -139,7 +139,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
             <ul className={styles.roomList}>
               {data.live_rooms.map((room) => (
                 <li key={room.room_id}>
-                  <a className={styles.room} href={scoresLinks.liveRoom(room.room_id)}>
+                  <a className={styles.room} href={link('live', { id: room.room_id })}>
                     <Image src={room.cover} alt="" width={96} height={54} shape="rounded" />
                     <span className={styles.roomText}>
                       <span className={styles.roomTitle}>{room.title}</span>
@@ -255,7 +255,7 @@ function BattleLine({ match, result }: { match: Match; result: 'won' | 'drawn' |
     <li className={styles.battleLine}>
       <span className={styles.muted}>{date}</span>
       <span>{leagueName(match.league, locale)}</span>
-      <a href={scoresLinks.scoreDetail(match.id)}>
+      <a href={link('scoreDetail', { id: match.id })}>
         {teamName(match.home_team, locale)} <b className={numeric}>{match.status === 'not_started' ? 'VS' : `${String(match.home_score)}-${String(match.away_score)}`}</b>{' '}
         {teamName(match.away_team, locale)}
       </a>

@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
+import { link } from '../../routes.ts';
 import { Image } from '../../ui/image.tsx';
-import { scoresLinks, teamName, type Match } from './match-view.ts';
+import { teamName, type Match } from './match-view.ts';
 import styles from './world-cup-bracket.module.css';
 
 type Round = components['schemas']['WorldCupRound'];
@@ -39,7 +40,7 @@ function Side({ match, side }: { match: Match; side: 'home' | 'away' }) {
 function Tie({ match }: { match: Match }) {
   return (
     <li className={styles.tie}>
-      <a className={styles.card} href={scoresLinks.scoreDetail(match.id)}>
+      <a className={styles.card} href={link('scoreDetail', { id: match.id })}>
         <Side match={match} side="home" />
         <Side match={match} side="away" />
       </a>

@@ -1,8 +1,29 @@
+import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../i18n/messages.ts';
-import { appRoutes } from './router.tsx';
-import { hasSideBar, hidesTopBarOnScroll, link, parseQuery, routeNameOf, routeNames, routes, titleOf, type NavIndex } from './routes.ts';
+import { AreaNotBuiltScreen } from './app/area-not-built-screen.tsx';
+import { HomePage } from './app/home-page.tsx';
+import { NotFoundPage } from './app/not-found-page.tsx';
+import { appRoutes, shellScreens } from './app/router.tsx';
+import { TestPage } from './app/test-page.tsx';
+import { PersonaScreen, QrConfirmScreen } from './features/account/account-screens.tsx';
+import { ForesightPage } from './features/expert/foresight-page.tsx';
+import * as scores from './features/scores/scores-screens.tsx';
+import { messages } from './i18n/messages.ts';
+import {
+  hasSideBar,
+  hidesTopBarOnScroll,
+  link,
+  parseQuery,
+  routeNameOf,
+  routeNames,
+  routes,
+  titleOf,
+  withTheShell,
+  type NavIndex,
+  type RouteName,
+  type Screen,
+} from './routes.ts';
 
 // SPEC §2, written out here (path, nav index, title in zh and en) so the table is checked against the spec.
 const specRoutes: [path: string, nav: NavIndex | null, zh: string, en: string][] = [
@@ -102,6 +123,112 @@ describe('the route table (SPEC §2)', () => {
 
   it('hides the top bar on scroll on home, football and basketball only', () => {
     expect(routeNames.filter(hidesTopBarOnScroll).sort()).toEqual(['basketball', 'football', 'main']);
+  });
+});
+
+// The screen each route shows. The built ones have their own; the test pages share one; the routes of
+// areas not built yet show the shell's honest empty screen, each listed here, so none falls to it by default.
+const specScreens: Record<string, Screen | 'MemberScreen'> = {
+  '/main': HomePage,
+  '/login': AreaNotBuiltScreen,
+  '/dome': TestPage,
+  '/demo': TestPage,
+  '/new_file': TestPage,
+  '/basketball': scores.BasketballScreen,
+  '/football': scores.FootballScreen,
+  '/anchor': AreaNotBuiltScreen,
+  '/schedule': scores.ScheduleScreen,
+  '/rank': AreaNotBuiltScreen,
+  '/attention': AreaNotBuiltScreen,
+  '/reserve': AreaNotBuiltScreen,
+  '/foresight': ForesightPage,
+  '/news': AreaNotBuiltScreen,
+  '/circle': AreaNotBuiltScreen,
+  '/circle-detail': AreaNotBuiltScreen,
+  '/downLoad': AreaNotBuiltScreen,
+  '/base-football': scores.BaseFootballScreen,
+  '/base-basketball': scores.BaseBasketballScreen,
+  '/live': AreaNotBuiltScreen,
+  '/score-live': scores.ScoreLiveScreen,
+  '/score-detail': scores.ScoreDetailScreen,
+  '/search': AreaNotBuiltScreen,
+  // Made by memberScreen(TasksPanel): the table hands the tasks area's panel in.
+  '/member': 'MemberScreen',
+  '/detail': AreaNotBuiltScreen,
+  '/persona': PersonaScreen,
+  '/comment': AreaNotBuiltScreen,
+  '/about-user': AreaNotBuiltScreen,
+  '/trophy/home': scores.WorldCupScreen,
+  '/video-list': AreaNotBuiltScreen,
+  '/video-player': AreaNotBuiltScreen,
+  '/video-classify': AreaNotBuiltScreen,
+  '/specialist': AreaNotBuiltScreen,
+  '/specialist-home': AreaNotBuiltScreen,
+  '/specialist-info': AreaNotBuiltScreen,
+  '/specialist-detail': AreaNotBuiltScreen,
+  '/specialist-news': AreaNotBuiltScreen,
+  '/chat-chat': AreaNotBuiltScreen,
+  '/404': NotFoundPage,
+  '/qr-confirm': QrConfirmScreen,
+};
+
+/** The screen the router shows for a path, as the table names it, or undefined where no route of the table matches. */
+async function screenAt(path: string): Promise<{ name: RouteName; screen: Screen } | undefined> {
+  const leaf = matchRoutes(appRoutes, path)?.at(-1)?.route;
+  const name = routeNameOf(path);
+  if (!name || leaf?.path !== routes[name].path || !isValidElement(leaf.element)) return undefined;
+  const shown = routes[name].screen;
+  if (shown === withTheShell) {
+    // The shell's own screens: the element is the page itself (/404) or the route's screen (/main).
+    const screen = shellScreens[name];
+    const element = leaf.element as { type: unknown; props: { name?: unknown } };
+    expect(element.type === screen || element.props.name === name).toBe(true);
+    return screen && { name, screen };
+  }
+  // Every other route renders its own entry of the table, by name.
+  expect((leaf.element.props as { name?: unknown }).name).toBe(name);
+  return { name, screen: await shown() };
+}
+
+describe('every route shows its own screen (SPEC §2)', () => {
+  it('names a screen for every route the spec and the project have', () => {
+    expect(Object.keys(specScreens).sort()).toEqual([...specRoutes.map(([path]) => path), ...projectRoutes].sort());
+  });
+
+  it.each(Object.entries(specScreens))('%s shows its screen', async (path, expected) => {
+    const shown = await screenAt(path);
+    expect(shown).toBeDefined();
+    if (typeof expected === 'string') expect(shown?.screen.name).toBe(expected);
+    else expect(shown?.screen).toBe(expected);
+  });
+
+  it('gives no two routes the same built screen: only the test pages and areas not built yet share one', async () => {
+    const byScreen = new Map<unknown, string[]>();
+    for (const path of Object.keys(specScreens)) {
+      const shown = await screenAt(path);
+      const key = shown?.screen.name === 'MemberScreen' ? 'MemberScreen' : shown?.screen;
+      byScreen.set(key, [...(byScreen.get(key) ?? []), path]);
+    }
+    const shared = [...byScreen.entries()].filter(([, paths]) => paths.length > 1).map(([screen]) => screen);
+    expect(shared.sort()).toEqual([AreaNotBuiltScreen, TestPage].sort());
+  });
+
+  it('brings /main and /404 with the shell, and every other screen lazily', () => {
+    const withShell = routeNames.filter((name) => routes[name].screen === withTheShell);
+    expect(withShell.sort()).toEqual(['main', 'notFound']);
+    expect(Object.keys(shellScreens).sort()).toEqual(['main', 'notFound']);
+  });
+
+  it('sends an unknown path to /404, which shows the not-found page', async () => {
+    const unknown = matchRoutes(appRoutes, '/no/such/page')?.at(-1)?.route;
+    expect(unknown?.path).toBe('*');
+    expect(isValidElement(unknown?.element) && (unknown.element.props as { to?: unknown }).to).toBe('/404');
+    expect(await screenAt('/no/such/page')).toBeUndefined();
+    expect((await screenAt('/404'))?.screen).toBe(NotFoundPage);
+    // A path that only extends a route, or a part of one, is unknown too: no prefix picks a screen.
+    for (const path of ['/football/extra', '/trophy', '/trophy/home/x', '/scores']) {
+      expect(matchRoutes(appRoutes, path)?.at(-1)?.route.path).toBe('*');
+    }
   });
 });
 

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { useIntl } from 'react-intl';
+import { useRouteQuery, type Screen } from '../../routes.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { MemberPage } from './member-page.tsx';
+import { PersonaPage } from './persona-page.tsx';
+import { QrConfirmPage } from './qr-confirm-page.tsx';
+
+// The account area's screens, one per route of the table in src/routes.ts, which names each. One
+// module, so the area is one chunk however many of its routes are visited.
+
+/**
+ * /member: the personal centre (type 19) and the space (18); the other sections say 'No data' until
+ * they are built. `Tasks` is the tasks area's sign-in and task centre, which the table hands in.
+ */
+export function memberScreen(Tasks: ComponentType): Screen {
+  return function MemberScreen({ title }) {
+    const intl = useIntl();
+    const { type } = useRouteQuery('member');
+    if (type === 19 || type === 18) return <MemberPage title={title} type={type} tasks={<Tasks />} />;
+    return (
+      <Page title={title}>
+        <EmptyState
+          title={intl.formatMessage({ id: 'common.noData' })}
+          description={intl.formatMessage({ id: 'common.notBuilt' })}
+        />
+      </Page>
+    );
+  };
+}
+
+export const PersonaScreen: Screen = PersonaPage;
+
+/** /qr-confirm?code=: the phone's side of QR login. */
+export function QrConfirmScreen({ title }: { title: string }) {
+  const { code } = useRouteQuery('qrConfirm');
+  return <QrConfirmPage title={title} code={code} />;
+}
