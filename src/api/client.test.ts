@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { createActor, SimulatedClock } from 'xstate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionMachine, type SessionEvent } from '../machines/session-machine.ts';
-import { readStoredToken } from '../realtime/stored-user.ts';
 import { ApiError, createApi, requestTimeoutMs, type ApiData } from './client.ts';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
@@ -66,19 +65,23 @@ describe('api client', () => {
   beforeEach(() => {
     session = startSession();
     sent = [];
+    currentToken = null;
     handle = answer({ code: 0, msg: '', data: siteConfig });
   });
+
+  let currentToken: string | null = null;
 
   function api(timeoutMs?: number) {
     const send = (event: SessionEvent) => {
       sent.push(event);
       session.actor.send(event);
     };
-    return createApi({ baseUrl, session: { send }, token: readStoredToken, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+    // The app hands the stored user's token (src/realtime/stored-user.ts); here the test holds it.
+    return createApi({ baseUrl, session: { send }, token: () => currentToken, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   }
 
-  it('sends the stored user token in the token header', async () => {
-    localStorage.setItem('userInfo', JSON.stringify({ token: 'tok-42', id: 42, userSig: 'sig', profile: {} }));
+  it('sends the token of the logged-in user in the token header', async () => {
+    currentToken = 'tok-42';
     let token: string | string[] | undefined;
     handle = (request, body, response) => {
       token = request.headers.token;
