@@ -2958,7 +2958,7 @@ export interface components {
         MobileNumber: string;
         /** @description The 6-digit SMS code. */
         SmsCode: string;
-        /** @description The login password. */
+        /** @description The login password, 6 to 128 characters (SPEC §9's minimum). A new password (register, reset) also may not contain control characters, be only whitespace, or be one of the 1,000 most common passwords; each refusal answers code 1 with its reason. */
         AccountPassword: string;
         /** @description The payment password, at least 6 digits (SPEC §5). */
         PaymentPassword: string;

@@ -6,6 +6,7 @@ import { humanCheckMessages } from '../../server/adapters/captcha/altcha-captcha
 import { DevSmsSender } from '../../server/adapters/sms/dev-sms-sender.ts';
 import { smsSenderOf } from '../../server/adapters/sms/sms-sender.ts';
 import { loginDelayMs, loginLimits, loginMessages } from '../../server/areas/account/login-service.ts';
+import { passwordMessages } from '../../server/areas/account/password-policy.ts';
 import { qrCodesPerIpPer10Min, qrLoginTtlMs, qrMessages } from '../../server/areas/account/qr-login-service.ts';
 import { sessionIdleMs } from '../../server/areas/account/session-service.ts';
 import { smsMessages, smsRules } from '../../server/areas/account/sms-code-service.ts';
@@ -145,6 +146,39 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(session.revoked_reason).toBe('signed_out');
+    });
+
+    it('refuses weak new passwords with their reason, writing nothing and keeping the code; allows 64 characters and more', async () => {
+      const mobile = newMobile();
+      const headers = fromNewAddress();
+      expect((await requestCode(mobile, 1, headers)).code).toBe(0);
+      const register = async (password: string) =>
+        post<LoginSession>(
+          '/api/user/registered',
+          { mobile, code: lastCode(mobile), password, device_type: 'pc', altcha: await solveHumanCheck(server.baseUrl) },
+          headers,
+        );
+      const before = await accountState();
+      expect(await register('123456')).toMatchObject({ code: 1, msg: passwordMessages.tooCommon });
+      expect(await register('Password1')).toMatchObject({ code: 1, msg: passwordMessages.tooCommon });
+      expect(await register('      ')).toMatchObject({ code: 1, msg: passwordMessages.onlyWhitespace });
+      expect(await register('\u0000'.repeat(6))).toMatchObject({ code: 1, msg: passwordMessages.controlCharacters });
+      expect(await register('good\tpass')).toMatchObject({ code: 1, msg: passwordMessages.controlCharacters });
+      expect(await accountState()).toBe(before);
+      const long = `${'长'.repeat(40)} and 🙂 ${'x'.repeat(40)}`;
+      expect(long.length).toBeGreaterThanOrEqual(64);
+      expect((await register(long)).code).toBe(0);
+      expect((await login(mobile, long)).code).toBe(0);
+    });
+
+    it('refuses a weak password on reset too', async () => {
+      const mobile = newMobile();
+      await registerUser(mobile, 'before-reset');
+      advance(smsRules.resendAfterMs);
+      expect((await requestCode(mobile, 2)).code).toBe(0);
+      const answer = await post('/api/user/forgotPassword', { mobile, code: lastCode(mobile), password: 'qwerty123' });
+      expect(answer).toMatchObject({ code: 1, msg: passwordMessages.tooCommon });
+      expect((await login(mobile, 'before-reset')).code).toBe(0);
     });
 
     it('rotates tokens at login: the older session of the device type answers 50012, the new one works', async () => {

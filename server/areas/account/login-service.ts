@@ -6,6 +6,7 @@ import type { Database, DeviceType } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { checkNewPassword } from './password-policy.ts';
 import { memberProfile } from './profile-service.ts';
 import { createSession, forgetSessions } from './session-service.ts';
 import { signMessagingUser } from './site-service.ts';
@@ -192,6 +193,7 @@ export async function register(
   ip: string,
 ): Promise<LoginSession> {
   await verifyAltcha(server, input.altcha);
+  checkNewPassword(input.password);
   const { db } = server.database;
   const existing = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
   if (existing) throw new DomainError(smsMessages.alreadyRegistered);
@@ -236,6 +238,7 @@ export async function register(
 
 /** user/forgotPassword: a code of type 2 sets a new password and ends every session of the user. */
 export async function resetPassword(server: ServerContext, input: InputOf<'userForgotPassword'>): Promise<void> {
+  checkNewPassword(input.password);
   const { db } = server.database;
   const user = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
   if (!user) throw new DomainError(smsMessages.notRegistered);
