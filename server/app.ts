@@ -19,6 +19,8 @@ import { loadContract, type Contract } from './contract/contract.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
 import type { AreaHandlers } from './contract/operation-types.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
+import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { MemoryCache } from './memory-cache.ts';
@@ -57,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   });
   const now = options.now ?? (() => new Date());
   const server: ServerContext = {
@@ -73,9 +76,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
-    const msg = status === 500 ? 'Error' : status === 413 ? 'Input error: the request is too large' : 'Input error';
+    const msg = error instanceof BodyRefusal ? error.message : (refusalMessages[status] ?? refusalMessages[500]);
     return reply.code(status).send({ code: ResultCode.error, msg, data: null });
   });
+  parseJsonWithDepthLimit(app);
 
   if (options.databaseReady) {
     let databaseStarted = false;
@@ -137,16 +141,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         response.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // History fallback: any page path the SPA owns gets index.html.
-    app.setNotFoundHandler((request, reply) => {
-      // A missing built file is a 404, never index.html: a browser would try to run the page as a script.
-      const ownedElsewhere = ['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
-      if (request.method === 'GET' && !ownedElsewhere) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.code(404).send({ code: ResultCode.error, msg: 'Not found', data: null });
-    });
   }
+  const servesApp = existsSync(distDir);
+  app.setNotFoundHandler((request, reply) => {
+    // History fallback: any page path the SPA owns gets index.html. A missing built file is a 404,
+    // never index.html: a browser would try to run the page as a script.
+    const ownedElsewhere = ['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (servesApp && request.method === 'GET' && !ownedElsewhere && !looksLikeFile) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: ResultCode.error, msg: refusalMessages[404], data: null });
+  });
   app.addHook('onClose', async () => {
     await bus.close();
   });
