@@ -40,10 +40,11 @@ export function parseJsonWithDepthLimit(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestsDeeperThan(body as string, maxJsonDepth)) {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonNestsDeeperThan(text, maxJsonDepth)) {
       done(new BodyRefusal(`Input error: the body is nested more than ${maxJsonDepth} levels deep`), undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
 }

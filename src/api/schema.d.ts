@@ -292,7 +292,7 @@ export interface paths {
         put?: never;
         /**
          * Upload token for the site's own upload endpoint
-         * @description Loaded at start-up when a user is stored (SPEC §4). The token authorises POSTs of one file to upload_url until expires_at; files larger than max_bytes or of another type are refused. Images (covers, photos, avatars) up to 5 MB, videos up to 50 MB (SPEC §5).
+         * @description Loaded at start-up when a user is stored (SPEC §4). The token authorises one upload of one file to upload_url until expires_at (a second upload with it is refused), and a user may store at most 60 uploads an hour; files larger than max_bytes or of another type are refused. Images (covers, photos, avatars) up to 5 MB, videos up to 50 MB (SPEC §5).
          */
         post: operations["memberGetQiniuToken"];
         delete?: never;

@@ -103,7 +103,7 @@ async function throttle(server: ServerContext, mobile: string, ip: string): Prom
         .as('pair'),
       eb
         .selectFrom('login_failures')
-        .select(eb.fn.max('created_at').as('last'))
+        .select((inner) => inner.fn.max('created_at').as('last'))
         .where('mobile', '=', mobile)
         .where('ip', '=', ip)
         .where('created_at', '>', since)

@@ -9,7 +9,7 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { imageSize, sniffLength, sniffMediaType, storedExtensions, type StoredMediaType } from './upload-content-type.ts';
 import { uploadsDirectory, uploadsPathPrefix } from './upload-storage.ts';
-import { uploadLimits, verifyUploadToken, type UploadKind } from './upload-token-service.ts';
+import { uploadLimits, uploadTokenMessages, verifyUploadToken, type UploadKind } from './upload-token-service.ts';
 
 type UploadedFile = DataOf<'upload'>;
 
@@ -46,7 +46,7 @@ interface WrittenFile {
 export async function storeUpload(server: ServerContext, request: FastifyRequest, userId: number): Promise<UploadedFile> {
   let token: string | undefined;
   let purposeField: string | undefined;
-  let written: (WrittenFile & { purpose: UploadPurpose }) | undefined;
+  let written: (WrittenFile & { purpose: UploadPurpose; nonce: string }) | undefined;
   try {
     for await (const part of request.parts({ limits: { files: 1, fields: 2, fieldSize: 1024, parts: 3 } })) {
       if (part.type === 'field') {
@@ -59,9 +59,9 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
         continue;
       }
       if (token === undefined) throw new DomainError(uploadMessages.tokenAfterFile);
-      const kind = await verifyUploadToken(server, token, userId);
-      const purpose = purposeOf(kind, purposeField);
-      written = { ...(await writeChecked(part.file, kind)), purpose };
+      const grant = await verifyUploadToken(server, token, userId);
+      const purpose = purposeOf(grant.kind, purposeField);
+      written = { ...(await writeChecked(part.file, grant.kind)), purpose, nonce: grant.nonce };
     }
   } catch (error) {
     if (written) await unlink(join(uploadsDirectory(), written.name)).catch(() => undefined);
@@ -87,8 +87,16 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
         sha256: written.sha256,
         width: written.size?.width ?? null,
         height: written.size?.height ?? null,
+        token_nonce: written.nonce,
+        created_at: server.now(),
       })
-      .execute();
+      .onConflict((conflict) => conflict.column('token_nonce').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+      .then((row) => {
+        // Another upload with the same token was stored while this one streamed.
+        if (!row) throw new DomainError(uploadTokenMessages.used);
+      });
   } catch (error) {
     await unlink(join(uploadsDirectory(), written.name)).catch(() => undefined);
     throw error;
