@@ -20,6 +20,7 @@ import { docsRoutes } from './contract/docs-routes.ts';
 import type { AreaHandlers } from './contract/operation-types.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
+import { registerRateLimits } from './contract/rate-limits.ts';
 import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
 import { mediaRoutes } from './media/media-routes.ts';
@@ -46,6 +47,8 @@ export interface AppOptions {
   bus?: Bus;
   heartbeatMs?: number;
   production?: boolean;
+  /** Per-address limits of the calls the contract marks with `x-rate-limit`; default on. */
+  rateLimits?: boolean;
   /**
    * Which proxies may set X-Forwarded-For (Fastify's trustProxy): per-IP limits read the client
    * address from it, so only a proxy the site really sits behind may be trusted. Default: none.
@@ -111,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The app's JS is about 500 KiB raw and 160 KiB gzipped; gzip only, brotli costs too much CPU per request.
   await app.register(compress, { global: true, encodings: ['gzip'], threshold: 1024 });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes);
   await app.register(scoreSocket, {

@@ -45,6 +45,9 @@ export function registerApiRoutes(app: FastifyInstance, server: ServerContext, h
     app.route({
       method: operation.method.toUpperCase() as 'GET' | 'POST',
       url: operation.path,
+      ...(operation.rateLimit
+        ? { config: { rateLimit: { max: operation.rateLimit.max, timeWindow: operation.rateLimit.perSeconds * 1000 } } }
+        : {}),
       handler: (request, reply) => answer(operation, handler, server, request, reply),
     });
   }

@@ -25,6 +25,8 @@ export interface ContractOperation {
   /** A role beyond a logged-in user (`x-role`): anchor, manager, expert, admin. */
   role: string | undefined;
   needsIdempotencyKey: boolean;
+  /** At most `max` calls an address in `perSeconds` (`x-rate-limit`), for calls a stranger could abuse. */
+  rateLimit: { max: number; perSeconds: number } | undefined;
   bodyKind: 'none' | 'json' | 'multipart';
   /** The JSON schema of the input: query parameters as an object for GET, the body for POST. */
   inputSchema: Record<string, unknown> | undefined;
@@ -50,6 +52,7 @@ type OperationObject = {
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   'x-role'?: string;
+  'x-rate-limit'?: { max: number; per_seconds: number };
 };
 
 const documentId = 'openapi.json';
@@ -146,6 +149,9 @@ export function loadContract(path: URL | string = contractPath): Contract {
         requiresLogin,
         role: operation['x-role'],
         needsIdempotencyKey: parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
+        rateLimit: operation['x-rate-limit']
+          ? { max: operation['x-rate-limit'].max, perSeconds: operation['x-rate-limit'].per_seconds }
+          : undefined,
         bodyKind,
         inputSchema,
         inputValidator: memoize(compileInput),

@@ -9,6 +9,7 @@ export const refusalMessages: Record<number, string> = {
   408: 'Input error: the request took too long',
   413: 'Input error: the request is too large',
   415: 'Input error: this content type is not accepted',
+  429: 'Too many requests: please wait a moment and try again',
   431: 'Input error: the request headers are too large',
   500: 'Error',
 };

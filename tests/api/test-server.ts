@@ -28,7 +28,8 @@ export interface TestServer {
 export async function startTestServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
   const database = await openTemplateCopy(inject('databaseTemplate'));
   // The tests speak from many addresses through X-Forwarded-For, so per-IP limits stay apart.
-  const app = await buildApp({ database, distDir: '/nonexistent', trustProxy: true, ...options });
+  // Rate limits are off unless a test asks for them: the suites call from few addresses on purpose.
+  const app = await buildApp({ database, distDir: '/nonexistent', trustProxy: true, rateLimits: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
