@@ -8,45 +8,47 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
-import { resolveSession } from './areas/account/session-service.ts';
+import { chatHandlers } from './areas/chat/chat-handlers.ts';
+import { contentHandlers } from './areas/content/content-handlers.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
 import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
 import { socialHandlers } from './areas/social/social-handlers.ts';
 import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
 import { registerApiRoutes } from './contract/api-routes.ts';
-import { loadContract, type Contract } from './contract/contract.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
-import type { AreaHandlers } from './contract/operation-types.ts';
-import type { DatabaseHandle } from './db/database.ts';
+import { createServerContext, type PortOptions } from './create-server-context.ts';
+import { composeAreaHandlers, type AreaHandlerRecord } from './contract/area-handlers.ts';
 import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
 import { registerRateLimits } from './contract/rate-limits.ts';
 import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
 import { mediaRoutes } from './media/media-routes.ts';
-import { MemoryCache } from './memory-cache.ts';
-import { createBus, type Bus } from './realtime/bus.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
 
 export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
-/** Every area's handlers; an operation missing here answers 'Sorry, not yet'. */
-export const areaHandlers: AreaHandlers = { ...accountHandlers, ...liveHandlers, ...scoresHandlers, ...socialHandlers, ...tasksHandlers };
+/** Each area's record of handlers (server/areas/<area>/<area>-handlers.ts). */
+export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
+  accountHandlers,
+  chatHandlers,
+  contentHandlers,
+  liveHandlers,
+  scoresHandlers,
+  socialHandlers,
+  tasksHandlers,
+];
 
-export interface AppOptions {
-  database: DatabaseHandle;
+/** Every area's handlers; an operation missing here answers 'Sorry, not yet'; one handled twice throws. */
+export const areaHandlers = composeAreaHandlers(areaHandlerRecords);
+
+export interface AppOptions extends PortOptions {
   /** When the database is still starting: API and socket requests wait for this first. */
   databaseReady?: Promise<unknown>;
-  contract?: Contract;
   /** The built app; when it does not exist only the API is served. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
-  now?: () => Date;
-  redisUrl?: string | undefined;
-  bus?: Bus;
-  heartbeatMs?: number;
-  production?: boolean;
   /** Per-address limits of the calls the contract marks with `x-rate-limit`; default on. */
   rateLimits?: boolean;
   /**
@@ -64,16 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
   });
-  const now = options.now ?? (() => new Date());
-  const server: ServerContext = {
-    database: options.database,
-    contract: options.contract ?? loadContract(),
-    log: app.log,
-    now,
-    cache: new MemoryCache(() => now().getTime()),
-    production: options.production ?? process.env.NODE_ENV === 'production',
-  };
-  const bus = options.bus ?? createBus(options.redisUrl);
+  const server = await createServerContext(options, app.log);
 
   // One error handler: contract and parser errors become { code: 1, msg }; nothing internal leaks.
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
@@ -116,16 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
-  await app.register(mediaRoutes);
-  await app.register(scoreSocket, {
-    bus,
-    contract: server.contract,
-    heartbeatMs: options.heartbeatMs ?? 30_000,
-    resolveToken: async (token: string) => {
-      const lookup = await resolveSession(server, token);
-      return lookup.status === 'ok' ? { userId: lookup.user.id } : null;
-    },
-  });
+  await app.register(mediaRoutes, { storage: server.storage });
+  await app.register(scoreSocket, { hub: server.scoreHub });
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });
   await app.register(feedDevRoutes, { server });
@@ -157,10 +142,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return reply.code(404).send({ code: ResultCode.error, msg: refusalMessages[404], data: null });
   });
+  const { feed, bus } = server;
+  // The database closes after the server; the feed stops with the server.
+  if (feed) app.server.once('close', () => void feed.stop());
   app.addHook('onClose', async () => {
     await bus.close();
   });
-  app.decorate('serverContext', server);
+  // For main.ts and tests only: handlers and plugins are handed the context, never look it up.
+  app.decorate('serverContext', server as ServerContext);
   return app;
 }
 

@@ -44,13 +44,14 @@ const app = await timed('appMs', () =>
     redisUrl: process.env.REDIS_URL || undefined,
     trustProxy: process.env.TRUST_PROXY || false,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    ...(process.env.FEED === 'off' ? {} : { feed: (server) => createSimulatedFeed(server, { seed: Number(process.env.SEED ?? 20261122) }) }),
   }),
 );
 await app.listen({ port, host });
 app.log.info({ port, listenMs: Math.round(performance.now() - startedAt) }, `Pitchside is serving http://localhost:${port}`);
 listening();
 const database = await starting.ready;
-if (process.env.FEED !== 'off') await createSimulatedFeed(app, { seed: Number(process.env.SEED ?? 20261122) }).start();
+await app.serverContext.feed?.start();
 app.log.info({ database: database.kind, ...phases, startupMs: Math.round(performance.now() - startedAt) }, 'the database is ready');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

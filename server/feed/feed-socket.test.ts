@@ -6,11 +6,10 @@ import { WebSocket } from 'ws';
 import { openTemplateCopy } from '../../tests/api/database-template.ts';
 import { loadContract } from '../contract/contract.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { MemoryCache } from '../memory-cache.ts';
 import { InProcessBus } from '../realtime/bus.ts';
 import { scoreSocket, type ScoreSocketOptions } from '../realtime/score-socket.ts';
 import type { SocketServerMessage, StreamName } from '../realtime/socket-contract.ts';
-import type { ServerContext } from '../server-context.ts';
+import { createServerContext } from '../create-server-context.ts';
 import { ManualClock, type MatchFeed } from './match-feed.ts';
 import { createSimulatedFeed } from './simulated-feed.ts';
 
@@ -117,24 +116,27 @@ async function startFeedServer(socket: Partial<ScoreSocketOptions> = {}, advance
   const app = Fastify({ logger: false });
   opened.apps.push(app);
   await app.register(websocket);
-  await app.register(scoreSocket, { bus, contract, resolveToken: async () => null, ...socket });
-  const server: ServerContext = {
-    database,
-    contract,
-    log: app.log,
-    now: clock.date,
-    cache: new MemoryCache(() => clock.now()),
-    production: false,
-  };
-  app.decorate('serverContext', server);
+  const server = await createServerContext(
+    {
+      database,
+      contract,
+      now: clock.date,
+      production: false,
+      bus,
+      scoreSocket: { resolveToken: async () => null, ...socket },
+      feed: (context) => createSimulatedFeed(context, { seed: 20261122, clock, advanceStepMs }),
+    },
+    app.log,
+  );
+  await app.register(scoreSocket, { hub: server.scoreHub });
   app.addHook('onClose', () => bus.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
-  const feed = createSimulatedFeed(app, { seed: 20261122, clock, advanceStepMs });
+  const feed = server.feed!;
   opened.feeds.push(feed);
   await feed.start();
   const company = await database.db.selectFrom('odds_companies').select('id').orderBy('sort').orderBy('id').executeTakeFirstOrThrow();
-  return { url: `ws://127.0.0.1:${port}/ws`, feed, hub: app.scoreHub, companyId: company.id };
+  return { url: `ws://127.0.0.1:${port}/ws`, feed, hub: server.scoreHub, companyId: company.id };
 }
 
 describe('the feed through the score socket', { timeout: 120_000 }, () => {

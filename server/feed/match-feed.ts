@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { Match, MatchIncidentsTable, MatchOddsTable, StandingsTable } from '../db/schema.ts';
-import type { ServerContext } from '../server-context.ts';
 
 // The feed port (DESIGN.md, Live scores): what plays the matches. The default is the simulator
 // (simulated-feed.ts); a real data provider plugs in behind the same interface.
@@ -92,16 +91,4 @@ export class ManualClock implements MovableClock {
 
   /** For a server that shares the clock (buildApp's `now`). */
   date = (): Date => new Date(this.ms);
-}
-
-const running = new WeakMap<ServerContext, MatchFeed>();
-
-/** Records the feed that plays for a server, for the development fast-forward (/dev/feed/advance). */
-export function setFeedOf(server: ServerContext, feed: MatchFeed): void {
-  running.set(server, feed);
-}
-
-/** The feed playing for this server, if this process runs one (FEED=off runs none). */
-export function feedOf(server: ServerContext): MatchFeed | undefined {
-  return running.get(server);
 }

@@ -31,9 +31,14 @@ interface Run {
 async function startRun(options: { database?: DatabaseHandle; at?: number; advanceStepMs?: number } = {}): Promise<Run> {
   const database = options.database ?? (await openTemplateCopy(template));
   const clock = new ManualClock(options.at ?? start);
-  const app = await buildApp({ database, distDir: '/nonexistent', now: clock.date });
+  const app = await buildApp({
+    database,
+    distDir: '/nonexistent',
+    now: clock.date,
+    feed: (server) => createSimulatedFeed(server, { seed, clock, advanceStepMs: options.advanceStepMs ?? 60_000 }),
+  });
   await app.ready();
-  const feed = createSimulatedFeed(app, { seed, clock, advanceStepMs: options.advanceStepMs ?? 60_000 });
+  const feed = app.serverContext.feed!;
   const played: FeedPlayed[] = [];
   feed.subscribe((event) => {
     if (event.type === 'played') played.push(event);

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import type { components } from '../../src/api/schema.d.ts';
 import { toMatchOdds, toMatchView } from '../areas/scores/match-view.ts';
 import { liveRoomsByMatch } from '../areas/scores/match-viewer.ts';
 import {
-  scoreBoardFor,
   standingsKey,
   type IncidentRow,
   type OddsCompanyRow,
@@ -12,7 +10,6 @@ import {
   type StandingRow,
 } from '../areas/scores/score-board.ts';
 import type { Database, Match, MatchIncidentsTable, MatchesTable } from '../db/schema.ts';
-import type { ScoreHub } from '../realtime/score-socket.ts';
 import type { ServerContext } from '../server-context.ts';
 import { FeedWorld } from './feed-world.ts';
 import { planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
@@ -20,7 +17,6 @@ import {
   ManualClock,
   ShiftedClock,
   isMovable,
-  setFeedOf,
   type FeedClock,
   type FeedEvent,
   type FeedListener,
@@ -61,13 +57,12 @@ const popUpKinds: Partial<Record<FeedIncident['kind'], GoalEvent['kind']>> = {
   second_yellow: 'red_card',
 };
 
-/** The default feed: simulates the day's fixtures in real time and schedules the days after. */
-export function createSimulatedFeed(app: FastifyInstance, options: SimulatedFeedOptions): MatchFeed {
-  const feed = new SimulatedFeed(app.serverContext, app.scoreHub, options);
-  setFeedOf(app.serverContext, feed);
-  // The database closes after the server; the feed stops with the server.
-  app.server.once('close', () => void feed.stop());
-  return feed;
+/**
+ * The default feed: simulates the day's fixtures in real time and schedules the days after. It
+ * writes the server's score board and pushes through its score hub; buildApp makes it (AppOptions.feed).
+ */
+export function createSimulatedFeed(server: ServerContext, options: SimulatedFeedOptions): MatchFeed {
+  return new SimulatedFeed(server, options);
 }
 
 interface PlayedMatch {
@@ -99,7 +94,6 @@ class SimulatedFeed implements MatchFeed {
 
   constructor(
     private readonly server: ServerContext,
-    private readonly hub: ScoreHub,
     private readonly options: SimulatedFeedOptions,
   ) {
     this.#clock = options.clock ?? new ShiftedClock();
@@ -117,7 +111,7 @@ class SimulatedFeed implements MatchFeed {
     if (this.#started) return;
     this.#started = true;
     await this.#load();
-    const board = scoreBoardFor(this.server);
+    const board = this.server.scoreBoard;
     await board.read();
     board.fedByFeed();
     await this.#pass(this.#clock.now());
@@ -334,7 +328,7 @@ class SimulatedFeed implements MatchFeed {
       this.#live.set(row.id, liveMatch(row, []));
       this.#latestRound.set(row.league_id, { round: row.round, round_en: row.round_en });
     }
-    const board = scoreBoardFor(this.server);
+    const board = this.server.scoreBoard;
     board.putDay(day.start, day.end, matches);
     board.putOdds(matches.flatMap((row) => this.#odds.get(row.id) ?? []));
     this.#emit({ type: 'scheduled', day: day.key, matches });
@@ -411,7 +405,7 @@ class SimulatedFeed implements MatchFeed {
 
     // Written: memory follows.
     this.#pendingOdds = this.#pendingOdds.filter((row) => !pendingOdds.includes(row));
-    const board = scoreBoardFor(this.server);
+    const board = this.server.scoreBoard;
     for (const row of odds) {
       const list = this.#odds.get(row.match_id) ?? [];
       const index = list.findIndex((held) => held.company_id === row.company_id && held.market === row.market);
@@ -452,13 +446,13 @@ class SimulatedFeed implements MatchFeed {
 
   /** Code 100 pushes: each changed match, each company's moved odds, and the goal pop-ups. */
   async #publish(event: FeedPlayed): Promise<void> {
-    const board = await scoreBoardFor(this.server).read();
+    const board = await this.server.scoreBoard.read();
     const rooms = await liveRoomsByMatch(this.server);
     const viewer = { collected: new Set<number>(), anchorCount: (id: number) => rooms.get(id)?.length ?? 0 };
     const publishes: Array<Promise<number>> = [];
     for (const match of event.matches) {
       const odds = board.odds.get(match.id) ?? [];
-      publishes.push(this.hub.publishMatch(match.sport, 'match', toMatchView(board, match, odds, viewer)));
+      publishes.push(this.server.scoreHub.publishMatch(match.sport, 'match', toMatchView(board, match, odds, viewer)));
     }
     const moved = new Map<string, OddsRow>();
     for (const row of event.odds) moved.set(`${row.match_id}:${row.company_id}`, row);
@@ -467,7 +461,7 @@ class SimulatedFeed implements MatchFeed {
       const company = this.#companies.find((candidate) => candidate.id === row.company_id);
       if (!match || !company || match.sport === 'esports') continue;
       const view = toMatchOdds(match.id, company, board.odds.get(match.id) ?? this.#odds.get(match.id) ?? []);
-      if (view) publishes.push(this.hub.publishMatch(match.sport, 'exponent', view));
+      if (view) publishes.push(this.server.scoreHub.publishMatch(match.sport, 'exponent', view));
     }
     await Promise.all(publishes);
     // Goal pop-ups after the matches, so a page has the new score when the pop-up shows.
@@ -479,7 +473,7 @@ class SimulatedFeed implements MatchFeed {
       const league = board.leagues.get(match.league_id);
       const home = board.teams.get(match.home_team_id);
       const away = board.teams.get(match.away_team_id);
-      await this.hub.publishGoal({
+      await this.server.scoreHub.publishGoal({
         match_id: match.id,
         league_name: league?.short_name_zh ?? '',
         league_name_en: league?.short_name_en ?? '',

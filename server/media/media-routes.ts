@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { storedUploadType, uploadsDirectory, uploadsPathPrefix } from '../areas/account/upload-storage.ts';
+import { localUploadStorage, storedUploadType, uploadsPathPrefix, type UploadStorage } from '../adapters/storage/upload-storage.ts';
 import {
   avatarSvg,
   badgeLimits,
@@ -80,12 +80,17 @@ const routes: ReadonlyArray<readonly [folder: string, draw: (name: string) => st
   ['levels', drawLevel],
 ];
 
+export interface MediaRoutesOptions {
+  /** The app's storage port; the default data directory's when the routes are served alone. */
+  storage?: UploadStorage;
+}
+
 /**
  * Serves the generated artwork under /media/<folder>/<name>.svg (the name says what to draw) and
  * the users' uploads under /media/uploads/<name>.
  */
-export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(uploadedFiles);
+export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOptions = {}): Promise<void> {
+  await app.register(uploadedFiles, { storage: options.storage ?? localUploadStorage() });
 
   // The art is a pure function of the name, so each answer can be cached; a bounded map keeps
   // a crawl of made-up names from growing memory.
@@ -123,8 +128,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
  * are served, so a half-written `.part` file or anything else put in the folder never is; their
  * extension, chosen from the sniffed content, sets the type, and nosniff keeps browsers to it.
  */
-async function uploadedFiles(app: FastifyInstance): Promise<void> {
-  const root = uploadsDirectory();
+async function uploadedFiles(app: FastifyInstance, { storage }: { storage: UploadStorage }): Promise<void> {
+  const root = storage.directory;
   mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
     root,

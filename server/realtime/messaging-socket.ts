@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { verifyMessagingUser } from '../areas/account/site-service.ts';
+import { verifyMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import type { ServerContext } from '../server-context.ts';
 
 // The site's own messaging service at `/im` (DESIGN.md, the messaging port; im_mode own). This issue

@@ -7,7 +7,7 @@ import type { components } from '../../src/api/schema.d.ts';
 import { loadContract } from '../contract/contract.ts';
 import { createBus, InProcessBus, type Bus } from './bus.ts';
 import { redisTestUrl } from './redis-test-url.ts';
-import { scoreSocket, silentCloseCode, type ScoreConnection, type ScoreSocketOptions } from './score-socket.ts';
+import { createScoreHub, scoreSocket, silentCloseCode, type ScoreConnection, type ScoreSocketOptions } from './score-socket.ts';
 import type {
   GoalEventData,
   LoginSessionData,
@@ -42,11 +42,12 @@ async function startServer(options: Partial<ScoreSocketOptions> = {}) {
   if (!options.bus) opened.buses.push(bus);
   const app = Fastify({ logger: false });
   await app.register(websocket);
-  await app.register(scoreSocket, { resolveToken, contract, ...options, bus });
+  const hub = await createScoreHub({ resolveToken, contract, ...options, bus }, app.log);
+  await app.register(scoreSocket, { hub });
   await app.listen({ host: '127.0.0.1', port: 0 });
   opened.apps.push(app);
   const { port } = app.server.address() as { port: number };
-  return { app, hub: app.scoreHub, url: `ws://127.0.0.1:${port}/ws` };
+  return { app, hub, url: `ws://127.0.0.1:${port}/ws` };
 }
 
 type FrameType = SocketServerMessage['type'];

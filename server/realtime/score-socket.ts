@@ -64,10 +64,9 @@ export interface ScoreHub {
   close(): Promise<void>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    scoreHub: ScoreHub;
-  }
+/** A hub the /ws route hands its connections to. */
+export interface ScoreSocketHub extends ScoreHub {
+  attach(socket: WebSocket, tcp: unknown): void;
 }
 
 /** The arguments of ScoreHub.publishMatch, as one union so the implementation narrows data by kind. */
@@ -235,7 +234,7 @@ class Subscriptions {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-class Hub implements ScoreHub {
+class Hub implements ScoreSocketHub {
   readonly #connections = new Set<Connection>();
   readonly #subscriptions = new Subscriptions();
   readonly #byUser = new Map<number, Set<Connection>>();
@@ -592,21 +591,23 @@ function unindex<K>(map: Map<K, Set<Connection>>, key: K | null, connection: Con
   if (set?.delete(connection) && set.size === 0) map.delete(key);
 }
 
-/**
- * The live-score socket at `/ws` (DESIGN.md, Realtime; SPEC §4). Needs @fastify/websocket registered first.
- * Decorates the instance it is registered on with `scoreHub`.
- */
-export async function scoreSocket(app: FastifyInstance, options: ScoreSocketOptions): Promise<void> {
-  if (!app.hasDecorator('websocketServer')) throw new Error('register @fastify/websocket before scoreSocket');
-  const hub = new Hub(options, app.log);
+/** The hub, listening on the bus; buildApp makes one and puts it on the server context. */
+export async function createScoreHub(options: ScoreSocketOptions, log: FastifyBaseLogger): Promise<ScoreSocketHub> {
+  const hub = new Hub(options, log);
   await hub.listen();
-  app.decorate('scoreHub', hub as ScoreHub);
+  return hub;
+}
+
+export interface ScoreSocketRoutesOptions {
+  hub: ScoreSocketHub;
+}
+
+/**
+ * The live-score socket at `/ws` (DESIGN.md, Realtime; SPEC §4) over the given hub, which closes with
+ * the server. Needs @fastify/websocket registered first.
+ */
+export async function scoreSocket(app: FastifyInstance, { hub }: ScoreSocketRoutesOptions): Promise<void> {
+  if (!app.hasDecorator('websocketServer')) throw new Error('register @fastify/websocket before scoreSocket');
   app.addHook('onClose', () => hub.close());
   app.get('/ws', { websocket: true }, (socket, request) => hub.attach(socket, request.raw.socket));
 }
-
-// Like fastify-plugin: the hub decorates the instance the caller registered the plugin on, not a child scope.
-Object.assign(scoreSocket, {
-  [Symbol.for('skip-override')]: true,
-  [Symbol.for('fastify.display-name')]: 'score-socket',
-});

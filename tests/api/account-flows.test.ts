@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { humanCheckMessages } from '../../server/adapters/captcha/altcha-captcha.ts';
 import { DevSmsSender } from '../../server/adapters/sms/dev-sms-sender.ts';
-import { smsSenderOf } from '../../server/adapters/sms/sms-sender.ts';
 import { loginDelayMs, loginLimits, loginMessages } from '../../server/areas/account/login-service.ts';
 import { passwordMessages } from '../../server/areas/account/password-policy.ts';
 import { qrCodesPerIpPer10Min, qrLoginTtlMs, qrMessages } from '../../server/areas/account/qr-login-service.ts';
@@ -44,7 +43,7 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
 
   /** The last code the development sender texted to a mobile. */
   function lastCode(mobile: string): string {
-    const sender = smsSenderOf(server.app.serverContext);
+    const sender = server.app.serverContext.sms;
     if (!(sender instanceof DevSmsSender)) throw new Error('not the development sender');
     const message = sender.inbox().find((candidate) => candidate.mobile === mobile);
     if (!message) throw new Error(`no text to ${mobile}`);

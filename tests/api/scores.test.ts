@@ -23,8 +23,8 @@ describe('scores', { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     clock = new ManualClock(Date.parse(inject('databaseTemplate').seededAt));
-    server = await startTestServer({ now: clock.date });
-    feed = createSimulatedFeed(server.app, { seed: 20261122, clock });
+    server = await startTestServer({ now: clock.date, feed: (context) => createSimulatedFeed(context, { seed: 20261122, clock }) });
+    feed = server.app.serverContext.feed!;
     await feed.start();
     token = await logIn(server, demoLogins.viewer);
     companies = (await server.database.db.selectFrom('odds_companies').select('id').orderBy('sort').orderBy('id').execute()).map(

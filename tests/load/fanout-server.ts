@@ -56,12 +56,13 @@ const app = await buildApp({
   logger: { level: 'warn' },
   heartbeatMs: 600_000,
   bus: redisUrl ? prefixedBus(createBus(redisUrl), process.env.FANOUT_CHANNEL_PREFIX ?? 'fanout-bench:') : undefined,
+  feed: (server) => createSimulatedFeed(server, { seed, clock, advanceStepMs: 5_000 }),
 });
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '0.0.0.0' });
-const feed = createSimulatedFeed(app, { seed, clock, advanceStepMs: 5_000 });
+const feed = app.serverContext.feed!;
 if (publisher) await feed.start();
 
-const hub = app.scoreHub;
+const hub = app.serverContext.scoreHub;
 const goals: PublishedGoal[] = [];
 const publishGoal = hub.publishGoal.bind(hub);
 hub.publishGoal = async (event) => {

@@ -4,6 +4,7 @@ import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import { siteSecret } from '../../areas/account/site-secrets.ts';
 import type { ServerContext } from '../../server-context.ts';
+import type { Captcha } from './captcha.ts';
 
 // The self-hosted human check (DESIGN.md, Accounts and security): an ALTCHA proof of work. The
 // challenge is signed, so the server keeps nothing until a solution comes back; a solution is then
@@ -24,7 +25,18 @@ export const humanCheckMessages = {
   replayed: 'This human check was already used: please try again',
 } as const;
 
-async function secrets(server: ServerContext) {
+/** What the check reads: the site's secrets, the spent table and the clock. */
+type AltchaContext = Pick<ServerContext, 'database' | 'cache' | 'clock'>;
+
+/** The default human check: signed challenges, solutions spent once in this site's database. */
+export function altchaCaptcha(server: AltchaContext): Captcha {
+  return {
+    challenge: () => newAltchaChallenge(server),
+    verify: (payload) => verifyAltcha(server, payload),
+  };
+}
+
+async function secrets(server: AltchaContext) {
   const [hmacSignatureSecret, hmacKeySignatureSecret] = await Promise.all([
     siteSecret(server, 'altcha_secret'),
     siteSecret(server, 'altcha_key_secret'),
@@ -32,13 +44,13 @@ async function secrets(server: ServerContext) {
   return { hmacSignatureSecret, hmacKeySignatureSecret };
 }
 
-export async function newAltchaChallenge(server: ServerContext): Promise<AltchaChallenge> {
+export async function newAltchaChallenge(server: AltchaContext): Promise<AltchaChallenge> {
   const challenge = await createChallenge({
     algorithm: altchaWork.algorithm,
     cost: altchaWork.cost,
     counter: randomInt(altchaWork.maxCounter, altchaWork.minCounter),
     deriveKey,
-    expiresAt: new Date(server.now().getTime() + altchaChallengeTtlMs),
+    expiresAt: new Date(server.clock.now().getTime() + altchaChallengeTtlMs),
     ...(await secrets(server)),
   });
   const { parameters, signature } = challenge;
@@ -88,12 +100,12 @@ export function decodeAltchaPayload(payload: string): { challenge: Challenge; so
  * Checks a solved challenge and spends it; throws the message to show when it is missing, wrong,
  * expired or already used (SPEC §5: the human check passes before login or register).
  */
-export async function verifyAltcha(server: ServerContext, payload: string): Promise<void> {
+export async function verifyAltcha(server: AltchaContext, payload: string): Promise<void> {
   const decoded = decodeAltchaPayload(payload);
   if (!decoded) throw new DomainError(humanCheckMessages.failed);
   const { challenge, solution } = decoded;
   const expiresAt = challenge.parameters.expiresAt ?? 0;
-  const now = server.now();
+  const now = server.clock.now();
   if (expiresAt * 1000 <= now.getTime()) throw new DomainError(humanCheckMessages.expired);
   const result = await verifySolution({ challenge, solution, deriveKey, ...(await secrets(server)) });
   if (result.expired) throw new DomainError(humanCheckMessages.expired);

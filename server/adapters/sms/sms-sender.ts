@@ -1,6 +1,4 @@
 import type { SmsPurpose } from '../../db/schema.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { DevSmsSender } from './dev-sms-sender.ts';
 
 /** One text to a mobile. */
 export interface SmsMessage {
@@ -18,21 +16,4 @@ export interface SmsSender {
   readonly name: string;
   /** Resolves once the provider has accepted the message; rejects when it could not be sent. */
   send(message: SmsMessage): Promise<void>;
-}
-
-const senders = new WeakMap<ServerContext, SmsSender>();
-
-/** The sender of one app (its server context); the development sender unless a provider was set. */
-export function smsSenderOf(server: ServerContext): SmsSender {
-  let sender = senders.get(server);
-  if (!sender) {
-    sender = new DevSmsSender(server.log);
-    senders.set(server, sender);
-  }
-  return sender;
-}
-
-/** Plugs a real provider in for one app. */
-export function setSmsSender(server: ServerContext, sender: SmsSender): void {
-  senders.set(server, sender);
 }

@@ -1,25 +1,22 @@
-import { newAltchaChallenge } from '../../adapters/captcha/altcha-captcha.ts';
-import type { AreaHandlers } from '../../contract/operation-types.ts';
+import { defineAreaHandlers } from '../../contract/area-handlers.ts';
 import { logIn, loginMessages, register, resetPassword, signOut } from './login-service.ts';
 import { memberProfile, publicProfile, updateProfile } from './profile-service.ts';
 import { confirmLoginQrcode, createLoginQrcode, scanLoginQrcode } from './qr-login-service.ts';
-import { avatarList, customerServiceInfo, guestMessagingAccount, kickoutList, siteConfig } from './site-service.ts';
+import { avatarList, customerServiceInfo, siteConfig } from './site-service.ts';
 import { sendSmsCode } from './sms-code-service.ts';
 import { storeUpload } from './upload-service.ts';
 import { issueUploadToken } from './upload-token-service.ts';
 
-export const accountHandlers: AreaHandlers = {
+export const accountHandlers = defineAreaHandlers('account', {
   universalGetConfig: ({ server, request }) => siteConfig(server, request),
   userGetKefuInfo: ({ server }) => customerServiceInfo(server),
   userAvatarList: ({ server }) => avatarList(server),
-  liveLiveKickoutList: ({ server, user }) => kickoutList(server, user?.id ?? null),
-  universalImTouristAccount: ({ server }) => guestMessagingAccount(server),
   memberInfo: ({ server, me }) => memberProfile(server, me().id),
   userGetUserInfo: ({ server, input, user }) => publicProfile(server, input.uid, user?.id ?? null),
   memberUpdateInfo: ({ server, input, me }) => updateProfile(server, me().id, input),
   memberGetQiniuToken: ({ server, input, me }) => issueUploadToken(server, me().id, input.kind ?? 'image'),
   upload: ({ server, request, me }) => storeUpload(server, request, me().id),
-  altchaChallenge: ({ server }) => newAltchaChallenge(server),
+  altchaChallenge: ({ server }) => server.captcha.challenge(),
   userGetCode: ({ server, input, request }) => sendSmsCode(server, input, request.ip),
   userLogin: ({ server, input, request }) => logIn(server, input, request.ip),
   userRegistered: async ({ server, input, request, say }) => {
@@ -37,6 +34,6 @@ export const accountHandlers: AreaHandlers = {
     return null;
   },
   userGetLoginQrcode: ({ server, request }) => createLoginQrcode(server, request.ip),
-  userScanLoginQrcode: ({ server, input, me, request }) => scanLoginQrcode(server, request.server.scoreHub, me().id, input.code),
-  userConfirmLoginQrcode: ({ server, input, me, request }) => confirmLoginQrcode(server, request.server.scoreHub, me(), input.code),
-};
+  userScanLoginQrcode: ({ server, input, me }) => scanLoginQrcode(server, me().id, input.code),
+  userConfirmLoginQrcode: ({ server, input, me }) => confirmLoginQrcode(server, me(), input.code),
+});

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DevSmsSender, renderSmsInbox } from '../../adapters/sms/dev-sms-sender.ts';
-import { smsSenderOf } from '../../adapters/sms/sms-sender.ts';
 import { ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { loginQrcodeSvg } from './qr-login-service.ts';
@@ -24,12 +23,12 @@ export async function accountRoutes(app: FastifyInstance, { server }: AccountRou
 
   if (!server.production) {
     app.get('/dev/sms', async (_request, reply) => {
-      const sender = smsSenderOf(server);
+      const sender = server.sms;
       const messages = sender instanceof DevSmsSender ? sender.inbox() : [];
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(renderSmsInbox(messages, server.now()));
+        .send(renderSmsInbox(messages, server.clock.now()));
     });
   }
 }

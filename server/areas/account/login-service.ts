@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { verifyAltcha } from '../../adapters/captcha/altcha-captcha.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Database, DeviceType } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
@@ -9,7 +8,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { memberProfile } from './profile-service.ts';
 import { createSession, forgetSessions } from './session-service.ts';
-import { signMessagingUser } from './site-service.ts';
+import { signMessagingUser } from '../chat/messaging-account-service.ts';
 import { smsMessages, spendSmsCode } from './sms-code-service.ts';
 
 export type LoginSession = DataOf<'userLogin'>;
@@ -58,7 +57,7 @@ export async function openSession(
   userId: number,
   options: { deviceType: DeviceType; ip: string; keepSessionId?: number },
 ): Promise<string> {
-  const now = server.now();
+  const now = server.clock.now();
   let revoke = db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: 'elsewhere' })
@@ -90,7 +89,7 @@ function decoy(): Promise<string> {
  * has reached its limit across accounts.
  */
 async function throttle(server: ServerContext, mobile: string, ip: string): Promise<{ addressLimited: boolean }> {
-  const since = new Date(server.now().getTime() - loginLimits.windowMs);
+  const since = new Date(server.clock.now().getTime() - loginLimits.windowMs);
   const { db } = server.database;
   const counts = await db
     .selectNoFrom((eb) => [
@@ -118,7 +117,7 @@ async function throttle(server: ServerContext, mobile: string, ip: string): Prom
     .executeTakeFirstOrThrow();
   const delay = loginDelayMs(Number(counts.pair ?? 0));
   const lastFailure = counts.last_failure ? new Date(counts.last_failure).getTime() : 0;
-  if (delay > 0 && lastFailure + delay > server.now().getTime()) throw new DomainError(loginMessages.slowedDown);
+  if (delay > 0 && lastFailure + delay > server.clock.now().getTime()) throw new DomainError(loginMessages.slowedDown);
   return { addressLimited: Number(counts.address ?? 0) >= loginLimits.perIp };
 }
 
@@ -137,7 +136,7 @@ async function knownAddress(server: ServerContext, mobile: string, ip: string): 
 
 async function recordFailure(server: ServerContext, mobile: string, ip: string): Promise<void> {
   const { db } = server.database;
-  const now = server.now();
+  const now = server.clock.now();
   await db.insertInto('login_failures').values({ mobile, ip, created_at: now }).execute();
   await db
     .deleteFrom('login_failures')
@@ -150,7 +149,7 @@ async function recordFailure(server: ServerContext, mobile: string, ip: string):
  * within the failed-login limits; a new session rotates the older ones of the device type.
  */
 export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, ip: string): Promise<LoginSession> {
-  await verifyAltcha(server, input.altcha);
+  await server.captcha.verify(input.altcha);
   // The code is spent first: a valid one proves the owner, who is never slowed down (ASVS V2.2.1).
   if (input.code) await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
   const ownerProven = Boolean(input.code);
@@ -192,7 +191,7 @@ export async function register(
   input: InputOf<'userRegistered'>,
   ip: string,
 ): Promise<LoginSession> {
-  await verifyAltcha(server, input.altcha);
+  await server.captcha.verify(input.altcha);
   checkNewPassword(input.password);
   const { db } = server.database;
   const existing = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
@@ -223,7 +222,7 @@ export async function register(
         avatar,
         invite_code: inviteCode,
         invited_by: inviter?.id ?? null,
-        created_at: server.now(),
+        created_at: server.clock.now(),
       })
       .onConflict((conflict) => conflict.column('mobile').doNothing())
       .returning('id')
@@ -244,7 +243,7 @@ export async function resetPassword(server: ServerContext, input: InputOf<'userF
   if (!user) throw new DomainError(smsMessages.notRegistered);
   await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
   const passwordHash = await hashPassword(input.password);
-  const now = server.now();
+  const now = server.clock.now();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
     await trx
@@ -262,7 +261,7 @@ export async function resetPassword(server: ServerContext, input: InputOf<'userF
 export async function signOut(server: ServerContext, sessionId: number): Promise<void> {
   await server.database.db
     .updateTable('sessions')
-    .set({ revoked_at: server.now(), revoked_reason: 'signed_out' })
+    .set({ revoked_at: server.clock.now(), revoked_reason: 'signed_out' })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();

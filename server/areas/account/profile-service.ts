@@ -25,7 +25,7 @@ async function nobilityOf(server: ServerContext, userId: number): Promise<{ badg
     .select(['guard_tiers.id', 'guard_tiers.name', 'guard_tiers.icon', 'guard_memberships.expires_at', 'guard_memberships.free_horns_left'])
     .where('guard_memberships.user_id', '=', userId)
     .where('guard_memberships.anchor_id', 'is', null)
-    .where('guard_memberships.expires_at', '>', server.now())
+    .where('guard_memberships.expires_at', '>', server.clock.now())
     .executeTakeFirst();
   if (!row) return { badge: null, freeHorns: 0 };
   return {

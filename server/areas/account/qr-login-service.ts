@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { DataOf, SessionUser } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ScoreHub } from '../../realtime/score-socket.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { loginSessionFor, openSession } from './login-service.ts';
 import { forgetSessions } from './session-service.ts';
@@ -38,7 +37,7 @@ export function qrImagePath(code: string): string {
 /** user/getLoginQrcode: a new single-use code and its image. */
 export async function createLoginQrcode(server: ServerContext, ip: string): Promise<DataOf<'userGetLoginQrcode'>> {
   const code = randomBytes(18).toString('base64url');
-  const now = server.now();
+  const now = server.clock.now();
   const expiresAt = new Date(now.getTime() + qrLoginTtlMs);
   const { db } = server.database;
   const recent = await db
@@ -65,7 +64,7 @@ export async function loginQrcodeSvg(server: ServerContext, code: string, origin
     .select('expires_at')
     .where('code', '=', code)
     .executeTakeFirst();
-  if (!row || row.expires_at.getTime() <= server.now().getTime()) return null;
+  if (!row || row.expires_at.getTime() <= server.clock.now().getTime()) return null;
   const url = `${origin}${qrConfirmPath}?code=${encodeURIComponent(code)}`;
   return QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
 }
@@ -79,7 +78,7 @@ async function refusal(server: ServerContext, code: string, userId: number): Pro
     .executeTakeFirst();
   if (!row) return qrMessages.unknown;
   if (row.status === 'confirmed') return qrMessages.used;
-  if (row.status === 'expired' || row.expires_at.getTime() <= server.now().getTime()) return qrMessages.expired;
+  if (row.status === 'expired' || row.expires_at.getTime() <= server.clock.now().getTime()) return qrMessages.expired;
   if (row.user_id !== null && Number(row.user_id) !== userId) return qrMessages.otherAccount;
   return null;
 }
@@ -87,11 +86,10 @@ async function refusal(server: ServerContext, code: string, userId: number): Pro
 /** user/scanLoginQrcode: the confirm page was opened by a logged-in user. */
 export async function scanLoginQrcode(
   server: ServerContext,
-  hub: ScoreHub,
   userId: number,
   code: string,
 ): Promise<LoginQrStatus> {
-  const now = server.now();
+  const now = server.clock.now();
   const scanned = await server.database.db
     .updateTable('login_qrcodes')
     .set({ status: 'scanned', user_id: userId, scanned_at: now })
@@ -102,7 +100,7 @@ export async function scanLoginQrcode(
     .returning('expires_at')
     .executeTakeFirst();
   if (!scanned) throw new DomainError((await refusal(server, code, userId)) ?? qrMessages.unknown);
-  await hub.pushToQrCode(code, { code: 200, type: 'scanCode_Login' });
+  await server.scoreHub.pushToQrCode(code, { code: 200, type: 'scanCode_Login' });
   return { code, status: 'scanned', expires_at: seconds(scanned.expires_at) };
 }
 
@@ -112,11 +110,10 @@ export async function scanLoginQrcode(
  */
 export async function confirmLoginQrcode(
   server: ServerContext,
-  hub: ScoreHub,
   user: SessionUser,
   code: string,
 ): Promise<LoginQrStatus> {
-  const now = server.now();
+  const now = server.clock.now();
   const confirmed = await server.database.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('login_qrcodes')
@@ -135,6 +132,6 @@ export async function confirmLoginQrcode(
   if (!confirmed) throw new DomainError((await refusal(server, code, user.id)) ?? qrMessages.unknown);
   forgetSessions(server);
   const session = await loginSessionFor(server, user.id, confirmed.token);
-  await hub.pushToQrCode(code, { code: 200, type: 'webLoginSuccess', data: session });
+  await server.scoreHub.pushToQrCode(code, { code: 200, type: 'webLoginSuccess', data: session });
   return { code, status: 'confirmed', expires_at: seconds(confirmed.expiresAt) };
 }

@@ -53,13 +53,13 @@ async function lookUp(server: ServerContext, tokenHash: string): Promise<Session
   if (!row) return { status: 'illegal' };
   if (row.revoked_at) return { status: row.revoked_reason === 'elsewhere' ? 'elsewhere' : 'revoked' };
   if (row.disabled_at) return { status: 'revoked' };
-  const now = server.now().getTime();
+  const now = server.clock.now().getTime();
   const lastSeen = new Date(row.last_seen_at).getTime();
   if (now - lastSeen > sessionIdleMs || now - new Date(row.created_at).getTime() > sessionAbsoluteMs) {
     return { status: 'expired' };
   }
   if (now - lastSeen > touchEveryMs) {
-    await db.updateTable('sessions').set({ last_seen_at: server.now() }).where('id', '=', row.session_id).execute();
+    await db.updateTable('sessions').set({ last_seen_at: server.clock.now() }).where('id', '=', row.session_id).execute();
   }
   return {
     status: 'ok',
@@ -89,7 +89,7 @@ export async function createSession(
   db: Kysely<Database> | Transaction<Database> = server.database.db,
 ): Promise<string> {
   const token = newToken();
-  const now = server.now();
+  const now = server.clock.now();
   await db
     .insertInto('sessions')
     .values({

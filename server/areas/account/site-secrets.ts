@@ -7,7 +7,7 @@ export type SiteSecretName = 'altcha_secret' | 'altcha_key_secret' | 'sms_code_s
  * A random secret made once per database (like the messaging secret), so every server process of
  * one site agrees on it and a restart does not invalidate what it signed.
  */
-export function siteSecret(server: ServerContext, name: SiteSecretName): Promise<string> {
+export function siteSecret(server: Pick<ServerContext, 'cache' | 'database'>, name: SiteSecretName): Promise<string> {
   return server.cache.get(`secret:${name}`, Number.MAX_SAFE_INTEGER, async () => {
     const { db } = server.database;
     await db

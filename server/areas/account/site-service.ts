@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { ServerContext } from '../../server-context.ts';
@@ -72,59 +71,4 @@ export async function avatarList(server: ServerContext): Promise<DataOf<'userAva
   return server.cache.get('default_avatars', configTtlMs, () =>
     server.database.db.selectFrom('default_avatars').select(['id', 'path as url']).orderBy('sort').orderBy('id').execute(),
   );
-}
-
-/** The rooms the viewer is kicked out of right now (loaded at start-up, SPEC §4); none for guests. */
-export async function kickoutList(server: ServerContext, userId: number | null): Promise<DataOf<'liveLiveKickoutList'>> {
-  if (userId === null) return [];
-  const rows = await server.database.db
-    .selectFrom('live_kickouts')
-    .select(['room_id', 'user_id', 'until', 'reason'])
-    .where('user_id', '=', userId)
-    .where('until', '>', server.now())
-    .orderBy('until', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    room_id: row.room_id,
-    uid: row.user_id,
-    until: Math.floor(row.until.getTime() / 1000),
-    reason: row.reason,
-  }));
-}
-
-/**
- * The secret that signs messaging credentials (userSig). Made once per database, so every server
- * process of one site signs alike and a restart does not log everyone out of chat.
- */
-async function messagingSecret(server: ServerContext): Promise<string> {
-  return server.cache.get('messaging_secret', Number.MAX_SAFE_INTEGER, async () => {
-    const { db } = server.database;
-    await db
-      .insertInto('site_config')
-      .values({ key: 'messaging_secret', value: JSON.stringify(randomBytes(32).toString('hex')) })
-      .onConflict((conflict) => conflict.column('key').doNothing())
-      .execute();
-    const row = await db.selectFrom('site_config').select('value').where('key', '=', 'messaging_secret').executeTakeFirstOrThrow();
-    return String(row.value);
-  });
-}
-
-/** userSig for the site's own messaging (`/im`): an HMAC of the id and its expiry. */
-export async function signMessagingUser(server: ServerContext, userId: string, ttlSeconds = 7 * 24 * 3600): Promise<string> {
-  const expires = Math.floor(server.now().getTime() / 1000) + ttlSeconds;
-  const mac = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
-  return `${expires}.${mac}`;
-}
-
-export async function verifyMessagingUser(server: ServerContext, userId: string, sig: string): Promise<boolean> {
-  const [expires, mac] = sig.split('.');
-  if (!expires || !mac || Number(expires) * 1000 < server.now().getTime()) return false;
-  const expected = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
-  return expected === mac;
-}
-
-/** A guest's messaging account (SPEC §4 start-up): a fresh id and its signature. */
-export async function guestMessagingAccount(server: ServerContext): Promise<DataOf<'universalImTouristAccount'>> {
-  const id = `guest_${randomBytes(9).toString('base64url')}`;
-  return { id, sig: await signMessagingUser(server, id) };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openTemplateCopy } from '../../../tests/api/database-template.ts';
 import { DevSmsSender } from '../../adapters/sms/dev-sms-sender.ts';
-import { smsSenderOf, setSmsSender } from '../../adapters/sms/sms-sender.ts';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { ServerContext } from '../../server-context.ts';
@@ -26,7 +25,7 @@ describe('SMS codes', () => {
   });
 
   const sentCode = (mobile: string) => {
-    const sender = smsSenderOf(server);
+    const sender = server.sms;
     if (!(sender instanceof DevSmsSender)) throw new Error('not the development sender');
     return sender.inbox().find((message) => message.mobile === mobile)!.code;
   };
@@ -72,16 +71,8 @@ describe('SMS codes', () => {
 
   it('keeps no code a provider failed to send, so the user may ask again at once', async () => {
     const mobile = newMobile();
-    const development = smsSenderOf(server);
-    setSmsSender(server, {
-      name: 'failing',
-      send: () => Promise.reject(new Error('provider down')),
-    });
-    try {
-      await expect(sendSmsCode(server, { mobile, type: 1 }, '192.0.2.4')).rejects.toThrow(smsMessages.notSent);
-    } finally {
-      setSmsSender(server, development);
-    }
+    const failing: ServerContext = { ...server, sms: { name: 'failing', send: () => Promise.reject(new Error('provider down')) } };
+    await expect(sendSmsCode(failing, { mobile, type: 1 }, '192.0.2.4')).rejects.toThrow(smsMessages.notSent);
     expect(await database.db.selectFrom('sms_codes').select('id').where('mobile', '=', mobile).execute()).toEqual([]);
     await expect(sendSmsCode(server, { mobile, type: 1 }, '192.0.2.4')).resolves.toEqual({ expires_in: 300, resend_after: 60 });
   });

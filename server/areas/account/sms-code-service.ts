@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import { smsSenderOf } from '../../adapters/sms/sms-sender.ts';
+import { SmsNotConfigured } from '../../adapters/sms/http-sms-sender.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { SmsPurpose } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
@@ -22,6 +22,7 @@ export const smsMessages = {
   perMobile: 'Too many codes for this mobile: please try again in an hour',
   perIp: 'Too many codes from this network: please try again later',
   notSent: 'The SMS could not be sent: please try again later',
+  notConfigured: 'SMS is not configured',
   noCode: 'Please request an SMS code first',
   wrong: 'Wrong SMS code',
   used: 'This SMS code has already been used: please request a new one',
@@ -65,7 +66,7 @@ export async function sendSmsCode(
 
   const code = newSmsCode();
   const hash = await codeHash(server, mobile, purpose, code);
-  const now = server.now();
+  const now = server.clock.now();
   const hourAgo = new Date(now.getTime() - hourMs);
   const expiresAt = new Date(now.getTime() + smsRules.validMs);
   const id = await server.database.db.transaction().execute(async (trx) => {
@@ -100,7 +101,7 @@ export async function sendSmsCode(
 
   const minutes = Math.round(smsRules.validMs / 60_000);
   try {
-    await smsSenderOf(server).send({
+    await server.sms.send({
       mobile,
       code,
       purpose,
@@ -109,9 +110,10 @@ export async function sendSmsCode(
       expiresAt,
     });
   } catch (error) {
-    server.log.error({ err: error, mobile }, 'SMS not sent');
     // A code nobody received must not hold the 60 s rule or count against the hour.
     await server.database.db.deleteFrom('sms_codes').where('id', '=', id).execute();
+    if (error instanceof SmsNotConfigured) throw new DomainError(smsMessages.notConfigured);
+    server.log.error({ err: error, mobile }, 'SMS not sent');
     throw new DomainError(smsMessages.notSent);
   }
   return { expires_in: Math.round(smsRules.validMs / 1000), resend_after: Math.round(smsRules.resendAfterMs / 1000) };
@@ -137,7 +139,7 @@ export async function spendSmsCode(
     .executeTakeFirst();
   if (!latest) throw new DomainError(smsMessages.noCode);
   const hash = await codeHash(server, check.mobile, check.purpose, check.code);
-  const now = server.now();
+  const now = server.clock.now();
   const matches = sql<boolean>`code_hash = ${hash}`;
   const attempt = await db
     .updateTable('sms_codes')

@@ -8,7 +8,7 @@ import type { UploadPurpose } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { imageSize, sniffLength, sniffMediaType, storedExtensions, type StoredMediaType } from './upload-content-type.ts';
-import { uploadsDirectory, uploadsPathPrefix } from './upload-storage.ts';
+import { uploadsPathPrefix, type UploadStorage } from '../../adapters/storage/upload-storage.ts';
 import { uploadLimits, uploadTokenMessages, verifyUploadToken, type UploadKind } from './upload-token-service.ts';
 
 type UploadedFile = DataOf<'upload'>;
@@ -61,10 +61,10 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
       if (token === undefined) throw new DomainError(uploadMessages.tokenAfterFile);
       const grant = await verifyUploadToken(server, token, userId);
       const purpose = purposeOf(grant.kind, purposeField);
-      written = { ...(await writeChecked(part.file, grant.kind)), purpose, nonce: grant.nonce };
+      written = { ...(await writeChecked(part.file, grant.kind, server.storage)), purpose, nonce: grant.nonce };
     }
   } catch (error) {
-    if (written) await unlink(join(uploadsDirectory(), written.name)).catch(() => undefined);
+    if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
     if (error instanceof DomainError) throw error;
     // @fastify/multipart's own refusals (too many parts, a field too long) are the sender's fault.
     if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) {
@@ -88,7 +88,7 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
         width: written.size?.width ?? null,
         height: written.size?.height ?? null,
         token_nonce: written.nonce,
-        created_at: server.now(),
+        created_at: server.clock.now(),
       })
       .onConflict((conflict) => conflict.column('token_nonce').doNothing())
       .returning('id')
@@ -98,7 +98,7 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
         if (!row) throw new DomainError(uploadTokenMessages.used);
       });
   } catch (error) {
-    await unlink(join(uploadsDirectory(), written.name)).catch(() => undefined);
+    await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
     throw error;
   }
   return { path, content_type: written.type, bytes: written.bytes };
@@ -116,9 +116,9 @@ function purposeOf(kind: UploadKind, field: string | undefined): UploadPurpose {
  * Streams the file to a temporary name, judging its type by the first bytes before anything is
  * written and stopping as soon as it passes the kind's limit; renamed to its random name when whole.
  */
-async function writeChecked(stream: Readable & { truncated?: boolean }, kind: UploadKind): Promise<WrittenFile> {
+async function writeChecked(stream: Readable & { truncated?: boolean }, kind: UploadKind, storage: UploadStorage): Promise<WrittenFile> {
   const { maxBytes, contentTypes } = uploadLimits[kind];
-  const directory = uploadsDirectory();
+  const { directory } = storage;
   const base = randomBytes(16).toString('hex');
   const temporary = join(directory, `${base}.part`);
   const hash = createHash('sha256');

@@ -42,7 +42,7 @@ function mac(secret: string, claims: string): Buffer {
  * stored until it is used; the upload it stores keeps its nonce, so it cannot store a second.
  */
 export async function issueUploadToken(server: ServerContext, userId: number, kind: UploadKind): Promise<DataOf<'memberGetQiniuToken'>> {
-  const expiresAt = Math.floor(server.now().getTime() / 1000) + tokenTtlSeconds;
+  const expiresAt = Math.floor(server.clock.now().getTime() / 1000) + tokenTtlSeconds;
   const claims = `${userId}.${kind}.${expiresAt}.${randomBytes(16).toString('base64url')}`;
   const signature = mac(await siteSecret(server, 'upload_token_secret'), claims).toString('base64url');
   const limits = uploadLimits[kind];
@@ -69,11 +69,11 @@ export async function verifyUploadToken(server: ServerContext, token: string, us
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError(uploadTokenMessages.invalid);
   // Another user's token is refused like a forged one: it tells nothing about whose it was.
   if (Number(owner) !== userId) throw new DomainError(uploadTokenMessages.invalid);
-  if (Number(expiresAt) * 1000 <= server.now().getTime()) throw new DomainError(uploadTokenMessages.expired);
+  if (Number(expiresAt) * 1000 <= server.clock.now().getTime()) throw new DomainError(uploadTokenMessages.expired);
   const { db } = server.database;
   const used = await db.selectFrom('uploads').select('id').where('token_nonce', '=', nonce).executeTakeFirst();
   if (used) throw new DomainError(uploadTokenMessages.used);
-  const hourAgo = new Date(server.now().getTime() - 3600_000);
+  const hourAgo = new Date(server.clock.now().getTime() - 3600_000);
   const recent = await db
     .selectFrom('uploads')
     .select((eb) => eb.fn.countAll<number>().as('n'))

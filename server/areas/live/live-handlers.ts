@@ -1,6 +1,8 @@
-import type { AreaHandlers } from '../../contract/operation-types.ts';
+import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { kickoutList } from './kickout-service.ts';
 import { liveRoomPage } from './room-list-service.ts';
 
-export const liveHandlers: AreaHandlers = {
+export const liveHandlers = defineAreaHandlers('live', {
+  liveLiveKickoutList: ({ server, user }) => kickoutList(server, user?.id ?? null),
   liveStreamingGetLiveList: ({ server, input, user }) => liveRoomPage(server, input, user?.id ?? null),
-};
+});

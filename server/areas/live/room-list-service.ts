@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { MediaServer } from '../../adapters/media/media-server.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { LiveStatus } from '../../db/schema.ts';
 import type { ServerContext } from '../../server-context.ts';
@@ -102,7 +103,7 @@ function matchBrief(row: RoomRow): LiveMatchBrief | undefined {
   };
 }
 
-function toLiveRoom(row: RoomRow, viewer: { follows: Set<number>; reserved: Set<number> }): LiveRoom {
+function toLiveRoom(row: RoomRow, viewer: { follows: Set<number>; reserved: Set<number> }, media: MediaServer): LiveRoom {
   const match = matchBrief(row);
   return {
     id: row.id,
@@ -121,7 +122,7 @@ function toLiveRoom(row: RoomRow, viewer: { follows: Set<number>; reserved: Set<
     heat: row.heat,
     ...(match ? { match } : {}),
     placard: row.placard,
-    stream: { original: `/hls/${row.id}/original.m3u8` },
+    stream: media.playUrls(row.id),
     ...(row.started_at ? { start_time: seconds(row.started_at) } : {}),
     is_reserve: viewer.reserved.has(row.id) ? 1 : 0,
     is_attention: viewer.follows.has(row.anchor_id) ? 1 : 0,
@@ -148,7 +149,7 @@ async function viewerFlags(server: ServerContext, viewerId: number | null, rows:
       .innerJoin('live_schedules', 'live_schedules.id', 'live_reservations.schedule_id')
       .select('live_schedules.room_id')
       .where('live_reservations.user_id', '=', viewerId)
-      .where('live_schedules.start_time', '>', server.now())
+      .where('live_schedules.start_time', '>', server.clock.now())
       .where(
         'live_schedules.room_id',
         'in',
@@ -176,5 +177,5 @@ export async function liveRoomPage(
   );
   const slice = rows.slice((page - 1) * limit, page * limit);
   const flags = await viewerFlags(server, viewerId, slice);
-  return { total: rows.length, page, limit, list: slice.map((row) => toLiveRoom(row, flags)) };
+  return { total: rows.length, page, limit, list: slice.map((row) => toLiveRoom(row, flags, server.media)) };
 }

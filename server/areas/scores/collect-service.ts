@@ -2,7 +2,6 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { collectsKey } from './match-viewer.ts';
-import { scoreBoardFor } from './score-board.ts';
 
 /** Adds a match to the viewer's collected matches or takes it out; doing what is already so changes nothing. */
 export async function setCollect(
@@ -11,7 +10,7 @@ export async function setCollect(
   input: InputOf<'basketballuserCollect'>,
 ): Promise<DataOf<'basketballuserCollect'>> {
   const { db } = server.database;
-  const board = await scoreBoardFor(server).read();
+  const board = await server.scoreBoard.read();
   if (!board.matches.has(input.match_id)) {
     const known = await db.selectFrom('matches').select('id').where('id', '=', input.match_id).executeTakeFirst();
     if (!known) throw new DomainError('Match not found');

@@ -18,9 +18,15 @@ describe('/dev/feed/advance', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     database = await openTemplateCopy(template);
     clock = new ManualClock(Date.parse(template.seededAt));
-    app = await buildApp({ database, distDir: '/nonexistent', now: clock.date, production: false });
+    app = await buildApp({
+      database,
+      distDir: '/nonexistent',
+      now: clock.date,
+      production: false,
+      feed: (server) => createSimulatedFeed(server, { seed: 20261122, clock }),
+    });
     await app.ready();
-    feed = createSimulatedFeed(app, { seed: 20261122, clock });
+    feed = app.serverContext.feed!;
     await feed.start();
   }, 120_000);
 

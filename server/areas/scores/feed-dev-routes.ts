@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../errors.ts';
-import { feedOf, type FeedPlayed } from '../../feed/match-feed.ts';
+import type { FeedPlayed } from '../../feed/match-feed.ts';
 import type { ServerContext } from '../../server-context.ts';
 
 export interface FeedDevRoutesOptions {
@@ -69,7 +69,7 @@ export async function feedDevRoutes(app: FastifyInstance, { server }: FeedDevRou
       if (!isLoopback(request.socket.remoteAddress)) {
         return reply.code(403).send({ code: ResultCode.error, msg: 'Only from this machine', data: null });
       }
-      const feed = feedOf(server);
+      const { feed } = server;
       if (!feed) return reply.code(409).send({ code: ResultCode.error, msg: 'This process plays no feed', data: null });
       const body = request.body ?? {};
       const matchIds = body.match_ids?.length ? new Set(body.match_ids) : null;

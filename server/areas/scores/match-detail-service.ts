@@ -4,7 +4,7 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-view.ts';
 import { liveRoomsByMatch, readMatches, readOdds, viewerContext } from './match-viewer.ts';
-import { scoreBoardFor, type BoardData, type OddsRow } from './score-board.ts';
+import type { BoardData, OddsRow } from './score-board.ts';
 
 /** Past meetings and form change only when a match ends. */
 const battleTtlMs = 30_000;
@@ -28,7 +28,7 @@ async function findMatch(
 
 /** The score detail: the match, its timeline, statistics, every company's odds and the rooms showing it. */
 export async function matchDetail(server: ServerContext, matchId: number, userId: number | null): Promise<DataOf<'hotMatchMsgGetSimple'>> {
-  const boardHolder = scoreBoardFor(server);
+  const boardHolder = server.scoreBoard;
   const board = await boardHolder.read();
   const { match, odds, held } = await findMatch(server, board, matchId);
   const [viewer, rooms, incidents] = await Promise.all([
@@ -65,12 +65,12 @@ async function battleMatches(server: ServerContext, type: BattleInfo['type'], so
   if (type === 4) {
     query = query
       .where('status', '=', 'not_started')
-      .where('start_time', '>', server.now())
+      .where('start_time', '>', server.clock.now())
       .where((eb) => eb.or([eb('home_team_id', 'in', [home, away]), eb('away_team_id', 'in', [home, away])]))
       .orderBy('start_time')
       .orderBy('id');
   } else {
-    query = query.where('status', '=', 'over').where('start_time', '<', server.now());
+    query = query.where('status', '=', 'over').where('start_time', '<', server.clock.now());
     if (type === 1) {
       query = query.where((eb) =>
         eb.or([
@@ -89,7 +89,7 @@ async function battleMatches(server: ServerContext, type: BattleInfo['type'], so
 
 /** Head-to-head (1), recent form of the home (2) or away team (3), upcoming matches of both (4). */
 export async function battleInfo(server: ServerContext, input: InputOf<'hotMatchBattleInfo'>, userId: number | null): Promise<BattleInfo> {
-  const board = await scoreBoardFor(server).read();
+  const board = await server.scoreBoard.read();
   const { match: source } = await findMatch(server, board, input.sourceid);
   const type = input.type;
   const [matches, viewer] = await Promise.all([

@@ -4,7 +4,7 @@ import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toLeague, toMatchView, type MatchView, type ViewerContext } from './match-view.ts';
 import { collectedMatchIds, liveRoomsByMatch, readFarDay, readMatches, viewerContext, type MatchRoom, type MatchRows } from './match-viewer.ts';
-import { scoreBoardFor, type BoardData } from './score-board.ts';
+import type { BoardData } from './score-board.ts';
 
 const hourMs = 60 * 60_000;
 const dayMs = 24 * hourMs;
@@ -52,7 +52,7 @@ async function selection(
     return { matches: [...held.matches, ...elsewhere.matches], odds: new Map([...board.odds, ...elsewhere.odds]) };
   }
   if (status === 'in_progress') return fromBoard((match) => match.status === 'in_progress');
-  const { from, to } = dayRange(server.now(), input.date, input.utc_offset ?? 480);
+  const { from, to } = dayRange(server.clock.now(), input.date, input.utc_offset ?? 480);
   const wanted = (match: Match) => status === 'all' || match.status === status;
   if (from.getTime() >= board.from && to.getTime() <= board.to) {
     return fromBoard((match) => match.start_time >= from && match.start_time < to && wanted(match));
@@ -67,7 +67,7 @@ export async function matchListPage(
   input: InputOf<'hotMatchAllMatch'>,
   userId: number | null,
 ): Promise<DataOf<'hotMatchAllMatch'>> {
-  const board = await scoreBoardFor(server).read();
+  const board = await server.scoreBoard.read();
   const [selected, viewer] = await Promise.all([selection(server, board, input, userId), viewerContext(server, userId, input.company_id)]);
   const counts = new Map<number, number>();
   for (const match of selected.matches) counts.set(match.league_id, (counts.get(match.league_id) ?? 0) + 1);
@@ -118,9 +118,9 @@ export async function hotMatches(
   input: InputOf<'hotMatchInitialList'>,
   userId: number | null,
 ): Promise<DataOf<'hotMatchInitialList'>> {
-  const board = await scoreBoardFor(server).read();
+  const board = await server.scoreBoard.read();
   const [viewer, rooms] = await Promise.all([viewerContext(server, userId, input.company_id), liveRoomsByMatch(server)]);
-  const matches = rankHotMatches(board, rooms, server.now().getTime(), input.sport).slice(0, hotLimit);
+  const matches = rankHotMatches(board, rooms, server.clock.now().getTime(), input.sport).slice(0, hotLimit);
   return views(board, { matches, odds: board.odds }, viewer);
 }
 
@@ -130,9 +130,9 @@ export async function recommendedMatches(
   input: InputOf<'hotMatchRecommend'>,
   userId: number | null,
 ): Promise<DataOf<'hotMatchRecommend'>> {
-  const board = await scoreBoardFor(server).read();
+  const board = await server.scoreBoard.read();
   const viewer = await viewerContext(server, userId, input.company_id);
-  const now = server.now().getTime();
+  const now = server.clock.now().getTime();
   const candidates = [...board.matches.values()].filter(
     (match) =>
       match.id !== input.exclude_id &&

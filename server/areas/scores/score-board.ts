@@ -48,7 +48,7 @@ export class ScoreBoard {
   #catalogueAt = 0;
   #fed = false;
 
-  constructor(private readonly server: ServerContext) {}
+  constructor(private readonly server: Pick<ServerContext, 'clock' | 'database'>) {}
 
   /** The feed of this process keeps the board current from now on. */
   fedByFeed(): void {
@@ -56,7 +56,7 @@ export class ScoreBoard {
   }
 
   async read(): Promise<BoardData> {
-    const now = this.server.now().getTime();
+    const now = this.server.clock.now().getTime();
     const data = this.#data;
     if (data && this.#fed) {
       if (now - this.#catalogueAt >= catalogueTtlMs) {
@@ -205,16 +205,4 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
     else out.set(k, [row]);
   }
   return out;
-}
-
-const boards = new WeakMap<ServerContext, ScoreBoard>();
-
-/** The board of a server: one per buildApp. */
-export function scoreBoardFor(server: ServerContext): ScoreBoard {
-  let board = boards.get(server);
-  if (!board) {
-    board = new ScoreBoard(server);
-    boards.set(server, board);
-  }
-  return board;
 }

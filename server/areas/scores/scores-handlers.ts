@@ -1,12 +1,11 @@
-import type { AreaHandlers } from '../../contract/operation-types.ts';
+import { defineAreaHandlers } from '../../contract/area-handlers.ts';
 import { setCollect } from './collect-service.ts';
 import { battleInfo, matchDetail } from './match-detail-service.ts';
 import { hotMatches, matchListPage, recommendedMatches } from './match-list-service.ts';
-import { searchHot } from './search-hot-service.ts';
 import { seasonTable } from './season-table-service.ts';
 import { worldCup } from './world-cup-service.ts';
 
-export const scoresHandlers: AreaHandlers = {
+export const scoresHandlers = defineAreaHandlers('scores', {
   footballSeasonTable: ({ server, input }) => seasonTable(server, input),
   footballWorldCup: ({ server, input, user }) => worldCup(server, input, user?.id ?? null),
   hotMatchInitialList: ({ server, input, user }) => hotMatches(server, input, user?.id ?? null),
@@ -15,5 +14,4 @@ export const scoresHandlers: AreaHandlers = {
   hotMatchMsgGetSimple: ({ server, input, user }) => matchDetail(server, input.match_id, user?.id ?? null),
   hotMatchBattleInfo: ({ server, input, user }) => battleInfo(server, input, user?.id ?? null),
   basketballuserCollect: ({ server, input, me }) => setCollect(server, me().id, input),
-  universalGetHot: ({ server }) => searchHot(server),
-};
+});

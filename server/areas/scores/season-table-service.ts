@@ -4,7 +4,7 @@ import { DomainError } from '../../errors.ts';
 import { leagueDefOf, type LeagueRow } from '../../feed/feed-world.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toLeague, toTeam } from './match-view.ts';
-import { scoreBoardFor, type BoardData, type StandingRow } from './score-board.ts';
+import type { BoardData, StandingRow } from './score-board.ts';
 
 type RowView = components['schemas']['StandingRow'];
 type FormView = RowView['recent_form'][number];
@@ -60,7 +60,7 @@ function rowViews(board: BoardData, league: LeagueRow, isCup: boolean, rows: Sta
 
 /** A league's standings for a season (Football/season_table; the data centre, SPEC §2). */
 export async function seasonTable(server: ServerContext, input: InputOf<'footballSeasonTable'>): Promise<DataOf<'footballSeasonTable'>> {
-  const board = await scoreBoardFor(server).read();
+  const board = await server.scoreBoard.read();
   const league = board.leagues.get(input.league_id);
   if (!league) throw new DomainError('League not found');
   const tables = [...board.standings.entries()].filter(([, rows]) => rows[0]?.league_id === league.id);

@@ -5,7 +5,6 @@ import type { ServerContext } from '../../server-context.ts';
 import { worldCupRounds } from '../../db/seed-data.ts';
 import { toLeague, toMatchView } from './match-view.ts';
 import { readOdds, viewerContext } from './match-viewer.ts';
-import { scoreBoardFor } from './score-board.ts';
 
 /** /trophy/home: the knockout rounds of the last World Cup, or of the edition asked for (Football/world_cup). */
 export async function worldCup(
@@ -13,7 +12,7 @@ export async function worldCup(
   input: InputOf<'footballWorldCup'>,
   userId: number | null,
 ): Promise<DataOf<'footballWorldCup'>> {
-  const board = await scoreBoardFor(server).read();
+  const board = await server.scoreBoard.read();
   const league = [...board.leagues.values()].find((candidate) => leagueDefOf(candidate)?.key === 'WC');
   if (!league) throw new DomainError('World Cup not found');
   const { db } = server.database;

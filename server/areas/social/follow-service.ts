@@ -41,7 +41,7 @@ export async function setFollow(server: ServerContext, userId: number, targetId:
   if (follow) {
     const inserted = await db
       .insertInto('follows')
-      .values({ user_id: userId, target_id: targetId, created_at: server.now() })
+      .values({ user_id: userId, target_id: targetId, created_at: server.clock.now() })
       .onConflict((conflict) => conflict.columns(['user_id', 'target_id']).doNothing())
       .returning('target_id')
       .executeTakeFirst();

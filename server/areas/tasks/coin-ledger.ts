@@ -38,7 +38,7 @@ export async function creditCoins(
   const userAccount = accounts.find((account) => account.kind === 'coins');
   const systemAccount = accounts.find((account) => account.kind === 'system_coins');
   if (!userAccount || !systemAccount) throw new Error(`coin accounts missing for user ${credit.userId}`);
-  const now = server.now();
+  const now = server.clock.now();
   const transaction = await trx
     .insertInto('ledger_transactions')
     .values({

@@ -46,7 +46,7 @@ async function recentSignIns(server: ServerContext, userId: number, today: strin
 
 /** Activity/pcSignTaskList: the cycle's days, whether today is signed, today's tasks (SPEC §3). */
 export async function signTaskBoard(server: ServerContext, userId: number): Promise<SignTaskBoard> {
-  const today = dayOf(server.now());
+  const today = dayOf(server.clock.now());
   const [lzByDay, recent, coins, tasks] = await Promise.all([
     rewards(server),
     recentSignIns(server, userId, today),
@@ -82,7 +82,7 @@ export async function signIn(
   day: number,
   requestKey: string | undefined,
 ): Promise<SignInResult> {
-  const now = server.now();
+  const now = server.clock.now();
   const today = dayOf(now);
   const ledgerKey = `sign_in:${userId}:${today}`;
   const recent = await recentSignIns(server, userId, today);

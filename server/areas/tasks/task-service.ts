@@ -19,7 +19,7 @@ const taskLinks: Record<string, string> = {
 
 /** The enabled tasks with the user's progress on the day each counts for. */
 async function tasksWithProgress(server: ServerContext, userId: number) {
-  const today = dayOf(server.now());
+  const today = dayOf(server.clock.now());
   return server.database.db
     .selectFrom('tasks')
     .leftJoin('user_tasks', (join) =>
@@ -93,7 +93,7 @@ export async function recordTaskProgress(server: ServerContext, userId: number, 
     .where('enabled', '=', true)
     .executeTakeFirst();
   if (!task) return 0;
-  const now = server.now();
+  const now = server.clock.now();
   const day = task.kind === 'daily' ? dayOf(now) : onceDay;
   return db.transaction().execute(async (trx) => {
     await trx

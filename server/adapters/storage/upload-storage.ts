@@ -1,15 +1,21 @@
 import { resolve } from 'node:path';
-import { mediaTypeOfExtension, type StoredMediaType } from './upload-content-type.ts';
+import { mediaTypeOfExtension, type StoredMediaType } from '../../areas/account/upload-content-type.ts';
 
 /** Site paths of stored uploads start with this; server/media/media-routes.ts serves them. */
 export const uploadsPathPrefix = '/media/uploads/';
 
+/** The storage port (DESIGN.md, Layout: adapters): where uploaded files are kept and served from. */
+export interface UploadStorage {
+  /** The folder the upload service writes and /media/uploads/ serves. */
+  readonly directory: string;
+}
+
 /**
- * Where uploaded files are kept: `uploads` in the data directory, read from DATA_DIR the way
- * server/main.ts reads it, so one setting places the database and the files together.
+ * The default: `uploads` in the data directory, read from DATA_DIR the way server/main.ts reads it,
+ * so one setting places the database and the files together.
  */
-export function uploadsDirectory(): string {
-  return resolve(process.env.DATA_DIR ?? 'data', 'uploads');
+export function localUploadStorage(dataDir = process.env.DATA_DIR ?? 'data'): UploadStorage {
+  return { directory: resolve(dataDir, 'uploads') };
 }
 
 /** The random names the upload service gives files; nothing else in the folder is ever served. */

@@ -1,0 +1,13 @@
+import type { components } from '../../../src/api/schema.d.ts';
+
+/**
+ * The media-server port (DESIGN.md, Video): where a room's HLS is played from. The default is this
+ * server's own /hls; an RTMP media server or a CDN plugs in behind the same interface.
+ */
+export interface MediaServer {
+  playUrls(roomId: number): components['schemas']['LiveStreamUrls'];
+}
+
+export const ownMediaServer: MediaServer = {
+  playUrls: (roomId) => ({ original: `/hls/${roomId}/original.m3u8` }),
+};

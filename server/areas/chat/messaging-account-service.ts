@@ -1,0 +1,40 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { DataOf } from '../../contract/operation-types.ts';
+import type { ServerContext } from '../../server-context.ts';
+
+/**
+ * The secret that signs messaging credentials (userSig). Made once per database, so every server
+ * process of one site signs alike and a restart does not log everyone out of chat.
+ */
+async function messagingSecret(server: ServerContext): Promise<string> {
+  return server.cache.get('messaging_secret', Number.MAX_SAFE_INTEGER, async () => {
+    const { db } = server.database;
+    await db
+      .insertInto('site_config')
+      .values({ key: 'messaging_secret', value: JSON.stringify(randomBytes(32).toString('hex')) })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+    const row = await db.selectFrom('site_config').select('value').where('key', '=', 'messaging_secret').executeTakeFirstOrThrow();
+    return String(row.value);
+  });
+}
+
+/** userSig for the site's own messaging (`/im`): an HMAC of the id and its expiry. */
+export async function signMessagingUser(server: ServerContext, userId: string, ttlSeconds = 7 * 24 * 3600): Promise<string> {
+  const expires = Math.floor(server.clock.now().getTime() / 1000) + ttlSeconds;
+  const mac = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
+  return `${expires}.${mac}`;
+}
+
+export async function verifyMessagingUser(server: ServerContext, userId: string, sig: string): Promise<boolean> {
+  const [expires, mac] = sig.split('.');
+  if (!expires || !mac || Number(expires) * 1000 < server.clock.now().getTime()) return false;
+  const expected = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
+  return expected === mac;
+}
+
+/** A guest's messaging account (SPEC §4 start-up): a fresh id and its signature. */
+export async function guestMessagingAccount(server: ServerContext): Promise<DataOf<'universalImTouristAccount'>> {
+  const id = `guest_${randomBytes(9).toString('base64url')}`;
+  return { id, sig: await signMessagingUser(server, id) };
+}
