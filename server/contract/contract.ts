@@ -42,6 +42,8 @@ export interface Contract {
   byId: Map<string, ContractOperation>;
   /** Validates a value against `#/components/schemas/<name>`. */
   validatorFor(schemaName: string): ValidateFunction;
+  /** Validates a whole answer (the envelope) against the operation's 200 response. */
+  answerValidatorFor(operation: ContractOperation): ValidateFunction;
 }
 
 type OperationObject = {
@@ -170,6 +172,16 @@ export function loadContract(path: URL | string = contractPath): Contract {
       if (!validate) {
         validate = plainAjv.compile({ $ref: `${documentId}#/components/schemas/${schemaName}` });
         validators.set(schemaName, validate);
+      }
+      return validate;
+    },
+    answerValidatorFor(operation) {
+      const key = `answer:${operation.operationId}`;
+      let validate = validators.get(key);
+      if (!validate) {
+        const answerPointer = pointer('paths', operation.path, operation.method, 'responses', '200', 'content', 'application/json', 'schema');
+        validate = plainAjv.compile({ $ref: `${documentId}#/${answerPointer}` });
+        validators.set(key, validate);
       }
       return validate;
     },
