@@ -23,6 +23,7 @@ import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
 import { registerRateLimits } from './contract/rate-limits.ts';
 import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
+import { languageOf, translate } from './i18n/server-messages.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
@@ -72,7 +73,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
-    const msg = error instanceof BodyRefusal ? error.message : (refusalMessages[status] ?? refusalMessages[500]);
+    const language = languageOf(request.headers);
+    const msg =
+      error instanceof BodyRefusal
+        ? translate(error.message, language, error.params)
+        : translate(refusalMessages[status] ?? refusalMessages[500]!, language);
     return reply.code(status).send({ code: ResultCode.error, msg, data: null });
   });
   parseJsonWithDepthLimit(app);
@@ -140,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (servesApp && request.method === 'GET' && !ownedElsewhere && !looksLikeFile) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ code: ResultCode.error, msg: refusalMessages[404], data: null });
+    return reply.code(404).send({ code: ResultCode.error, msg: translate(refusalMessages[404]!, languageOf(request.headers)), data: null });
   });
   const { feed, bus } = server;
   // The database closes after the server; the feed stops with the server.

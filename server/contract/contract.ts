@@ -188,14 +188,29 @@ export function loadContract(path: URL | string = contractPath): Contract {
   };
 }
 
-/** A short message naming the field, for `{ code: 1, msg }` (SPEC §8 'Input error'). */
-export function describeInputError(errors: ErrorObject[] | null | undefined): string {
+/** The catalogue texts of an input refusal (server/i18n), with the field and ajv's reason as parameters. */
+export const inputErrorMessages = {
+  required: 'Input error: {field} is required',
+  invalidField: 'Input error: {field} {reason}',
+  invalid: 'Input error: {reason}',
+  plain: 'Input error',
+} as const;
+
+/** What an input refusal says, naming the field (SPEC §8 'Input error'). */
+export function inputErrorOf(errors: ErrorObject[] | null | undefined): { text: string; params: Record<string, string> } {
   const error = errors?.[0];
-  if (!error) return 'Input error';
+  if (!error) return { text: inputErrorMessages.plain, params: {} };
   const field =
     error.keyword === 'required'
       ? [error.instancePath.slice(1), (error.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.')
       : error.instancePath.slice(1).replaceAll('/', '.');
-  const reason = error.keyword === 'required' ? 'is required' : (error.message ?? 'is invalid');
-  return field ? `Input error: ${field} ${reason}` : `Input error: ${reason}`;
+  if (error.keyword === 'required') return { text: inputErrorMessages.required, params: { field } };
+  const reason = error.message ?? 'is invalid';
+  return field ? { text: inputErrorMessages.invalidField, params: { field, reason } } : { text: inputErrorMessages.invalid, params: { reason } };
+}
+
+/** The input refusal in English: for the sockets, whose frames carry no language. */
+export function describeInputError(errors: ErrorObject[] | null | undefined): string {
+  const { text, params } = inputErrorOf(errors);
+  return text.replace(/\{(\w+)\}/g, (_whole, name: string) => params[name] ?? '');
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MessageParams } from '../i18n/server-messages.ts';
 
 /**
  * How deep a JSON body may nest. No call of the contract nests past a handful of levels; a body of
@@ -30,7 +31,15 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
 /** A refusal of the body before it is parsed; the error handler answers it as code 1 with this message. */
 export class BodyRefusal extends Error {
   readonly statusCode = 400;
+  constructor(
+    message: string,
+    readonly params: MessageParams,
+  ) {
+    super(message);
+  }
 }
+
+export const bodyMessages = { tooDeep: 'Input error: the body is nested more than {levels} levels deep' } as const;
 
 /**
  * Replaces Fastify's JSON parser with one that first refuses bodies nested deeper than
@@ -42,7 +51,7 @@ export function parseJsonWithDepthLimit(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonNestsDeeperThan(text, maxJsonDepth)) {
-      done(new BodyRefusal(`Input error: the body is nested more than ${maxJsonDepth} levels deep`), undefined);
+      done(new BodyRefusal(bodyMessages.tooDeep, { levels: maxJsonDepth }), undefined);
       return;
     }
     parseJson(request, text, done);

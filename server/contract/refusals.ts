@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ResultCode } from '../errors.ts';
+import { defaultLanguage, translate } from '../i18n/server-messages.ts';
 
 /** The msg of each refusal the framework or Node makes before a handler runs. */
 export const refusalMessages: Record<number, string> = {
@@ -24,7 +25,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({ code: ResultCode.error, msg: refusalMessages[status], data: null });
+  // The request could not be read, so neither could its language: the default one answers.
+  const body = JSON.stringify({ code: ResultCode.error, msg: translate(refusalMessages[status]!, defaultLanguage), data: null });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

@@ -40,7 +40,7 @@ describe('every answer of the server is the envelope, the framework refusals too
     const deep = `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
     const response = await fetch(`${server.baseUrl}/api/user/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', lang: 'en' },
       body: deep,
     });
     expect(response.status).toBe(400);
@@ -111,5 +111,19 @@ describe('every answer of the server is the envelope, the framework refusals too
     });
     expect(response.status).toBe(400);
     expectEnvelope(await response.text());
+  });
+
+  it('answers in the language of the request: zh by default, en and vi when asked', async () => {
+    const login = (lang?: string) =>
+      fetch(`${server.baseUrl}/api/user/getCode`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(lang ? { lang } : {}) },
+        body: JSON.stringify({ mobile: '86-13800000001', type: 1 }),
+      }).then((response) => response.json() as Promise<{ msg: string }>);
+    expect((await login()).msg).toBe('该手机号已注册');
+    expect((await login('en')).msg).toBe('This mobile is already registered');
+    expect((await login('vi')).msg).toBe('Số điện thoại này đã được đăng ký');
+    const refused = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(((await refused.json()) as { msg: string }).msg).toMatch(/^输入错误/);
   });
 });

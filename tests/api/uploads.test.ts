@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadMessages } from '../../server/areas/account/upload-service.ts';
 import { uploadLimits, uploadsPerUserPerHour, uploadTokenMessages, uploadUrl } from '../../server/areas/account/upload-token-service.ts';
 import { ResultCode } from '../../server/errors.ts';
+import { translate } from '../../server/i18n/server-messages.ts';
 import { demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
 
@@ -75,7 +76,7 @@ describe('uploads: token, upload, serving, avatar', () => {
     if (file) form.append('file', new Blob([file.bytes], { type: file.type ?? 'image/png' }), file.name ?? 'picture.png');
     const response = await fetch(new URL(uploadUrl, server.baseUrl), {
       method: 'POST',
-      headers: session ? { token: session } : {},
+      headers: session ? { token: session, lang: 'en' } : { lang: 'en' },
       body: form,
     });
     return { status: response.status, ...((await response.json()) as Envelope<UploadedFile>) };
@@ -146,7 +147,7 @@ describe('uploads: token, upload, serving, avatar', () => {
     const { token } = await tokenFor(viewer);
     await expectNothingStored(async () => {
       const answer = await upload(viewer, { token }, { bytes: png(uploadLimits.image.maxBytes + 1) });
-      expect(answer).toMatchObject({ code: ResultCode.error, msg: uploadMessages.tooLarge(uploadLimits.image.maxBytes) });
+      expect(answer).toMatchObject({ code: ResultCode.error, msg: translate(uploadMessages.tooLarge, 'en', { megabytes: uploadLimits.image.maxBytes / (1024 * 1024) }) });
     });
   });
 
@@ -175,11 +176,11 @@ describe('uploads: token, upload, serving, avatar', () => {
     await expectNothingStored(async () => {
       const response = await fetch(new URL(uploadUrl, server.baseUrl), {
         method: 'POST',
-        headers: { token: viewer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: { token: viewer, lang: 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
         body,
         duplex: 'half',
       });
-      expect(await response.json()).toMatchObject({ code: ResultCode.error, msg: uploadMessages.tooLarge(uploadLimits.image.maxBytes) });
+      expect(await response.json()).toMatchObject({ code: ResultCode.error, msg: translate(uploadMessages.tooLarge, 'en', { megabytes: uploadLimits.image.maxBytes / (1024 * 1024) }) });
       expect(response.headers.get('connection')).toBe('close');
     });
     expect(sentMebibytes).toBeLessThan(40);

@@ -20,12 +20,18 @@ const commonPasswords: ReadonlySet<string> = new Set(
     .filter((line) => line !== '' && !line.startsWith('#')),
 );
 
-// C0 and C1 control characters and DEL.
-const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/u;
+/** C0 and C1 control characters and DEL. */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
 
 /** Throws the reason a new password is refused; the length is the contract's to check. */
 export function checkNewPassword(password: string): void {
-  if (controlCharacter.test(password)) throw new DomainError(passwordMessages.controlCharacters);
+  if (hasControlCharacter(password)) throw new DomainError(passwordMessages.controlCharacters);
   if (password.trim() === '') throw new DomainError(passwordMessages.onlyWhitespace);
   if (commonPasswords.has(password.toLowerCase())) throw new DomainError(passwordMessages.tooCommon);
 }

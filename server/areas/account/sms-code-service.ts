@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { SmsNotConfigured } from '../../adapters/sms/http-sms-sender.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { SmsPurpose } from '../../db/schema.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { siteSecret } from './site-secrets.ts';
 
@@ -28,6 +28,7 @@ export const smsMessages = {
   used: 'This SMS code has already been used: please request a new one',
   expired: 'The SMS code has expired: please request a new one',
   tooManyTries: 'Too many wrong tries: please request a new code',
+  wait: 'Please wait {seconds} s before requesting another code',
 } as const;
 
 const hourMs = 3600_000;
@@ -81,7 +82,7 @@ export async function sendSmsCode(
     const last = recent.last ? new Date(recent.last).getTime() : null;
     if (last !== null && now.getTime() - last < smsRules.resendAfterMs) {
       const wait = Math.ceil((smsRules.resendAfterMs - (now.getTime() - last)) / 1000);
-      throw new DomainError(`Please wait ${wait} s before requesting another code`);
+      throw new DomainError(smsMessages.wait, ResultCode.error, { seconds: wait });
     }
     if (Number(recent.count) >= smsRules.perMobilePerHour) throw new DomainError(smsMessages.perMobile);
     const fromIp = await trx

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { UploadPurpose } from '../../db/schema.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { imageSize, sniffLength, sniffMediaType, storedExtensions, type StoredMediaType } from './upload-content-type.ts';
 import { uploadsPathPrefix, type UploadStorage } from '../../adapters/storage/upload-storage.ts';
@@ -27,7 +27,7 @@ export const uploadMessages = {
   empty: 'The file is empty',
   // SPEC §8 gives the video text; the image one says the same for pictures.
   wrongType: { image: 'Please upload a PNG, JPEG, GIF or WebP image', video: 'Please upload the correct video format' },
-  tooLarge: (maxBytes: number) => `The file is larger than ${maxBytes / (1024 * 1024)} MB`,
+  tooLarge: 'The file is larger than {megabytes} MB',
 } as const;
 
 interface WrittenFile {
@@ -104,6 +104,10 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
   return { path, content_type: written.type, bytes: written.bytes };
 }
 
+function tooLarge(maxBytes: number): DomainError {
+  return new DomainError(uploadMessages.tooLarge, ResultCode.error, { megabytes: maxBytes / (1024 * 1024) });
+}
+
 function purposeOf(kind: UploadKind, field: string | undefined): UploadPurpose {
   const purposes = purposesOfKind[kind];
   if (field === undefined) return purposes[0]!;
@@ -140,7 +144,7 @@ async function writeChecked(stream: Readable & { truncated?: boolean }, kind: Up
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       bytes += chunk.length;
-      if (bytes > maxBytes) throw new DomainError(uploadMessages.tooLarge(maxBytes));
+      if (bytes > maxBytes) throw tooLarge(maxBytes);
       hash.update(chunk);
       if (opened) {
         await opened.file.write(chunk);
@@ -150,7 +154,7 @@ async function writeChecked(stream: Readable & { truncated?: boolean }, kind: Up
       }
     }
     // The form's own limit cut the stream: the file was larger than anything the site takes.
-    if (stream.truncated) throw new DomainError(uploadMessages.tooLarge(maxBytes));
+    if (stream.truncated) throw tooLarge(maxBytes);
     if (bytes === 0) throw new DomainError(uploadMessages.empty);
     opened ??= await begin();
     closed = true;

@@ -5,6 +5,7 @@ import type { ServerContext } from '../../server-context.ts';
 import { worldCupRounds } from '../../db/seed-data.ts';
 import { toLeague, toMatchView } from './match-view.ts';
 import { readOdds, viewerContext } from './match-viewer.ts';
+import { scoresMessages } from './scores-messages.ts';
 
 /** /trophy/home: the knockout rounds of the last World Cup, or of the edition asked for (Football/world_cup). */
 export async function worldCup(
@@ -14,7 +15,7 @@ export async function worldCup(
 ): Promise<DataOf<'footballWorldCup'>> {
   const board = await server.scoreBoard.read();
   const league = [...board.leagues.values()].find((candidate) => leagueDefOf(candidate)?.key === 'WC');
-  if (!league) throw new DomainError('World Cup not found');
+  if (!league) throw new DomainError(scoresMessages.worldCupNotFound);
   const { db } = server.database;
   const editions = await db.selectFrom('matches').select('season').distinct().where('league_id', '=', league.id).execute();
   const seasons = editions.map((row) => row.season).sort().reverse();
