@@ -19,7 +19,11 @@ import { registerApiRoutes } from './contract/api-routes.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
 import { createServerContext, type PortOptions } from './create-server-context.ts';
 import { composeAreaHandlers, type AreaHandlerRecord } from './contract/area-handlers.ts';
+import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
+import { registerRateLimits } from './contract/rate-limits.ts';
+import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
+import { languageOf, translate } from './i18n/server-messages.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
@@ -46,6 +50,8 @@ export interface AppOptions extends PortOptions {
   /** The built app; when it does not exist only the API is served. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Per-address limits of the calls the contract marks with `x-rate-limit`; default on. */
+  rateLimits?: boolean;
   /**
    * Which proxies may set X-Forwarded-For (Fastify's trustProxy): per-IP limits read the client
    * address from it, so only a proxy the site really sits behind may be trusted. Default: none.
@@ -59,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   });
   const server = await createServerContext(options, app.log);
 
@@ -66,9 +73,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
-    const msg = status === 500 ? 'Error' : status === 413 ? 'Input error: the request is too large' : 'Input error';
+    const language = languageOf(request.headers);
+    const msg =
+      error instanceof BodyRefusal
+        ? translate(error.message, language, error.params)
+        : translate(refusalMessages[status] ?? refusalMessages[500]!, language);
     return reply.code(status).send({ code: ResultCode.error, msg, data: null });
   });
+  parseJsonWithDepthLimit(app);
 
   if (options.databaseReady) {
     let databaseStarted = false;
@@ -100,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The app's JS is about 500 KiB raw and 160 KiB gzipped; gzip only, brotli costs too much CPU per request.
   await app.register(compress, { global: true, encodings: ['gzip'], threshold: 1024 });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes, { storage: server.storage });
   await app.register(scoreSocket, { hub: server.scoreHub });
@@ -122,16 +135,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         response.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // History fallback: any page path the SPA owns gets index.html.
-    app.setNotFoundHandler((request, reply) => {
-      // A missing built file is a 404, never index.html: a browser would try to run the page as a script.
-      const ownedElsewhere = ['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
-      if (request.method === 'GET' && !ownedElsewhere) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.code(404).send({ code: ResultCode.error, msg: 'Not found', data: null });
-    });
   }
+  const servesApp = existsSync(distDir);
+  app.setNotFoundHandler((request, reply) => {
+    // History fallback: any page path the SPA owns gets index.html. A missing built file is a 404,
+    // never index.html: a browser would try to run the page as a script.
+    const ownedElsewhere = ['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (servesApp && request.method === 'GET' && !ownedElsewhere && !looksLikeFile) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: ResultCode.error, msg: translate(refusalMessages[404]!, languageOf(request.headers)), data: null });
+  });
   const { feed, bus } = server;
   // The database closes after the server; the feed stops with the server.
   if (feed) app.server.once('close', () => void feed.stop());

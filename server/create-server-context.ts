@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { altchaCaptcha } from './adapters/captcha/altcha-captcha.ts';
 import type { Captcha } from './adapters/captcha/captcha.ts';
 import { ownMediaServer, type MediaServer } from './adapters/media/media-server.ts';
-import { DevSmsSender } from './adapters/sms/dev-sms-sender.ts';
+import { smsSenderFor } from './adapters/sms/sms-sender-for.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import { localUploadStorage, type UploadStorage } from './adapters/storage/upload-storage.ts';
 import { resolveSession } from './areas/account/session-service.ts';
@@ -42,6 +42,7 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
   const database = options.database;
   const contract = options.contract ?? loadContract();
   const cache = new MemoryCache(() => now().getTime());
+  const production = options.production ?? process.env.NODE_ENV === 'production';
   const bus = options.bus ?? createBus(options.redisUrl);
   const scoreHub = await createScoreHub(
     {
@@ -62,12 +63,12 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
     log,
     clock,
     cache,
-    production: options.production ?? process.env.NODE_ENV === 'production',
+    production,
     bus,
     scoreHub,
     scoreBoard: new ScoreBoard({ clock, database }),
     feed: null,
-    sms: options.sms ?? new DevSmsSender(log),
+    sms: options.sms ?? smsSenderFor(process.env, production, log),
     captcha: options.captcha ?? altchaCaptcha({ database, cache, clock }),
     storage: options.storage ?? localUploadStorage(),
     media: options.media ?? ownMediaServer,

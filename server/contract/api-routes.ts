@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession, type SessionLookup } from '../areas/account/session-service.ts';
-import { DomainError, notYetMessage, ResultCode, type ErrorCode } from '../errors.ts';
+import { DomainError, notYetMessage, ResultCode, sessionMessages, type ErrorCode } from '../errors.ts';
+import { languageOf, translate, type MessageParams } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../server-context.ts';
-import { describeInputError, type ContractOperation } from './contract.ts';
+import { inputErrorOf, type ContractOperation } from './contract.ts';
 import type { AreaHandlers, Handler, HandlerContext, OperationId, SessionUser } from './operation-types.ts';
 
 const sessionCodes: Record<Exclude<SessionLookup['status'], 'ok'>, ErrorCode> = {
@@ -14,13 +15,20 @@ const sessionCodes: Record<Exclude<SessionLookup['status'], 'ok'>, ErrorCode> = 
   expired: ResultCode.tokenExpired,
 };
 
-const sessionMessages: Record<Exclude<SessionLookup['status'], 'ok'>, string> = {
-  missing: '请登录后操作',
-  revoked: '请登录后操作',
-  illegal: 'Illegal token',
-  elsewhere: 'Logged in elsewhere',
-  expired: 'Token expired',
+const sessionRefusals: Record<Exclude<SessionLookup['status'], 'ok'>, string> = {
+  missing: sessionMessages.gone,
+  revoked: sessionMessages.gone,
+  illegal: sessionMessages.illegal,
+  elsewhere: sessionMessages.elsewhere,
+  expired: sessionMessages.expired,
 };
+
+export const apiMessages = {
+  permissionDenied: 'Permission denied',
+  idempotencyKey: 'Input error: Idempotency-Key is required',
+  notMultipart: 'Input error: the body must be multipart/form-data',
+  notFound: 'Not found',
+} as const;
 
 function envelope(code: number, msg: string, data: unknown) {
   return { code, msg, data };
@@ -45,10 +53,15 @@ export function registerApiRoutes(app: FastifyInstance, server: ServerContext, h
     app.route({
       method: operation.method.toUpperCase() as 'GET' | 'POST',
       url: operation.path,
+      ...(operation.rateLimit
+        ? { config: { rateLimit: { max: operation.rateLimit.max, timeWindow: operation.rateLimit.perSeconds * 1000 } } }
+        : {}),
       handler: (request, reply) => answer(operation, handler, server, request, reply),
     });
   }
-  app.all('/api/*', async (_request, reply) => reply.code(404).send(envelope(ResultCode.error, 'Not found', null)));
+  app.all('/api/*', async (request, reply) =>
+    reply.code(404).send(envelope(ResultCode.error, translate(apiMessages.notFound, languageOf(request.headers)), null)),
+  );
 }
 
 async function answer(
@@ -58,27 +71,29 @@ async function answer(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (!handler) return envelope(ResultCode.error, notYetMessage, null);
+  const language = languageOf(request.headers);
+  const refusal = (code: number, text: string, params?: MessageParams) => envelope(code, translate(text, language, params), null);
+  if (!handler) return refusal(ResultCode.error, notYetMessage);
 
   const token = request.headers.token;
   const lookup: SessionLookup =
     typeof token === 'string' && token.length > 0 ? await resolveSession(server, token) : { status: 'missing' };
   const user = lookup.status === 'ok' ? lookup.user : null;
   if (operation.requiresLogin && lookup.status !== 'ok') {
-    return envelope(sessionCodes[lookup.status], sessionMessages[lookup.status], null);
+    return refusal(sessionCodes[lookup.status], sessionRefusals[lookup.status]);
   }
-  if (user && !hasRole(user, operation.role)) return envelope(ResultCode.error, 'Permission denied', null);
+  if (user && !hasRole(user, operation.role)) return refusal(ResultCode.error, apiMessages.permissionDenied);
 
   const idempotencyKey = request.headers['idempotency-key'];
   if (operation.needsIdempotencyKey && (typeof idempotencyKey !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(idempotencyKey))) {
-    return reply.code(400).send(envelope(ResultCode.error, 'Input error: Idempotency-Key is required', null));
+    return reply.code(400).send(refusal(ResultCode.error, apiMessages.idempotencyKey));
   }
 
   let input: Record<string, unknown> = {};
   if (operation.bodyKind === 'multipart') {
     // The handler reads the form itself (request.parts()), so a file is checked while it streams.
     if (!request.isMultipart()) {
-      return reply.code(400).send(envelope(ResultCode.error, 'Input error: the body must be multipart/form-data', null));
+      return reply.code(400).send(refusal(ResultCode.error, apiMessages.notMultipart));
     }
   } else {
     input =
@@ -87,7 +102,8 @@ async function answer(
         : structuredClone((request.body ?? {}) as Record<string, unknown>);
     const validate = operation.inputValidator();
     if (validate && !validate(input)) {
-      return reply.code(400).send(envelope(ResultCode.error, describeInputError(validate.errors), null));
+      const { text, params } = inputErrorOf(validate.errors);
+      return reply.code(400).send(refusal(ResultCode.error, text, params));
     }
   }
 
@@ -96,7 +112,7 @@ async function answer(
     input: input as HandlerContext<OperationId>['input'],
     user,
     me() {
-      if (!user) throw new DomainError('请登录后操作', ResultCode.sessionGone);
+      if (!user) throw new DomainError(sessionMessages.gone, ResultCode.sessionGone);
       return user;
     },
     say(text) {
@@ -108,13 +124,13 @@ async function answer(
   };
   try {
     const data = await handler(context);
-    return envelope(ResultCode.ok, message, data);
+    return envelope(ResultCode.ok, message && translate(message, language), data);
   } catch (error) {
     if (error instanceof DomainError) {
       // A refused upload is not read to its end (the rest could be 50 MB or more): the answer
       // closes the connection instead of leaving it waiting for the rest of the body.
       if (operation.bodyKind === 'multipart' && !request.raw.readableEnded) reply.header('connection', 'close');
-      return envelope(error.code, error.message, null);
+      return refusal(error.code, error.message, error.params);
     }
     throw error;
   }

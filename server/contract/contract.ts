@@ -25,6 +25,8 @@ export interface ContractOperation {
   /** A role beyond a logged-in user (`x-role`): anchor, manager, expert, admin. */
   role: string | undefined;
   needsIdempotencyKey: boolean;
+  /** At most `max` calls an address in `perSeconds` (`x-rate-limit`), for calls a stranger could abuse. */
+  rateLimit: { max: number; perSeconds: number } | undefined;
   bodyKind: 'none' | 'json' | 'multipart';
   /** The JSON schema of the input: query parameters as an object for GET, the body for POST. */
   inputSchema: Record<string, unknown> | undefined;
@@ -40,6 +42,8 @@ export interface Contract {
   byId: Map<string, ContractOperation>;
   /** Validates a value against `#/components/schemas/<name>`. */
   validatorFor(schemaName: string): ValidateFunction;
+  /** Validates a whole answer (the envelope) against the operation's 200 response. */
+  answerValidatorFor(operation: ContractOperation): ValidateFunction;
 }
 
 type OperationObject = {
@@ -50,6 +54,7 @@ type OperationObject = {
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   'x-role'?: string;
+  'x-rate-limit'?: { max: number; per_seconds: number };
 };
 
 const documentId = 'openapi.json';
@@ -146,6 +151,9 @@ export function loadContract(path: URL | string = contractPath): Contract {
         requiresLogin,
         role: operation['x-role'],
         needsIdempotencyKey: parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
+        rateLimit: operation['x-rate-limit']
+          ? { max: operation['x-rate-limit'].max, perSeconds: operation['x-rate-limit'].per_seconds }
+          : undefined,
         bodyKind,
         inputSchema,
         inputValidator: memoize(compileInput),
@@ -167,17 +175,42 @@ export function loadContract(path: URL | string = contractPath): Contract {
       }
       return validate;
     },
+    answerValidatorFor(operation) {
+      const key = `answer:${operation.operationId}`;
+      let validate = validators.get(key);
+      if (!validate) {
+        const answerPointer = pointer('paths', operation.path, operation.method, 'responses', '200', 'content', 'application/json', 'schema');
+        validate = plainAjv.compile({ $ref: `${documentId}#/${answerPointer}` });
+        validators.set(key, validate);
+      }
+      return validate;
+    },
   };
 }
 
-/** A short message naming the field, for `{ code: 1, msg }` (SPEC §8 'Input error'). */
-export function describeInputError(errors: ErrorObject[] | null | undefined): string {
+/** The catalogue texts of an input refusal (server/i18n), with the field and ajv's reason as parameters. */
+export const inputErrorMessages = {
+  required: 'Input error: {field} is required',
+  invalidField: 'Input error: {field} {reason}',
+  invalid: 'Input error: {reason}',
+  plain: 'Input error',
+} as const;
+
+/** What an input refusal says, naming the field (SPEC §8 'Input error'). */
+export function inputErrorOf(errors: ErrorObject[] | null | undefined): { text: string; params: Record<string, string> } {
   const error = errors?.[0];
-  if (!error) return 'Input error';
+  if (!error) return { text: inputErrorMessages.plain, params: {} };
   const field =
     error.keyword === 'required'
       ? [error.instancePath.slice(1), (error.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.')
       : error.instancePath.slice(1).replaceAll('/', '.');
-  const reason = error.keyword === 'required' ? 'is required' : (error.message ?? 'is invalid');
-  return field ? `Input error: ${field} ${reason}` : `Input error: ${reason}`;
+  if (error.keyword === 'required') return { text: inputErrorMessages.required, params: { field } };
+  const reason = error.message ?? 'is invalid';
+  return field ? { text: inputErrorMessages.invalidField, params: { field, reason } } : { text: inputErrorMessages.invalid, params: { reason } };
+}
+
+/** The input refusal in English: for the sockets, whose frames carry no language. */
+export function describeInputError(errors: ErrorObject[] | null | undefined): string {
+  const { text, params } = inputErrorOf(errors);
+  return text.replace(/\{(\w+)\}/g, (_whole, name: string) => params[name] ?? '');
 }

@@ -292,7 +292,7 @@ export interface paths {
         put?: never;
         /**
          * Upload token for the site's own upload endpoint
-         * @description Loaded at start-up when a user is stored (SPEC §4). The token authorises POSTs of one file to upload_url until expires_at; files larger than max_bytes or of another type are refused. Images (covers, photos, avatars) up to 5 MB, videos up to 50 MB (SPEC §5).
+         * @description Loaded at start-up when a user is stored (SPEC §4). The token authorises one upload of one file to upload_url until expires_at (a second upload with it is refused), and a user may store at most 60 uploads an hour; files larger than max_bytes or of another type are refused. Images (covers, photos, avatars) up to 5 MB, videos up to 50 MB (SPEC §5).
          */
         post: operations["memberGetQiniuToken"];
         delete?: never;
@@ -3000,7 +3000,7 @@ export interface components {
         MobileNumber: string;
         /** @description The 6-digit SMS code. */
         SmsCode: string;
-        /** @description The login password. */
+        /** @description The login password, 6 to 128 characters (SPEC §9's minimum). A new password (register, reset) also may not contain control characters, be only whitespace, or be one of the 1,000 most common passwords; each refusal answers code 1 with its reason. */
         AccountPassword: string;
         /** @description The payment password, at least 6 digits (SPEC §5). */
         PaymentPassword: string;

@@ -56,8 +56,8 @@ export interface LoginContext {
 export interface LoginInput {
   /** The country code of the system config's first entry; 86 without one (SPEC §5). */
   countryCode?: string;
-  /** The saved login under `account` when remember me was on. */
-  saved?: { countryCode: string; mobile: string; password: string } | null;
+  /** The saved login under `account` when remember me was on: never a password (SPEC §3). */
+  saved?: { countryCode: string; mobile: string } | null;
 }
 
 // SPEC §5.
@@ -119,7 +119,7 @@ export const loginMachine = setup({
     mode: 'code',
     countryCode: input.saved?.countryCode ?? input.countryCode ?? defaultCountryCode,
     mobile: input.saved?.mobile ?? '',
-    password: input.saved?.password ?? '',
+    password: '',
     smsCode: '',
     passwordShown: false,
     remember: Boolean(input.saved),

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { humanCheckMessages } from '../../server/adapters/captcha/altcha-captcha.ts';
 import { DevSmsSender } from '../../server/adapters/sms/dev-sms-sender.ts';
-import { loginLimits, loginMessages } from '../../server/areas/account/login-service.ts';
+import { loginDelayMs, loginLimits, loginMessages } from '../../server/areas/account/login-service.ts';
+import { passwordMessages } from '../../server/areas/account/password-policy.ts';
 import { qrCodesPerIpPer10Min, qrLoginTtlMs, qrMessages } from '../../server/areas/account/qr-login-service.ts';
 import { sessionIdleMs } from '../../server/areas/account/session-service.ts';
 import { smsMessages, smsRules } from '../../server/areas/account/sms-code-service.ts';
@@ -144,6 +145,39 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(session.revoked_reason).toBe('signed_out');
+    });
+
+    it('refuses weak new passwords with their reason, writing nothing and keeping the code; allows 64 characters and more', async () => {
+      const mobile = newMobile();
+      const headers = fromNewAddress();
+      expect((await requestCode(mobile, 1, headers)).code).toBe(0);
+      const register = async (password: string) =>
+        post<LoginSession>(
+          '/api/user/registered',
+          { mobile, code: lastCode(mobile), password, device_type: 'pc', altcha: await solveHumanCheck(server.baseUrl) },
+          headers,
+        );
+      const before = await accountState();
+      expect(await register('123456')).toMatchObject({ code: 1, msg: passwordMessages.tooCommon });
+      expect(await register('Password1')).toMatchObject({ code: 1, msg: passwordMessages.tooCommon });
+      expect(await register('      ')).toMatchObject({ code: 1, msg: passwordMessages.onlyWhitespace });
+      expect(await register('\u0000'.repeat(6))).toMatchObject({ code: 1, msg: passwordMessages.controlCharacters });
+      expect(await register('good\tpass')).toMatchObject({ code: 1, msg: passwordMessages.controlCharacters });
+      expect(await accountState()).toBe(before);
+      const long = `${'长'.repeat(40)} and 🙂 ${'x'.repeat(40)}`;
+      expect(long.length).toBeGreaterThanOrEqual(64);
+      expect((await register(long)).code).toBe(0);
+      expect((await login(mobile, long)).code).toBe(0);
+    });
+
+    it('refuses a weak password on reset too', async () => {
+      const mobile = newMobile();
+      await registerUser(mobile, 'before-reset');
+      advance(smsRules.resendAfterMs);
+      expect((await requestCode(mobile, 2)).code).toBe(0);
+      const answer = await post('/api/user/forgotPassword', { mobile, code: lastCode(mobile), password: 'qwerty123' });
+      expect(answer).toMatchObject({ code: 1, msg: passwordMessages.tooCommon });
+      expect((await login(mobile, 'before-reset')).code).toBe(0);
     });
 
     it('rotates tokens at login: the older session of the device type answers 50012, the new one works', async () => {
@@ -386,17 +420,56 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
   });
 
   describe('failed logins', () => {
-    it('refuses an account after 5 failures in 15 minutes, even with the right password, until the window passes', async () => {
+    it('slows down only the address that failed: 5 free tries, then delays that double, the owner elsewhere at once', async () => {
       const mobile = newMobile();
       await registerUser(mobile, 'right-pass');
-      for (let i = 0; i < loginLimits.perAccount; i++) {
-        expect(await login(mobile, 'wrong-pass')).toMatchObject({ code: 1, msg: loginMessages.wrongPassword });
+      const stranger = fromNewAddress();
+      for (let i = 0; i < loginLimits.freeTries; i++) {
+        expect(await login(mobile, 'wrong-pass', stranger)).toMatchObject({ code: 1, msg: loginMessages.wrongPassword });
       }
       const before = await accountState();
-      expect(await login(mobile, 'right-pass')).toMatchObject({ code: 1, msg: loginMessages.accountLocked });
+      expect(await login(mobile, 'right-pass', stranger)).toMatchObject({ code: 1, msg: loginMessages.slowedDown });
       expect(await accountState()).toBe(before);
-      advance(loginLimits.windowMs + 1000);
+      // The owner, from any other address, is not locked out by the stranger's failures.
       expect((await login(mobile, 'right-pass')).code).toBe(0);
+
+      advance(loginLimits.firstDelayMs + 1000);
+      expect(await login(mobile, 'wrong-pass', stranger)).toMatchObject({ code: 1, msg: loginMessages.wrongPassword });
+      // The sixth failure doubles the wait: one first delay is no longer enough.
+      advance(loginLimits.firstDelayMs + 1000);
+      expect(await login(mobile, 'wrong-pass', stranger)).toMatchObject({ code: 1, msg: loginMessages.slowedDown });
+      advance(loginLimits.firstDelayMs);
+      expect((await login(mobile, 'right-pass', stranger)).code).toBe(0);
+    });
+
+    it('cannot be renewed into a lock: 3 addresses failing 5 times each leave the owner free to log in', async () => {
+      const mobile = newMobile();
+      await registerUser(mobile, 'right-pass');
+      for (let address = 0; address < 3; address++) {
+        const stranger = fromNewAddress();
+        for (let i = 0; i < loginLimits.freeTries; i++) {
+          expect((await login(mobile, 'wrong-pass', stranger)).msg).toBe(loginMessages.wrongPassword);
+        }
+      }
+      expect((await login(mobile, 'right-pass')).code).toBe(0);
+    });
+
+    it('lets the owner in with an SMS code while their own address is slowed down', async () => {
+      const mobile = newMobile();
+      await registerUser(mobile, 'right-pass');
+      const owner = fromNewAddress();
+      for (let i = 0; i < loginLimits.freeTries; i++) await login(mobile, 'wrong-pass', owner);
+      expect(await login(mobile, 'right-pass', owner)).toMatchObject({ msg: loginMessages.slowedDown });
+      advance(smsRules.resendAfterMs);
+      expect((await requestCode(mobile, 2, owner)).code).toBe(0);
+      expect((await login(mobile, 'right-pass', owner, { code: lastCode(mobile) })).code).toBe(0);
+    });
+
+    it('doubles the delay per failure up to its ceiling', () => {
+      expect(loginDelayMs(loginLimits.freeTries - 1)).toBe(0);
+      expect(loginDelayMs(loginLimits.freeTries)).toBe(loginLimits.firstDelayMs);
+      expect(loginDelayMs(loginLimits.freeTries + 1)).toBe(2 * loginLimits.firstDelayMs);
+      expect(loginDelayMs(loginLimits.freeTries + 20)).toBe(loginLimits.maxDelayMs);
     });
 
     it('refuses an address with too many failures', async () => {
@@ -417,6 +490,25 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
         msg: loginMessages.ipLocked,
       });
       expect((await login(demoLogins.admin.mobile, demoLogins.admin.password)).code).toBe(0);
+    });
+
+    it('lets a correct password through a limited address that has logged into the account before', async () => {
+      const mobile = newMobile();
+      const home = fromNewAddress();
+      await registerUser(mobile, 'right-pass', home);
+      const now = new Date(Date.now() + clock.offsetMs);
+      await server.database.db
+        .insertInto('login_failures')
+        .values(
+          Array.from({ length: loginLimits.perIp }, (_, i) => ({
+            mobile: `86-1370000${String(i).padStart(4, '0')}`,
+            ip: home['x-forwarded-for'],
+            created_at: new Date(now.getTime() - 60_000),
+          })),
+        )
+        .execute();
+      expect((await login(mobile, 'right-pass', home)).code).toBe(0);
+      expect(await login(demoLogins.admin.mobile, demoLogins.admin.password, home)).toMatchObject({ msg: loginMessages.ipLocked });
     });
 
     it('answers a wrong mobile like a wrong password', async () => {

@@ -14,7 +14,7 @@ export interface TestServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   baseUrl: string;
-  /** Calls a contract path the way the app does: GET with a query, POST with a JSON body. */
+  /** Calls a contract path the way the app does: GET with a query, POST with a JSON body; in English unless a `lang` header says otherwise. */
   call<T = unknown>(
     method: 'GET' | 'POST',
     path: string,
@@ -28,7 +28,8 @@ export interface TestServer {
 export async function startTestServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
   const database = await openTemplateCopy(inject('databaseTemplate'));
   // The tests speak from many addresses through X-Forwarded-For, so per-IP limits stay apart.
-  const app = await buildApp({ database, distDir: '/nonexistent', trustProxy: true, ...options });
+  // Rate limits are off unless a test asks for them: the suites call from few addresses on purpose.
+  const app = await buildApp({ database, distDir: '/nonexistent', trustProxy: true, rateLimits: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -42,9 +43,11 @@ export async function startTestServer(options: Partial<AppOptions> = {}): Promis
       if (method === 'GET') {
         for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
       }
+      // The suites read the server's English texts; the default language is checked on its own.
+      const withLanguage = { lang: 'en', ...headers };
       const response = await fetch(url, {
         method,
-        headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
+        headers: method === 'POST' ? { 'content-type': 'application/json', ...withLanguage } : withLanguage,
         ...(method === 'POST' ? { body: JSON.stringify(input) } : {}),
       });
       return { status: response.status, ...((await response.json()) as Envelope<never>) };

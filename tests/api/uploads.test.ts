@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadMessages } from '../../server/areas/account/upload-service.ts';
-import { uploadLimits, uploadTokenMessages, uploadUrl } from '../../server/areas/account/upload-token-service.ts';
+import { uploadLimits, uploadsPerUserPerHour, uploadTokenMessages, uploadUrl } from '../../server/areas/account/upload-token-service.ts';
 import { ResultCode } from '../../server/errors.ts';
+import { translate } from '../../server/i18n/server-messages.ts';
 import { demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
 
@@ -75,7 +76,7 @@ describe('uploads: token, upload, serving, avatar', () => {
     if (file) form.append('file', new Blob([file.bytes], { type: file.type ?? 'image/png' }), file.name ?? 'picture.png');
     const response = await fetch(new URL(uploadUrl, server.baseUrl), {
       method: 'POST',
-      headers: session ? { token: session } : {},
+      headers: session ? { token: session, lang: 'en' } : { lang: 'en' },
       body: form,
     });
     return { status: response.status, ...((await response.json()) as Envelope<UploadedFile>) };
@@ -146,7 +147,7 @@ describe('uploads: token, upload, serving, avatar', () => {
     const { token } = await tokenFor(viewer);
     await expectNothingStored(async () => {
       const answer = await upload(viewer, { token }, { bytes: png(uploadLimits.image.maxBytes + 1) });
-      expect(answer).toMatchObject({ code: ResultCode.error, msg: uploadMessages.tooLarge(uploadLimits.image.maxBytes) });
+      expect(answer).toMatchObject({ code: ResultCode.error, msg: translate(uploadMessages.tooLarge, 'en', { megabytes: uploadLimits.image.maxBytes / (1024 * 1024) }) });
     });
   });
 
@@ -175,11 +176,11 @@ describe('uploads: token, upload, serving, avatar', () => {
     await expectNothingStored(async () => {
       const response = await fetch(new URL(uploadUrl, server.baseUrl), {
         method: 'POST',
-        headers: { token: viewer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: { token: viewer, lang: 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
         body,
         duplex: 'half',
       });
-      expect(await response.json()).toMatchObject({ code: ResultCode.error, msg: uploadMessages.tooLarge(uploadLimits.image.maxBytes) });
+      expect(await response.json()).toMatchObject({ code: ResultCode.error, msg: translate(uploadMessages.tooLarge, 'en', { megabytes: uploadLimits.image.maxBytes / (1024 * 1024) }) });
       expect(response.headers.get('connection')).toBe('close');
     });
     expect(sentMebibytes).toBeLessThan(40);
@@ -202,6 +203,54 @@ describe('uploads: token, upload, serving, avatar', () => {
         const answer = await upload(viewer, { token: viewerToken }, { bytes: png() });
         expect(answer).toMatchObject({ code: ResultCode.error, msg: uploadTokenMessages.expired });
       });
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+
+  it('stores one upload per token: a second one, even at the same moment, is refused and leaves nothing', async () => {
+    const { token } = await tokenFor(viewer);
+    expect((await upload(viewer, { token }, { bytes: png() })).code).toBe(ResultCode.ok);
+    await expectNothingStored(async () => {
+      expect(await upload(viewer, { token }, { bytes: png() })).toMatchObject({ code: ResultCode.error, msg: uploadTokenMessages.used });
+    });
+
+    const twice = (await tokenFor(viewer)).token;
+    const rowsBefore = await uploadRows();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(viewer, { token: twice }, { bytes: png() })));
+    expect(answers.filter((answer) => answer.code === ResultCode.ok)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.code !== ResultCode.ok).map((answer) => answer.msg)).toEqual(
+      Array(4).fill(uploadTokenMessages.used),
+    );
+    expect(await uploadRows()).toBe(rowsBefore + 1);
+  });
+
+  it(`refuses a user's uploads past ${uploadsPerUserPerHour} in an hour, and takes them again an hour on`, async () => {
+    const expert = await logIn(server, demoLogins.expert);
+    const expertId = await server.database.db.selectFrom('users').select('id').where('mobile', '=', demoLogins.expert.mobile).executeTakeFirstOrThrow();
+    const now = Date.now() + clock.offsetMs;
+    await server.database.db
+      .insertInto('uploads')
+      .values(
+        Array.from({ length: uploadsPerUserPerHour }, (_, i) => ({
+          owner_id: Number(expertId.id),
+          path: `/media/uploads/${String(i).padStart(32, 'e')}.png`,
+          purpose: 'avatar' as const,
+          content_type: 'image/png',
+          bytes: 10,
+          sha256: '0'.repeat(64),
+          created_at: new Date(now - 30 * 60_000),
+        })),
+      )
+      .execute();
+    const { token } = await tokenFor(expert);
+    await expectNothingStored(async () => {
+      expect(await upload(expert, { token }, { bytes: png() })).toMatchObject({ code: ResultCode.error, msg: uploadTokenMessages.perHour });
+    });
+    clock.offsetMs += 31 * 60_000;
+    try {
+      const fresh = (await tokenFor(expert)).token;
+      expect((await upload(expert, { token: fresh }, { bytes: png() })).code).toBe(ResultCode.ok);
     } finally {
       clock.offsetMs = 0;
     }

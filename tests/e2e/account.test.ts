@@ -89,9 +89,14 @@ describe('accounts in Chromium, as a new user', () => {
     const dialog = page.getByRole('dialog', { name: zh['route.login'] });
     await dialog.getByLabel(zh['login.mobile']).fill(mobile);
     await dialog.getByLabel(zh['login.password'], { exact: true }).fill(password);
+    await dialog.getByLabel(zh['login.remember']).check();
     await passHumanCheck(page);
     await dialog.getByLabel(zh['login.password'], { exact: true }).press('Enter');
     await expectLoggedIn(page);
+    // Remember me keeps the mobile for next time, never the password (ASVS V2.10).
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).toContain(mobile.slice(-8));
+    expect(stored).not.toContain(password);
   });
 
   it('logs in by QR from a second browser context', async () => {

@@ -28,7 +28,7 @@ export async function benchLogin(baseUrl: string): Promise<void> {
         const sent = performance.now();
         const response = await fetch(new URL('/api/user/login', baseUrl), {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${index >> 8}.${index & 255}` },
           body: JSON.stringify({ ...account, device_type: 'pc', altcha: solutions[index] }),
         });
         const { code } = (await response.json()) as { code: number };

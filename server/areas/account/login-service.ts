@@ -6,6 +6,7 @@ import type { DeviceType } from '../../db/tables/account-tables.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { checkNewPassword } from './password-policy.ts';
 import { memberProfile } from './profile-service.ts';
 import { createSession, forgetSessions } from './session-service.ts';
 import { signMessagingUser } from '../chat/messaging-account-service.ts';
@@ -13,12 +14,30 @@ import { smsMessages, spendSmsCode } from './sms-code-service.ts';
 
 export type LoginSession = DataOf<'userLogin'>;
 
-/** Failed logins allowed in the window, per account and per IP, before logins are refused. */
-export const loginLimits = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 } as const;
+/**
+ * Failed logins are counted per (account, address) pair, so a stranger can slow down only their own
+ * tries and never lock the owner out (ASVS V2.2.1). Past `freeTries` failures of a pair in the
+ * window, each further try waits a delay that doubles with every failure, up to `maxDelayMs`. An
+ * address with `perIp` failures across accounts is refused, except for an account it has logged
+ * into before. A valid SMS code proves the owner and passes both.
+ */
+export const loginLimits = {
+  windowMs: 15 * 60_000,
+  freeTries: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  perIp: 20,
+} as const;
+
+/** How long a pair with `failures` failures in the window waits after its last one. */
+export function loginDelayMs(failures: number): number {
+  if (failures < loginLimits.freeTries) return 0;
+  return Math.min(loginLimits.maxDelayMs, loginLimits.firstDelayMs * 2 ** (failures - loginLimits.freeTries));
+}
 
 export const loginMessages = {
   wrongPassword: 'Wrong mobile or password',
-  accountLocked: 'Too many failed logins for this account: please try again in 15 minutes',
+  slowedDown: 'Too many failed logins for this account from this network: please wait a little and try again, or log in with an SMS code',
   ipLocked: 'Too many failed logins from this network: please try again later',
   disabled: 'This account is disabled',
   inviteUnknown: 'Invite code not found',
@@ -66,7 +85,11 @@ function decoy(): Promise<string> {
   return decoyHash;
 }
 
-async function refuseWhileLocked(server: ServerContext, mobile: string, ip: string): Promise<void> {
+/**
+ * Refuses a try while its (account, address) pair waits out its delay; says whether the address
+ * has reached its limit across accounts.
+ */
+async function throttle(server: ServerContext, mobile: string, ip: string): Promise<{ addressLimited: boolean }> {
   const since = new Date(server.clock.now().getTime() - loginLimits.windowMs);
   const { db } = server.database;
   const counts = await db
@@ -75,18 +98,41 @@ async function refuseWhileLocked(server: ServerContext, mobile: string, ip: stri
         .selectFrom('login_failures')
         .select(eb.fn.countAll<number>().as('n'))
         .where('mobile', '=', mobile)
+        .where('ip', '=', ip)
         .where('created_at', '>', since)
-        .as('account'),
+        .as('pair'),
+      eb
+        .selectFrom('login_failures')
+        .select((inner) => inner.fn.max('created_at').as('last'))
+        .where('mobile', '=', mobile)
+        .where('ip', '=', ip)
+        .where('created_at', '>', since)
+        .as('last_failure'),
       eb
         .selectFrom('login_failures')
         .select(eb.fn.countAll<number>().as('n'))
         .where('ip', '=', ip)
         .where('created_at', '>', since)
-        .as('ip'),
+        .as('address'),
     ])
     .executeTakeFirstOrThrow();
-  if (Number(counts.account ?? 0) >= loginLimits.perAccount) throw new DomainError(loginMessages.accountLocked);
-  if (Number(counts.ip ?? 0) >= loginLimits.perIp) throw new DomainError(loginMessages.ipLocked);
+  const delay = loginDelayMs(Number(counts.pair ?? 0));
+  const lastFailure = counts.last_failure ? new Date(counts.last_failure).getTime() : 0;
+  if (delay > 0 && lastFailure + delay > server.clock.now().getTime()) throw new DomainError(loginMessages.slowedDown);
+  return { addressLimited: Number(counts.address ?? 0) >= loginLimits.perIp };
+}
+
+/** Whether the account has had a session opened from this address before. */
+async function knownAddress(server: ServerContext, mobile: string, ip: string): Promise<boolean> {
+  const row = await server.database.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('users.mobile', '=', mobile)
+    .where('sessions.ip', '=', ip)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 async function recordFailure(server: ServerContext, mobile: string, ip: string): Promise<void> {
@@ -105,7 +151,14 @@ async function recordFailure(server: ServerContext, mobile: string, ip: string):
  */
 export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, ip: string): Promise<LoginSession> {
   await server.captcha.verify(input.altcha);
-  await refuseWhileLocked(server, input.mobile, ip);
+  // The code is spent first: a valid one proves the owner, who is never slowed down (ASVS V2.2.1).
+  if (input.code) await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
+  const ownerProven = Boolean(input.code);
+  if (!ownerProven) {
+    const { addressLimited } = await throttle(server, input.mobile, ip);
+    // Refused before the password is checked, so the answer says nothing about the password.
+    if (addressLimited && !(await knownAddress(server, input.mobile, ip))) throw new DomainError(loginMessages.ipLocked);
+  }
   const { db } = server.database;
   const user = await db
     .selectFrom('users')
@@ -118,10 +171,10 @@ export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, 
     throw new DomainError(loginMessages.wrongPassword);
   }
   if (user.disabled_at) throw new DomainError(loginMessages.disabled);
-  if (input.code) await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
 
   const token = await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('login_failures').where('mobile', '=', input.mobile).execute();
+    // Only this pair's count ends: the owner logging in does not reset a stranger's delay.
+    await trx.deleteFrom('login_failures').where('mobile', '=', input.mobile).where('ip', '=', ip).execute();
     return openSession(trx, server, user.id, { deviceType: input.device_type, ip });
   });
   forgetSessions(server);
@@ -140,6 +193,7 @@ export async function register(
   ip: string,
 ): Promise<LoginSession> {
   await server.captcha.verify(input.altcha);
+  checkNewPassword(input.password);
   const { db } = server.database;
   const existing = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
   if (existing) throw new DomainError(smsMessages.alreadyRegistered);
@@ -184,6 +238,7 @@ export async function register(
 
 /** user/forgotPassword: a code of type 2 sets a new password and ends every session of the user. */
 export async function resetPassword(server: ServerContext, input: InputOf<'userForgotPassword'>): Promise<void> {
+  checkNewPassword(input.password);
   const { db } = server.database;
   const user = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
   if (!user) throw new DomainError(smsMessages.notRegistered);

@@ -3,6 +3,13 @@ import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 
+/** What profile calls refuse with (ids of the server's catalogues, server/i18n). */
+export const profileMessages = {
+  userNotFound: 'User not found',
+  nicknameEmpty: 'Input error: user_nickname is empty',
+  avatarUnknown: 'Input error: avatar is not an avatar of the list or an image you uploaded',
+} as const;
+
 type MemberProfile = DataOf<'memberInfo'>;
 type PublicUserProfile = DataOf<'userGetUserInfo'>;
 type Nobility = MemberProfile['nobility'];
@@ -77,7 +84,7 @@ export async function memberProfile(server: ServerContext, userId: number): Prom
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
-  if (!user) throw new DomainError('User not found');
+  if (!user) throw new DomainError(profileMessages.userNotFound);
   const wallets = await db
     .selectFrom('wallet_accounts')
     .select(['kind', 'balance'])
@@ -136,7 +143,7 @@ export async function publicProfile(server: ServerContext, userId: number, viewe
     .where('users.id', '=', userId)
     .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
-  if (!user) throw new DomainError('User not found');
+  if (!user) throw new DomainError(profileMessages.userNotFound);
   const followed =
     viewerId === null
       ? undefined
@@ -174,7 +181,7 @@ export interface ProfileChange {
 export async function updateProfile(server: ServerContext, userId: number, change: ProfileChange): Promise<MemberProfile> {
   const { db } = server.database;
   const nickname = change.user_nickname?.trim();
-  if (change.user_nickname !== undefined && !nickname) throw new DomainError('Input error: user_nickname is empty');
+  if (change.user_nickname !== undefined && !nickname) throw new DomainError(profileMessages.nicknameEmpty);
   if (change.avatar !== undefined) {
     const known =
       (await db.selectFrom('default_avatars').select('id').where('path', '=', change.avatar).executeTakeFirst()) ??
@@ -185,7 +192,7 @@ export async function updateProfile(server: ServerContext, userId: number, chang
         .where('owner_id', '=', userId)
         .where('content_type', 'like', 'image/%')
         .executeTakeFirst());
-    if (!known) throw new DomainError('Input error: avatar is not an avatar of the list or an image you uploaded');
+    if (!known) throw new DomainError(profileMessages.avatarUnknown);
   }
   await db
     .updateTable('users')

@@ -1,8 +1,9 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import { SmsNotConfigured } from '../../adapters/sms/http-sms-sender.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { SmsPurpose } from '../../db/tables/account-tables.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { siteSecret } from './site-secrets.ts';
 
@@ -21,11 +22,13 @@ export const smsMessages = {
   perMobile: 'Too many codes for this mobile: please try again in an hour',
   perIp: 'Too many codes from this network: please try again later',
   notSent: 'The SMS could not be sent: please try again later',
+  notConfigured: 'SMS is not configured',
   noCode: 'Please request an SMS code first',
   wrong: 'Wrong SMS code',
   used: 'This SMS code has already been used: please request a new one',
   expired: 'The SMS code has expired: please request a new one',
   tooManyTries: 'Too many wrong tries: please request a new code',
+  wait: 'Please wait {seconds} s before requesting another code',
 } as const;
 
 const hourMs = 3600_000;
@@ -79,7 +82,7 @@ export async function sendSmsCode(
     const last = recent.last ? new Date(recent.last).getTime() : null;
     if (last !== null && now.getTime() - last < smsRules.resendAfterMs) {
       const wait = Math.ceil((smsRules.resendAfterMs - (now.getTime() - last)) / 1000);
-      throw new DomainError(`Please wait ${wait} s before requesting another code`);
+      throw new DomainError(smsMessages.wait, ResultCode.error, { seconds: wait });
     }
     if (Number(recent.count) >= smsRules.perMobilePerHour) throw new DomainError(smsMessages.perMobile);
     const fromIp = await trx
@@ -108,9 +111,10 @@ export async function sendSmsCode(
       expiresAt,
     });
   } catch (error) {
-    server.log.error({ err: error, mobile }, 'SMS not sent');
     // A code nobody received must not hold the 60 s rule or count against the hour.
     await server.database.db.deleteFrom('sms_codes').where('id', '=', id).execute();
+    if (error instanceof SmsNotConfigured) throw new DomainError(smsMessages.notConfigured);
+    server.log.error({ err: error, mobile }, 'SMS not sent');
     throw new DomainError(smsMessages.notSent);
   }
   return { expires_in: Math.round(smsRules.validMs / 1000), resend_after: Math.round(smsRules.resendAfterMs / 1000) };

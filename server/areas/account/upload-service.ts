@@ -5,11 +5,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { UploadPurpose } from '../../db/tables/account-tables.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { imageSize, sniffLength, sniffMediaType, storedExtensions, type StoredMediaType } from './upload-content-type.ts';
 import { uploadsPathPrefix, type UploadStorage } from '../../adapters/storage/upload-storage.ts';
-import { uploadLimits, verifyUploadToken, type UploadKind } from './upload-token-service.ts';
+import { uploadLimits, uploadTokenMessages, verifyUploadToken, type UploadKind } from './upload-token-service.ts';
 
 type UploadedFile = DataOf<'upload'>;
 
@@ -27,7 +27,7 @@ export const uploadMessages = {
   empty: 'The file is empty',
   // SPEC §8 gives the video text; the image one says the same for pictures.
   wrongType: { image: 'Please upload a PNG, JPEG, GIF or WebP image', video: 'Please upload the correct video format' },
-  tooLarge: (maxBytes: number) => `The file is larger than ${maxBytes / (1024 * 1024)} MB`,
+  tooLarge: 'The file is larger than {megabytes} MB',
 } as const;
 
 interface WrittenFile {
@@ -46,7 +46,7 @@ interface WrittenFile {
 export async function storeUpload(server: ServerContext, request: FastifyRequest, userId: number): Promise<UploadedFile> {
   let token: string | undefined;
   let purposeField: string | undefined;
-  let written: (WrittenFile & { purpose: UploadPurpose }) | undefined;
+  let written: (WrittenFile & { purpose: UploadPurpose; nonce: string }) | undefined;
   try {
     for await (const part of request.parts({ limits: { files: 1, fields: 2, fieldSize: 1024, parts: 3 } })) {
       if (part.type === 'field') {
@@ -59,9 +59,9 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
         continue;
       }
       if (token === undefined) throw new DomainError(uploadMessages.tokenAfterFile);
-      const kind = await verifyUploadToken(server, token, userId);
-      const purpose = purposeOf(kind, purposeField);
-      written = { ...(await writeChecked(part.file, kind, server.storage)), purpose };
+      const grant = await verifyUploadToken(server, token, userId);
+      const purpose = purposeOf(grant.kind, purposeField);
+      written = { ...(await writeChecked(part.file, grant.kind, server.storage)), purpose, nonce: grant.nonce };
     }
   } catch (error) {
     if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
@@ -87,13 +87,25 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
         sha256: written.sha256,
         width: written.size?.width ?? null,
         height: written.size?.height ?? null,
+        token_nonce: written.nonce,
+        created_at: server.clock.now(),
       })
-      .execute();
+      .onConflict((conflict) => conflict.column('token_nonce').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+      .then((row) => {
+        // Another upload with the same token was stored while this one streamed.
+        if (!row) throw new DomainError(uploadTokenMessages.used);
+      });
   } catch (error) {
     await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
     throw error;
   }
   return { path, content_type: written.type, bytes: written.bytes };
+}
+
+function tooLarge(maxBytes: number): DomainError {
+  return new DomainError(uploadMessages.tooLarge, ResultCode.error, { megabytes: maxBytes / (1024 * 1024) });
 }
 
 function purposeOf(kind: UploadKind, field: string | undefined): UploadPurpose {
@@ -132,7 +144,7 @@ async function writeChecked(stream: Readable & { truncated?: boolean }, kind: Up
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       bytes += chunk.length;
-      if (bytes > maxBytes) throw new DomainError(uploadMessages.tooLarge(maxBytes));
+      if (bytes > maxBytes) throw tooLarge(maxBytes);
       hash.update(chunk);
       if (opened) {
         await opened.file.write(chunk);
@@ -142,7 +154,7 @@ async function writeChecked(stream: Readable & { truncated?: boolean }, kind: Up
       }
     }
     // The form's own limit cut the stream: the file was larger than anything the site takes.
-    if (stream.truncated) throw new DomainError(uploadMessages.tooLarge(maxBytes));
+    if (stream.truncated) throw tooLarge(maxBytes);
     if (bytes === 0) throw new DomainError(uploadMessages.empty);
     opened ??= await begin();
     closed = true;

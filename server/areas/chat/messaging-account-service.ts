@@ -35,6 +35,7 @@ export async function verifyMessagingUser(server: ServerContext, userId: string,
 
 /** A guest's messaging account (SPEC §4 start-up): a fresh id and its signature. */
 export async function guestMessagingAccount(server: ServerContext): Promise<DataOf<'universalImTouristAccount'>> {
-  const id = `guest_${randomBytes(9).toString('base64url')}`;
+  // Hex, as the contract's ^guest_[A-Za-z0-9]+$ allows; base64url's - and _ broke it in 1 call of 4.
+  const id = `guest_${randomBytes(9).toString('hex')}`;
   return { id, sig: await signMessagingUser(server, id) };
 }

@@ -2,6 +2,7 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { collectsKey } from './match-viewer.ts';
+import { scoresMessages } from './scores-messages.ts';
 
 /** Adds a match to the viewer's collected matches or takes it out; doing what is already so changes nothing. */
 export async function setCollect(
@@ -13,7 +14,7 @@ export async function setCollect(
   const board = await server.scoreBoard.read();
   if (!board.matches.has(input.match_id)) {
     const known = await db.selectFrom('matches').select('id').where('id', '=', input.match_id).executeTakeFirst();
-    if (!known) throw new DomainError('Match not found');
+    if (!known) throw new DomainError(scoresMessages.matchNotFound);
   }
   if (input.collect === 1) {
     await db

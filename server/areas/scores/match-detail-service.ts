@@ -5,6 +5,7 @@ import type { ServerContext } from '../../server-context.ts';
 import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-view.ts';
 import { liveRoomsByMatch, readMatches, readOdds, viewerContext } from './match-viewer.ts';
 import type { BoardData, OddsRow } from './score-board.ts';
+import { scoresMessages } from './scores-messages.ts';
 
 /** Past meetings and form change only when a match ends. */
 const battleTtlMs = 30_000;
@@ -22,7 +23,7 @@ async function findMatch(
   if (held) return { match: held, odds: board.odds.get(matchId) ?? [], held: true };
   const read = await readMatches(server, { ids: [matchId] });
   const match = read.matches[0];
-  if (!match) throw new DomainError('Match not found');
+  if (!match) throw new DomainError(scoresMessages.matchNotFound);
   return { match, odds: read.odds.get(matchId) ?? [], held: false };
 }
 

@@ -1,10 +1,11 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Match } from '../../db/tables/scores-tables.ts';
-import { DomainError, ResultCode } from '../../errors.ts';
+import { DomainError, ResultCode, sessionMessages } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toLeague, toMatchView, type MatchView, type ViewerContext } from './match-view.ts';
 import { collectedMatchIds, liveRoomsByMatch, readFarDay, readMatches, viewerContext, type MatchRoom, type MatchRows } from './match-viewer.ts';
 import type { BoardData } from './score-board.ts';
+import { scoresMessages } from './scores-messages.ts';
 
 const hourMs = 60 * 60_000;
 const dayMs = 24 * hourMs;
@@ -29,7 +30,7 @@ export function dayRange(now: Date, date: string | undefined, utcOffsetMinutes: 
   const offsetMs = utcOffsetMinutes * 60_000;
   const day = date ?? new Date(now.getTime() + offsetMs).toISOString().slice(0, 10);
   const from = Date.parse(`${day}T00:00:00Z`) - offsetMs;
-  if (Number.isNaN(from)) throw new DomainError('Input error: date');
+  if (Number.isNaN(from)) throw new DomainError(scoresMessages.badDate);
   return { from: new Date(from), to: new Date(from + dayMs) };
 }
 
@@ -45,7 +46,7 @@ async function selection(
     return { matches, odds: board.odds };
   };
   if (status === 'collected') {
-    if (userId === null) throw new DomainError('请登录后操作', ResultCode.sessionGone);
+    if (userId === null) throw new DomainError(sessionMessages.gone, ResultCode.sessionGone);
     const ids = [...(await collectedMatchIds(server, userId))];
     const held = fromBoard((match) => ids.includes(match.id));
     const elsewhere = await readMatches(server, { ids: ids.filter((id) => !board.matches.has(id)), sport: input.sport });

@@ -5,6 +5,7 @@ import type { LeagueRow } from '../../feed/feed-world.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toLeague, toTeam } from './match-view.ts';
 import type { BoardData, StandingRow } from './score-board.ts';
+import { scoresMessages } from './scores-messages.ts';
 
 type RowView = components['schemas']['StandingRow'];
 type FormView = RowView['recent_form'][number];
@@ -62,7 +63,7 @@ function rowViews(board: BoardData, league: LeagueRow, isCup: boolean, rows: Sta
 export async function seasonTable(server: ServerContext, input: InputOf<'footballSeasonTable'>): Promise<DataOf<'footballSeasonTable'>> {
   const board = await server.scoreBoard.read();
   const league = board.leagues.get(input.league_id);
-  if (!league) throw new DomainError('League not found');
+  if (!league) throw new DomainError(scoresMessages.leagueNotFound);
   const tables = [...board.standings.entries()].filter(([, rows]) => rows[0]?.league_id === league.id);
   const seasons = [...new Set([league.current_season, ...tables.map(([, rows]) => rows[0]!.season)])].sort().reverse();
   const season = input.season ?? league.current_season;

@@ -4,6 +4,7 @@ import type { KnockoutRoundKey } from '../../db/tables/scores-tables.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { toLeague, toMatchView } from './match-view.ts';
 import { readOdds, viewerContext } from './match-viewer.ts';
+import { scoresMessages } from './scores-messages.ts';
 
 /** /trophy/home: the knockout rounds of the last World Cup, or of the edition asked for (Football/world_cup). */
 export async function worldCup(
@@ -13,7 +14,7 @@ export async function worldCup(
 ): Promise<DataOf<'footballWorldCup'>> {
   const board = await server.scoreBoard.read();
   const league = [...board.leagues.values()].find((candidate) => candidate.key === worldCupKey);
-  if (!league) throw new DomainError('World Cup not found');
+  if (!league) throw new DomainError(scoresMessages.worldCupNotFound);
   const { db } = server.database;
   const worldCupRounds = await knockoutRounds(server, league.id);
   const editions = await db.selectFrom('matches').select('season').distinct().where('league_id', '=', league.id).execute();

@@ -142,6 +142,8 @@ export interface UploadsTable {
   sha256: string;
   width: Nullable<number>;
   height: Nullable<number>;
+  /** The nonce of the upload token that stored it: a token stores one upload (migration 013). */
+  token_nonce: Nullable<string>;
   created_at: TimestampDefault;
 }
 

@@ -85,7 +85,7 @@ function LoginForm({ input, countries, onClose, onLoggedIn, machine }: LoginForm
             if (!context.session || !context.via) return;
             if (context.via === 'phone') {
               writeSavedAccount(
-                context.remember ? { countryCode: context.countryCode, mobile: context.mobile, password: context.password } : null,
+                context.remember ? { countryCode: context.countryCode, mobile: context.mobile } : null,
               );
             }
             onLoggedIn(context.session, context.via);
