@@ -101,6 +101,20 @@ describe('api client', () => {
     expect(headers).not.toHaveProperty('token');
   });
 
+  it('sends the language of the site at each request, so the server answers in it', async () => {
+    const languages: (string | string[] | undefined)[] = [];
+    handle = (request, body, response) => {
+      languages.push(request.headers.lang);
+      answer({ code: 0, msg: '', data: siteConfig })(request, body, response);
+    };
+    let language = 'vi';
+    const client = createApi({ baseUrl, session: { send: () => undefined }, language: () => language });
+    await client.get('/api/universal/getConfig');
+    language = 'en';
+    await client.quiet.get('/api/universal/getConfig');
+    expect(languages).toEqual(['vi', 'en']);
+  });
+
   it('resolves with the envelope data', async () => {
     await expect(api().get('/api/universal/getConfig')).resolves.toEqual(siteConfig);
     expect(sent).toEqual([]);

@@ -59,6 +59,8 @@ export interface ApiOptions {
   timeoutMs?: number;
   /** The logged-in user's token, read at each request (the app gives the stored user's); none by default. */
   token?: () => string | null;
+  /** The site's language, read at each request and sent as `lang`, so the server answers in it; none by default. */
+  language?: () => string;
   /** Sends the request; defaults to the global fetch (tests and stories pass a stub). */
   fetch?: (request: Request) => Promise<Response>;
 }
@@ -66,10 +68,10 @@ export interface ApiOptions {
 const unheard: ApiOptions['session'] = { send: () => undefined };
 const noToken = () => null;
 
-export function createApi({ baseUrl, session, timeoutMs = requestTimeoutMs, token = noToken, fetch }: ApiOptions): Api {
+export function createApi({ baseUrl, session, timeoutMs = requestTimeoutMs, token = noToken, language, fetch }: ApiOptions): Api {
   const calls = (told: ApiOptions['session']): ApiCalls => {
     const client = createClient<paths>({ baseUrl, fetch });
-    client.use(tokenHeader(token), timeout(timeoutMs), envelope(told));
+    client.use(tokenHeader(token), ...(language ? [languageHeader(language)] : []), timeout(timeoutMs), envelope(told));
     return {
       get: (path, ...init) => unwrap(client.GET(path, ...init)),
       post: (path, ...init) => unwrap(client.POST(path, ...init)),
@@ -83,6 +85,14 @@ function tokenHeader(readToken: () => string | null): Middleware {
     onRequest({ request }) {
       const token = readToken();
       if (token) request.headers.set('token', token);
+    },
+  };
+}
+
+function languageHeader(readLanguage: () => string): Middleware {
+  return {
+    onRequest({ request }) {
+      request.headers.set('lang', readLanguage());
     },
   };
 }

@@ -41,7 +41,7 @@ export function App() {
   const [locale, setLocaleState] = useState(readLocale);
   const [theme, setThemeState] = useState(readTheme);
   const sessionRef = useActorRef(appSessionMachine);
-  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: sessionRef, token: readStoredToken }));
+  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: sessionRef, token: readStoredToken, language: readLocale }));
   // A failed call already had its say through the session machine; asking again would repeat it.
   const [queryClient] = useState(() => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -3,6 +3,7 @@ import { useLiveNow } from '../api/queries/live.ts';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
 import type { components } from '../api/schema';
 import { localName } from '../i18n/locale.ts';
+import { matchClockText } from '../i18n/match-clock.ts';
 import { statusMessages } from '../i18n/status-messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { Avatar } from '../ui/avatar.tsx';
@@ -100,7 +101,7 @@ function RoomCard({ room, aboveTheFold }: { room: LiveRoom; aboveTheFold: boolea
               logo: room.match.away_team_logo,
               score: room.match.status === 'not_started' ? undefined : room.match.away_score,
             }}
-            middle={room.match.match_str}
+            middle={room.match.match_str === undefined ? undefined : matchClockText(room.match.match_str, t)}
           />
         </div>
       )}

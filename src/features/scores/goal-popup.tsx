@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { fromCallback } from 'xstate';
 import { localName } from '../../i18n/locale.ts';
+import { matchClockText } from '../../i18n/match-clock.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { goalPopupQueueMachine, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
 import { useSocketEvent } from '../../realtime/score-socket.tsx';
@@ -29,7 +30,7 @@ export function GoalPopup({ goal, waiting, onClose }: GoalPopupProps) {
       <div className={styles.header}>
         <span className={styles.kind}>{kind}</span>
         <span className={styles.meta}>
-          {localName({ zh: goal.league_name, en: goal.league_name_en }, locale)} <span className={styles.minute}>{goal.match_str}</span>
+          {localName({ zh: goal.league_name, en: goal.league_name_en }, locale)} <span className={styles.minute}>{matchClockText(goal.match_str, t)}</span>
         </span>
         <button type="button" className={styles.close} onClick={onClose} aria-label={t('scores.closeGoal')}>
           ×

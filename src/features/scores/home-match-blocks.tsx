@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { useAllMatch, useInitialList, useRecommend } from '../../api/queries/scores.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { matchClockText } from '../../i18n/match-clock.ts';
 import { link } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
@@ -20,7 +21,7 @@ function MatchTile({ match }: { match: Match }) {
         <span className={styles.meta}>
           <span className={styles.league}>{leagueName(match.league, locale)}</span>
           {match.status === 'in_progress' ? (
-            <span className={styles.minute}>{match.match_str}</span>
+            <span className={styles.minute}>{matchClockText(match.match_str, t)}</span>
           ) : (
             <StatusBadge status={match.status} label={match.status === 'not_started' ? clockTime(match.start_time) : t(statusMessages.over)} />
           )}

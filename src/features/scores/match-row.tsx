@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useMessage } from '../../i18n/use-message.ts';
+import { matchClockText } from '../../i18n/match-clock.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { link } from '../../routes.ts';
 import { Image } from '../../ui/image.tsx';
@@ -46,7 +47,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
       <span className={styles.status}>
         {match.status === 'in_progress' ? (
           <span className={styles.minute} data-testid="match-clock">
-            {match.match_str}
+            {matchClockText(match.match_str, t)}
           </span>
         ) : (
           <StatusBadge status={match.status} label={t(statusMessages[match.status])} />

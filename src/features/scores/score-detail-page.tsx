@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useBattleInfo, useMatchDetail, useMatchDetailCache, useSeasonTable } from '../../api/queries/scores.ts';
 import type { components } from '../../api/schema.d.ts';
 import { localName } from '../../i18n/locale.ts';
+import { matchClockText } from '../../i18n/match-clock.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { link, useRouteQuery } from '../../routes.ts';
@@ -118,7 +119,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
     <Page title={title} subtitle={`${leagueName(match.league, locale)} ${localName({ zh: match.round, en: match.round_en }, locale)}`}>
       <div className={styles.head}>
         <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
-        <span className={styles.clock}>{match.status === 'not_started' ? clockTime(match.start_time) : match.match_str}</span>
+        <span className={styles.clock}>{match.status === 'not_started' ? clockTime(match.start_time) : matchClockText(match.match_str, t)}</span>
         <MatchLine
           size="large"
           home={{ name: home, logo: match.home_team.logo, score: match.status === 'not_started' ? undefined : match.home_score }}
