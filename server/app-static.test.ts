@@ -53,7 +53,7 @@ describe('the built app as the server serves it', () => {
   });
 
   it('answers an unknown API path with the JSON 404', async () => {
-    const answer = await app.inject({ method: 'GET', url: '/api/no/such/call' });
+    const answer = await app.inject({ method: 'GET', url: '/api/no/such/call', headers: { lang: 'en' } });
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ code: 1, msg: 'Not found' });
   });
