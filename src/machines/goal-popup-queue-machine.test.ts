@@ -1,6 +1,7 @@
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
+import { delayOf, describePath, replaySteps, timerEventsOf, type PathWords } from './path-replay.ts';
 import {
   defaultGoalPopupSettings,
   goalPopupQueueMachine,
@@ -42,23 +43,16 @@ const modelEvents: GoalPopupQueueEvent[] = [
   { type: 'settings.changed', settings: cardsOff },
 ];
 
-const timerEvents = getStateNodes(goalPopupQueueMachine.root).flatMap((node) =>
-  node.after.map((transition) => ({ type: transition.eventType }) as unknown as GoalPopupQueueEvent),
-);
-const delayOf = (e: { type: string }) => /^xstate\.after\.(\w+)\./.exec(e.type)?.[1];
-const isStart = (e: { type: string }) => e.type === 'xstate.init';
+const timerEvents = timerEventsOf(goalPopupQueueMachine);
 
-function describeEvent(e: GoalPopupQueueEvent | { type: string }): string {
-  if (delayOf(e)) return `after ${String(delayOf(e))}`;
-  if ('goal' in e) return `${e.type}(${e.goal.kind})`;
-  if ('settings' in e) return `${e.type}(${JSON.stringify(e.settings)})`;
-  return e.type;
-}
-
-function describePath(path: QueuePath): string {
-  const steps = path.steps.filter((step) => !isStart(step.event)).map((step) => describeEvent(step.event));
-  return `${JSON.stringify(path.state.value)} with ${String(path.state.context.queue.length)} queued via ${steps.join(' → ') || 'start'}`;
-}
+const words: PathWords<Snapshot, GoalPopupQueueEvent> = {
+  state: ({ value, context }) => `${JSON.stringify(value)} with ${String(context.queue.length)} queued`,
+  event: (e) => {
+    if ('goal' in e) return `${e.type}(${e.goal.kind})`;
+    if ('settings' in e) return `${e.type}(${JSON.stringify(e.settings)})`;
+    return undefined;
+  },
+};
 
 /** SPEC §4 tracked from the events and the clock alone. */
 class SpecOracle {
@@ -105,20 +99,17 @@ function start() {
 function replay(path: QueuePath): void {
   const { actor, clock, playing } = start();
   const oracle = new SpecOracle();
-  for (const step of path.steps) {
-    if (isStart(step.event)) continue;
-    if (delayOf(step.event)) clock.increment(soundMs);
-    else {
-      actor.send(step.event);
-      oracle.onEvent(step.event, clock.now());
-    }
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value, describeEvent(step.event)).toEqual(step.state.value);
-    expect(snapshot.context.queue).toEqual(oracle.queue);
-    expect(snapshot.hasTag('popup')).toBe(oracle.queue.length > 0);
-    expect(snapshot.hasTag('sound')).toBe(oracle.sounding(clock.now()));
-    expect(playing()).toBe(oracle.sounding(clock.now()) ? 1 : 0);
-  }
+  replaySteps(actor, path, {
+    fireTimer: () => clock.increment(soundMs),
+    sent: (e) => oracle.onEvent(e, clock.now()),
+    check: (snapshot) => {
+      expect(snapshot.context.queue).toEqual(oracle.queue);
+      expect(snapshot.hasTag('popup')).toBe(oracle.queue.length > 0);
+      expect(snapshot.hasTag('sound')).toBe(oracle.sounding(clock.now()));
+      expect(playing()).toBe(oracle.sounding(clock.now()) ? 1 : 0);
+    },
+    event: words.event,
+  });
   actor.stop();
 }
 
@@ -142,14 +133,14 @@ describe('goal pop-up queue machine: shortest paths', () => {
     const values = new Set(shortestPaths.map((path) => JSON.stringify(path.state.value)));
     expect(values).toEqual(new Set(['"idle"', '{"showing":"silent"}', '{"showing":"sounding"}']));
   });
-  for (const path of shortestPaths) it(describePath(path), () => replay(path));
+  for (const path of shortestPaths) it(describePath(path, words), () => replay(path));
 });
 
 describe('goal pop-up queue machine: simple paths', () => {
   it('include the end of the sound', () => {
     expect(simplePaths.some((path) => path.steps.some((step) => delayOf(step.event) === 'goalSound'))).toBe(true);
   });
-  for (const path of simplePaths) it(describePath(path), () => replay(path));
+  for (const path of simplePaths) it(describePath(path, words), () => replay(path));
 });
 
 describe('goal pop-up queue machine on the clock', () => {

@@ -1,6 +1,7 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
+import { describePath, replaySteps, type PathWords } from './path-replay.ts';
 import {
   liveStatusMachine,
   liveStatusOf,
@@ -58,37 +59,26 @@ class MatchOracle {
   }
 }
 
-// The graph's first step is XState's own start event, which is not a LiveStatusEvent.
-function isStart(event: { type: string }): boolean {
-  return event.type === 'xstate.init';
-}
-
-function describePath(path: LivePath): string {
-  const steps = path.steps.filter((step) => !isStart(step.event)).map((step) => step.event.type);
-  const value = typeof path.state.value === 'string' ? path.state.value : JSON.stringify(path.state.value);
-  return `${value} period ${path.state.context.period} via ${steps.length ? steps.join(' → ') : 'start'}`;
-}
+const words: PathWords<LiveStatusSnapshot, LiveStatusEvent> = {
+  state: ({ value, context }) => `${typeof value === 'string' ? value : JSON.stringify(value)} period ${context.period}`,
+};
 
 function replay(input: LiveStatusInput, path: LivePath): void {
   const actor = createActor(liveStatusMachine, { input, clock: new SimulatedClock() });
   actor.start();
   const oracle = new MatchOracle(input);
-  for (const step of path.steps) {
-    if (!isStart(step.event)) {
-      const event = step.event;
-      actor.send(event);
-      oracle.onEvent(event);
-    }
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toEqual(step.state.value);
-    expect(liveStatusOf(snapshot)).toBe(oracle.status);
-    expect(snapshot.context.period).toBe(oracle.period);
-    expect(snapshot.matches({ in_progress: 'interval' })).toBe(oracle.status === 'in_progress' && oracle.inInterval);
-    expect(snapshot.can({ type: 'match.ended' })).toBe(oracle.canEnd());
-    expect(snapshot.status === 'done').toBe(oracle.status === 'over');
-    // A period count outside the format can never be reached.
-    expect(snapshot.context.period).toBeLessThanOrEqual(input.maxPeriods ?? Infinity);
-  }
+  replaySteps(actor, path, {
+    sent: (event) => oracle.onEvent(event),
+    check: (snapshot) => {
+      expect(liveStatusOf(snapshot)).toBe(oracle.status);
+      expect(snapshot.context.period).toBe(oracle.period);
+      expect(snapshot.matches({ in_progress: 'interval' })).toBe(oracle.status === 'in_progress' && oracle.inInterval);
+      expect(snapshot.can({ type: 'match.ended' })).toBe(oracle.canEnd());
+      expect(snapshot.status === 'done').toBe(oracle.status === 'over');
+      // A period count outside the format can never be reached.
+      expect(snapshot.context.period).toBeLessThanOrEqual(input.maxPeriods ?? Infinity);
+    },
+  });
   actor.stop();
 }
 
@@ -111,7 +101,7 @@ for (const format of formats) {
       expect(reached.size).toBe(expected);
     });
 
-    for (const path of shortestPaths) it(describePath(path), () => replay(input, path));
+    for (const path of shortestPaths) it(describePath(path, words), () => replay(input, path));
   });
 
   describe(`live status machine, ${format.name}: simple paths`, () => {
@@ -124,7 +114,7 @@ for (const format of formats) {
       expect([...overAfter].sort()).toEqual(possible);
     });
 
-    for (const path of simplePaths) it(describePath(path), () => replay(input, path));
+    for (const path of simplePaths) it(describePath(path, words), () => replay(input, path));
   });
 }
 

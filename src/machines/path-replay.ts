@@ -1,9 +1,18 @@
-import { createActor, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  createActor,
+  SimulatedClock,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type EventObject,
+} from 'xstate';
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 
-// Shared by the account machines' model-based tests: the paths of a machine, generated with
-// xstate/graph, replayed into a real actor on a simulated clock, each path a named test.
+// Shared by the machines' model-based tests: the paths of a machine, generated with xstate/graph,
+// replayed into a real actor on a simulated clock, each path a named test. `describeModel` does it
+// all for a machine whose every state has an invariant; a test that follows the spec with an oracle
+// of its own replays with `replaySteps` and names its paths with `describePath`.
 
 /**
  * A SimulatedClock that can fire one pending timer of a given length on its own. The graph treats
@@ -39,20 +48,82 @@ export function delayOf(event: { type: string }): string | undefined {
   return /^xstate\.after\.(\w+)\./.exec(event.type)?.[1];
 }
 
-/** The machine's timer events (`xstate.after.<delay>.<state>`), named by XState. */
-export function timerEventsOf(machine: AnyStateMachine): EventObject[] {
-  return getStateNodes(machine.root).flatMap((node) => node.after.map((transition) => ({ type: transition.eventType })));
+/** XState's own start event, the first step of every path; it is none of the machine's events. */
+export function isStartEvent(event: { type: string }): boolean {
+  return event.type === 'xstate.init';
 }
 
-function describeEvent(event: EventObject): string {
+/**
+ * The machine's timer events (`xstate.after.<delay>.<state>`). XState names them, so they are not in
+ * the machine's event type, but the graph walk takes them as the machine's events.
+ */
+export function timerEventsOf<TMachine extends AnyStateMachine>(machine: TMachine): Array<EventFromLogic<TMachine>> {
+  return getStateNodes(machine.root).flatMap((node) =>
+    node.after.map((transition) => ({ type: transition.eventType }) as EventFromLogic<TMachine>),
+  );
+}
+
+/** A machine's own words for an event whose payload matters; undefined leaves it to `describeEvent`. */
+export type EventWords<TEvent> = (event: TEvent) => string | undefined;
+
+export function describeEvent<TEvent extends EventObject>(event: TEvent, words?: EventWords<TEvent>): string {
+  const own = words?.(event);
+  if (own !== undefined) return own;
   const delay = delayOf(event);
   if (delay) return `after ${delay}`;
   return event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:');
 }
 
-export function describePath(path: StatePath<AnyMachineSnapshot, EventObject>): string {
-  const steps = path.steps.filter((step) => step.event.type !== 'xstate.init').map((step) => describeEvent(step.event));
-  return `${JSON.stringify(path.state.value)} via ${steps.length ? steps.join(' → ') : 'start'}`;
+export interface PathWords<TSnapshot, TEvent> {
+  /** The state a path reaches; its value as JSON unless given. */
+  state?: (snapshot: TSnapshot) => string;
+  event?: EventWords<TEvent>;
+}
+
+/** A path's name: the state it reaches and the events that lead there. */
+export function describePath<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(
+  path: StatePath<TSnapshot, TEvent>,
+  words: PathWords<TSnapshot, TEvent> = {},
+): string {
+  const steps = path.steps.filter((step) => !isStartEvent(step.event)).map((step) => describeEvent(step.event, words.event));
+  const reached = words.state ? words.state(path.state) : JSON.stringify(path.state.value);
+  return `${reached} via ${steps.length ? steps.join(' → ') : 'start'}`;
+}
+
+export interface StepHooks<TSnapshot, TEvent> {
+  /** Moves the clock so that the timer of `delay` fires; a machine without timers needs none. */
+  fireTimer?: (delay: string, event: TEvent) => void;
+  /** Called after each event is sent (an oracle follows the events here). */
+  sent?: (event: TEvent) => void;
+  /** What must hold after every step, the start included; throws through `expect`. */
+  check: (snapshot: TSnapshot) => void;
+  event?: EventWords<TEvent>;
+}
+
+/**
+ * Replays a path into a started actor: its first step is the start, a timer's step goes to
+ * `fireTimer` and any other step is sent. After each, the actor must be where the graph says.
+ */
+export function replaySteps<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(
+  actor: { send: (event: TEvent) => void; getSnapshot: () => TSnapshot },
+  path: StatePath<TSnapshot, TEvent>,
+  hooks: StepHooks<TSnapshot, TEvent>,
+): void {
+  for (const step of path.steps) {
+    const delay = delayOf(step.event);
+    if (isStartEvent(step.event)) {
+      // started before the replay
+    } else if (delay) {
+      if (!hooks.fireTimer) throw new Error(`no clock for the timer ${delay}`);
+      hooks.fireTimer(delay, step.event);
+    } else {
+      actor.send(step.event);
+      hooks.sent?.(step.event);
+    }
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value, describeEvent(step.event, hooks.event)).toEqual(step.state.value);
+    hooks.check(snapshot);
+  }
 }
 
 /** An event with its payload, as the graph walk sends it. */
@@ -82,21 +153,14 @@ export function replayPath(
   const clock = new TimerClock();
   const actor = createActor(options.machine, { clock, input: options.input });
   actor.start();
-  for (const step of path.steps) {
-    const delay = delayOf(step.event);
-    if (step.event.type === 'xstate.init') {
-      // started above
-    } else if (delay) {
+  replaySteps(actor, path, {
+    fireTimer: (delay) => {
       const ms = options.delays?.[delay];
       if (ms === undefined) throw new Error(`unknown delay ${delay}`);
       clock.fireNext(ms);
-    } else {
-      actor.send(step.event);
-    }
-    const snapshot: AnyMachineSnapshot = actor.getSnapshot();
-    expect(snapshot.value, describeEvent(step.event)).toEqual(step.state.value);
-    options.invariant(snapshot);
-  }
+    },
+    check: options.invariant,
+  });
   actor.stop();
 }
 

@@ -1,6 +1,7 @@
 import { createActor, SimulatedClock } from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
+import { delayOf, describePath, replaySteps, timerEventsOf, type PathWords } from './path-replay.ts';
 import { routeProgressMachine, type RouteProgressEvent } from './route-progress-machine.ts';
 
 // SPEC §9, written out here so the machine is checked against the spec, not against itself.
@@ -14,26 +15,8 @@ type ProgressPath = StatePath<ProgressSnapshot, RouteProgressEvent>;
 const started: RouteProgressEvent = { type: 'route.started' };
 const settled: RouteProgressEvent = { type: 'route.settled' };
 
-// The timers' events (`xstate.after.<delay>.<state>`) are named by XState, not RouteProgressEvents.
-const timerEvents = getStateNodes(routeProgressMachine.root).flatMap((node) =>
-  node.after.map((transition) => ({ type: transition.eventType }) as unknown as RouteProgressEvent),
-);
-
-function delayOf(event: { type: string }): string | undefined {
-  return /^xstate\.after\.(\w+)\./.exec(event.type)?.[1];
-}
-
-// The graph's first step is XState's own start event, which is not a RouteProgressEvent.
-function isStart(event: { type: string }): boolean {
-  return event.type === 'xstate.init';
-}
-
-function describePath(path: ProgressPath): string {
-  const steps = path.steps
-    .filter((step) => !isStart(step.event))
-    .map((step) => delayOf(step.event) ?? step.event.type);
-  return `${String(path.state.value)} via ${steps.length ? steps.join(' → ') : 'start'}`;
-}
+// A timer's step is named by its delay alone.
+const words: PathWords<ProgressSnapshot, RouteProgressEvent> = { state: ({ value }) => String(value), event: delayOf };
 
 /** What SPEC §1 and §9 say about the bar, tracked from the events and the clock alone. */
 class SpecOracle {
@@ -69,11 +52,8 @@ function replay(path: ProgressPath): void {
   const actor = createActor(routeProgressMachine, { clock });
   actor.start();
   const oracle = new SpecOracle();
-  for (const step of path.steps) {
-    const delay = delayOf(step.event);
-    if (isStart(step.event)) {
-      // already started
-    } else if (delay) {
+  replaySteps(actor, path, {
+    fireTimer: (delay) => {
       const ms = delayMs[delay];
       if (ms === undefined) throw new Error(`unknown delay ${delay}`);
       // One ms short of the delay the bar is still as it was; at the delay the timer fires.
@@ -82,19 +62,18 @@ function replay(path: ProgressPath): void {
       expect(actor.getSnapshot().hasTag('visible')).toBe(oracle.visible);
       clock.increment(1);
       oracle.onTime(clock.now());
-    } else {
-      actor.send(step.event);
-      oracle.onEvent(step.event, clock.now());
-    }
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toEqual(step.state.value);
-    expect(snapshot.hasTag('visible')).toBe(oracle.visible);
-    expect(snapshot.hasTag('finishing')).toBe(snapshot.matches('ending'));
-  }
+    },
+    sent: (event) => oracle.onEvent(event, clock.now()),
+    check: (snapshot) => {
+      expect(snapshot.hasTag('visible')).toBe(oracle.visible);
+      expect(snapshot.hasTag('finishing')).toBe(snapshot.matches('ending'));
+    },
+    event: words.event,
+  });
   actor.stop();
 }
 
-const events = [started, settled, ...timerEvents];
+const events = [started, settled, ...timerEventsOf(routeProgressMachine)];
 const shortestPaths = getShortestPaths(routeProgressMachine, { events });
 const simplePaths = getSimplePaths(routeProgressMachine, { events });
 
@@ -102,11 +81,11 @@ describe('route progress machine: shortest paths', () => {
   it('reach idle, running and ending', () => {
     expect(new Set(shortestPaths.map((path) => String(path.state.value)))).toEqual(new Set(['idle', 'running', 'ending']));
   });
-  for (const path of shortestPaths) it(describePath(path), () => replay(path));
+  for (const path of shortestPaths) it(describePath(path, words), () => replay(path));
 });
 
 describe('route progress machine: simple paths', () => {
-  for (const path of simplePaths) it(describePath(path), () => replay(path));
+  for (const path of simplePaths) it(describePath(path, words), () => replay(path));
 });
 
 describe('route progress machine: the spec in time', () => {

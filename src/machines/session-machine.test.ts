@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
-import { delayOf, TimerClock } from './path-replay.ts';
+import { delayOf, describeEvent, describePath, replaySteps, timerEventsOf, TimerClock, type PathWords } from './path-replay.ts';
 import { sessionMachine, type SessionEvent, type SessionToast } from './session-machine.ts';
 
 // SPEC §8 and §9, written out here so the tests check the machine against the spec, not against itself.
@@ -25,11 +25,7 @@ const modelEvents: SessionEvent[] = [
   { type: 'toast.closed' },
 ];
 
-// Given events, the graph walks only those; the timers' events (`xstate.after.<delay>.<state>`) are
-// named by XState and are not SessionEvents, hence the one cast.
-const timerEvents = getStateNodes(sessionMachine.root).flatMap((node) =>
-  node.after.map((transition) => ({ type: transition.eventType }) as unknown as SessionEvent),
-);
+const timerEvents = timerEventsOf(sessionMachine);
 
 // Every 700 that acts also (re)starts the 5 s toast, so the toast cannot time out while the 2 s
 // guard is still running: paths that say otherwise cannot happen on a clock.
@@ -37,27 +33,16 @@ function happensOnAClock(snapshot: SessionSnapshot, event: SessionEvent): boolea
   return !(delayOf(event) === 'toastDuration' && snapshot.matches({ sessionGone: 'guarded' }));
 }
 
-// The graph's first step is XState's own start event, which is not a SessionEvent.
-function isStart(event: { type: string }): boolean {
-  return event.type === 'xstate.init';
-}
-
-function describeEvent(event: { type: string }): string {
-  const delay = delayOf(event);
-  if (delay) return `after ${delay}`;
-  if ('code' in event && 'msg' in event) {
-    return event.msg === '' ? `${event.type}(${String(event.code)})` : `${event.type}(${String(event.code)}, "${String(event.msg)}")`;
-  }
-  return event.type;
-}
-
-function describePath(path: SessionPath): string {
-  const reached = Object.entries(path.state.value)
-    .map(([region, state]) => `${region}.${String(state)}`)
-    .join(' ');
-  const steps = path.steps.filter((step) => !isStart(step.event)).map((step) => describeEvent(step.event));
-  return `${reached} via ${steps.length ? steps.join(' → ') : 'start'}`;
-}
+const words: PathWords<SessionSnapshot, SessionEvent> = {
+  state: ({ value }) =>
+    Object.entries(value)
+      .map(([region, state]) => `${region}.${String(state)}`)
+      .join(' '),
+  event: (event) => {
+    if (event.type !== 'response.failed') return undefined;
+    return event.msg === '' ? `${event.type}(${String(event.code)})` : `${event.type}(${String(event.code)}, "${event.msg}")`;
+  },
+};
 
 /** What SPEC §8 says should be on screen and done, tracked from the events and the clock alone. */
 class SpecOracle {
@@ -117,33 +102,28 @@ function startSession() {
 function replay(path: SessionPath): void {
   const { actor, clock, clearUser, resetTokenAndReload } = startSession();
   const oracle = new SpecOracle();
-  for (const step of path.steps) {
-    const delay = delayOf(step.event);
-    if (isStart(step.event)) {
-      // the actor is already started
-    } else if (delay) {
+  replaySteps(actor, path, {
+    fireTimer: (delay, event) => {
       // The clock moves to the spec's moment, not the machine's: a timer of the wrong length fires
-      // a millisecond early (caught here) or not at all (caught below).
+      // a millisecond early (caught here) or not at all (caught by the replay).
       const due = oracle.dueOf(delay);
       const before = actor.getSnapshot().value;
       clock.increment(due - 1 - clock.now());
-      expect(actor.getSnapshot().value, `${describeEvent(step.event)} 1 ms early`).toEqual(before);
+      expect(actor.getSnapshot().value, `${describeEvent(event)} 1 ms early`).toEqual(before);
       clock.increment(1);
       oracle.onTime(clock.now());
-    } else {
-      actor.send(step.event);
-      oracle.onEvent(step.event, clock.now());
-    }
-
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value, describeEvent(step.event)).toEqual(step.state.value);
-    expect(snapshot.matches({ toast: 'shown' })).toBe(oracle.toast !== null);
-    expect(snapshot.context.toast).toEqual(oracle.toast);
-    expect(snapshot.matches({ reloginConfirm: 'open' })).toBe(oracle.confirmOpen);
-    expect(snapshot.can({ type: 'relogin.confirmed' })).toBe(oracle.confirmOpen);
-    expect(clearUser).toHaveBeenCalledTimes(oracle.clearUserCalls);
-    expect(resetTokenAndReload).toHaveBeenCalledTimes(oracle.resetTokenAndReloadCalls);
-  }
+    },
+    sent: (event) => oracle.onEvent(event, clock.now()),
+    check: (snapshot) => {
+      expect(snapshot.matches({ toast: 'shown' })).toBe(oracle.toast !== null);
+      expect(snapshot.context.toast).toEqual(oracle.toast);
+      expect(snapshot.matches({ reloginConfirm: 'open' })).toBe(oracle.confirmOpen);
+      expect(snapshot.can({ type: 'relogin.confirmed' })).toBe(oracle.confirmOpen);
+      expect(clearUser).toHaveBeenCalledTimes(oracle.clearUserCalls);
+      expect(resetTokenAndReload).toHaveBeenCalledTimes(oracle.resetTokenAndReloadCalls);
+    },
+    event: words.event,
+  });
   actor.stop();
 }
 
@@ -176,7 +156,7 @@ describe('session machine: shortest paths', () => {
   });
 
   for (const path of shortestPaths) {
-    it(describePath(path), () => replay(path));
+    it(describePath(path, words), () => replay(path));
   }
 });
 
@@ -187,7 +167,7 @@ describe('session machine: simple paths', () => {
   });
 
   for (const path of simplePaths) {
-    it(describePath(path), () => replay(path));
+    it(describePath(path, words), () => replay(path));
   }
 });
 
