@@ -105,7 +105,8 @@ const memberTitles = {
   19: 'route.member',
 } as const satisfies Record<ReturnType<typeof memberType>, MessageId>;
 
-const aboutTitles = {
+/** The legal and help pages of /about-user, by type, with their titles (the footer lists them too). */
+export const aboutTitles = {
   1: 'about.type1',
   2: 'about.type2',
   3: 'about.type3',

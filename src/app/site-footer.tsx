@@ -1,7 +1,7 @@
 import type { MessageId } from '../i18n/messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { Image } from '../ui/image.tsx';
-import { link } from '../routes.ts';
+import { aboutTitles, link } from '../routes.ts';
 import styles from './site-footer.module.css';
 
 /** What the footer shows from the system config (SPEC §3); empty strings are left out. */
@@ -62,14 +62,6 @@ const columns: readonly { key: string; title: MessageId; links: readonly { label
 ];
 
 const legalTypes = [1, 2, 3, 4, 5, 6] as const;
-const legalTitles: Record<(typeof legalTypes)[number], MessageId> = {
-  1: 'about.type1',
-  2: 'about.type2',
-  3: 'about.type3',
-  4: 'about.type4',
-  5: 'about.type5',
-  6: 'about.type6',
-};
 
 /** The footer of SPEC §2: link columns, two QR codes, contact details, ICP number and legal links. */
 export function SiteFooter({ siteName, config, year }: SiteFooterProps) {
@@ -143,7 +135,7 @@ export function SiteFooter({ siteName, config, year }: SiteFooterProps) {
             <ul className={styles.legalLinks}>
               {legalTypes.map((type) => (
                 <li key={type}>
-                  <a href={link('aboutUser', { type })}>{t(legalTitles[type])}</a>
+                  <a href={link('aboutUser', { type })}>{t(aboutTitles[type])}</a>
                 </li>
               ))}
             </ul>
