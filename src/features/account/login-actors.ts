@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { Api } from '../../api/client.ts';
 import type { LoginSession, PhoneSubmission } from '../../machines/login-machine.ts';
 import { qrLoginMachine, type LoginQr, type qrSocketListener } from '../../machines/qr-login-machine.ts';
-import { smsCountdownMachine, type SmsPurpose } from '../../machines/sms-countdown-machine.ts';
+import { smsCountdownMachine, type SmsCodeRequest } from '../../machines/sms-countdown-machine.ts';
 
 /**
  * The login machine's actors, speaking to the server through the app's client; the QR code's frames come over
@@ -30,7 +30,7 @@ function loginCalls(api: Api) {
       }
       return api.post('/api/user/login', { body: { mobile, password, device_type: 'pc', altcha } });
     }),
-    requestCode: fromPromise<unknown, { mobile: string; purpose: SmsPurpose }>(({ input }) =>
+    requestCode: fromPromise<unknown, SmsCodeRequest>(({ input }) =>
       api.post('/api/user/getCode', { body: { mobile: input.mobile, type: input.purpose } }),
     ),
     fetchQr: fromPromise<LoginQr>(() => api.post('/api/user/getLoginQrcode')),
