@@ -22,7 +22,7 @@ function loginCalls(api: Api) {
     submitPhone: fromPromise<LoginSession | null, PhoneSubmission>(async ({ input }) => {
       const { mode, mobile, password, code, altcha } = input;
       if (mode === 'forgot') {
-        await api.post('/api/user/forgotPassword', { body: { mobile, code, password } });
+        await api.post('/api/user/forgotPassword', { body: { mobile, code, password, altcha } });
         return null;
       }
       if (mode === 'regiter') {
@@ -31,7 +31,7 @@ function loginCalls(api: Api) {
       return api.post('/api/user/login', { body: { mobile, password, device_type: 'pc', altcha } });
     }),
     requestCode: fromPromise<unknown, SmsCodeRequest>(({ input }) =>
-      api.post('/api/user/getCode', { body: { mobile: input.mobile, type: input.purpose } }),
+      api.post('/api/user/getCode', { body: { mobile: input.mobile, type: input.purpose, altcha: input.altcha } }),
     ),
     fetchQr: fromPromise<LoginQr>(() => api.post('/api/user/getLoginQrcode')),
   };
