@@ -126,8 +126,8 @@ describe('api client', () => {
       received = JSON.parse(body);
       answer({ code: 0, msg: '', data: smsCodeSent })(request, body, response);
     };
-    await api().post('/api/user/getCode', { body: { mobile: '86-13800000000', type: 1 } });
-    expect(received).toEqual({ mobile: '86-13800000000', type: 1 });
+    await api().post('/api/user/getCode', { body: { mobile: '86-13800000000', type: 1, altcha: 'solved' } });
+    expect(received).toEqual({ mobile: '86-13800000000', type: 1, altcha: 'solved' });
   });
 
   it('rejects code 1 with its msg and has the session show it in a toast', async () => {

@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Send an SMS code
-         * @description Type 1 for registering (the mobile must be new), 2 for everything else (the mobile must be registered: reset password, payment password). Codes have 6 digits and expire; a new code for the same mobile can be requested 60 s after the last (SPEC §4, §9). Rate-limited.
+         * @description Type 1 for registering (a registered mobile is refused), 2 for everything else (reset password, login, payment password). Needs a solved human check (ALTCHA proof of work) in `altcha`. Type 2 answers the same whether or not the mobile is registered, under the same limits, so the answer does not tell who has an account; only a registered mobile is texted. Codes have 6 digits and expire; a new code for the same mobile can be requested 60 s after the last (SPEC §4, §9). Rate-limited.
          */
         post: operations["userGetCode"];
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Reset the password with an SMS code
-         * @description Needs mobile, SMS code (requested with type 2) and the new password (SPEC §5). All sessions of the user are revoked. The confirmation is in msg; the login dialog then returns to code mode (SPEC §4).
+         * @description Needs mobile, SMS code (requested with type 2), the new password (SPEC §5) and a solved human check in `altcha`. All sessions of the user are revoked. The confirmation is in msg; the login dialog then returns to code mode (SPEC §4). A mobile that is not registered is answered like a wrong code, so the answer does not tell who has an account.
          */
         post: operations["userForgotPassword"];
         delete?: never;
@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * A human-check challenge (ALTCHA proof of work)
-         * @description The login and register forms solve one challenge each (SPEC §5: a human check passes before login or register is sent) and send the widget's payload in `altcha`. A challenge expires after 10 minutes and a solution is accepted once.
+         * @description Login, register, SMS code requests and password resets each need a solved challenge (SPEC §5: a human check passes before login or register is sent; issue 10: codes and resets too, against enumeration and SMS abuse); the widget's payload goes in `altcha`. A challenge expires after 10 minutes and a solution is accepted once.
          */
         get: operations["altchaChallenge"];
         put?: never;
@@ -3004,7 +3004,7 @@ export interface components {
         AccountPassword: string;
         /** @description The payment password, at least 6 digits (SPEC §5). */
         PaymentPassword: string;
-        /** @description The solved ALTCHA proof-of-work challenge (the widget's payload), checked before login or register (SPEC §5). */
+        /** @description The solved ALTCHA proof-of-work challenge (the widget's payload), checked before login, register, an SMS code request or a password reset (SPEC §5). */
         AltchaSolution: string;
         LoginRequest: {
             mobile: components["schemas"]["MobileNumber"];
@@ -5205,6 +5205,7 @@ export interface operations {
                      * @enum {integer}
                      */
                     type: 1 | 2;
+                    altcha: components["schemas"]["AltchaSolution"];
                 };
             };
         };
@@ -5236,6 +5237,7 @@ export interface operations {
                     mobile: components["schemas"]["MobileNumber"];
                     code: components["schemas"]["SmsCode"];
                     password: components["schemas"]["AccountPassword"];
+                    altcha: components["schemas"]["AltchaSolution"];
                 };
             };
         };

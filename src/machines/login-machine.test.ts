@@ -1,7 +1,8 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { loginMachine, type LoginSession, type PhoneSubmission } from './login-machine.ts';
+import type { SmsCountdownEvent } from './sms-countdown-machine.ts';
 import { describeModel } from './path-replay.ts';
 
 const session: LoginSession = {
@@ -10,9 +11,16 @@ const session: LoginSession = {
   userSig: 's',
   profile: { id: 7, user_nickname: 'Fan', avatar: '/a.svg', balance: 0, exp_icon: '', is_anchor: 0 },
 };
+/** The code requests each countdown stub received, so states can be checked against them. */
+const codeRequests = new WeakMap<AnyActorRef, SmsCountdownEvent[]>();
+const requestsTo = (countdown: AnyActorRef | undefined) => (countdown ? (codeRequests.get(countdown) ?? []) : []);
 const stubs = {
   qrLogin: fromCallback(() => () => {}),
-  smsCountdown: fromCallback(() => () => {}),
+  smsCountdown: fromCallback<SmsCountdownEvent>(({ receive, self }) => {
+    codeRequests.set(self, []);
+    receive((event) => codeRequests.get(self)?.push(event));
+    return () => {};
+  }),
   submitPhone: fromPromise<LoginSession | null, PhoneSubmission>(() => new Promise(() => {})),
 };
 // Children are stubs here; their own machines have their own tests.
@@ -54,6 +62,8 @@ describeModel({
       mode: snapshot.context.mode,
       filled: [snapshot.context.mobile !== '', snapshot.context.password !== '', snapshot.context.smsCode !== ''],
       altcha: snapshot.context.altcha !== null,
+      // Whether a solution has been spent (bounded, so the graph stays finite).
+      spent: snapshot.context.altchaRound > 0,
       notice: snapshot.context.notice,
     }),
   invariant: (snapshot) => {
@@ -62,12 +72,20 @@ describeModel({
     expect(context.mobile.length).toBeLessThanOrEqual(11);
     expect(context.smsCode.length).toBeLessThanOrEqual(6);
     expect(context.countryCode).toBe('86');
-    // Nothing is sent without the human check (login, register) or without the fields the mode needs.
+    // Nothing is sent without the human check (login, register, reset) or without the fields the mode needs.
     if (snapshot.matches({ phone: 'submitting' })) {
       expect(context.mobile !== '' && context.password !== '').toBe(true);
-      if (context.mode !== 'forgot') expect(context.altcha).not.toBeNull();
+      expect(context.altcha).not.toBeNull();
       if (context.mode !== 'code') expect(context.smsCode).not.toBe('');
     }
+    // Every code request carries a solved check and a mobile, and spends it: the widget starts a new
+    // round for each (issue 10: no code without a human check, a solution used once).
+    const requests = requestsTo(snapshot.children.sms);
+    for (const request of requests) {
+      expect(request.altcha).toBe('solved');
+      expect(request.mobile).toMatch(/^86-\d+$/);
+    }
+    expect(context.altchaRound).toBeGreaterThanOrEqual(requests.length);
     if (snapshot.matches('loggedIn')) expect(context.session).toEqual(session);
   },
 });
@@ -95,7 +113,47 @@ describe('login machine rules', () => {
     expect(actor.getSnapshot().context.notice).toBe('login.mobileRequired');
   });
 
-  it('goes back to code after a successful reset (SPEC §4)', () => {
+  it('asks for the human check before a code, and spends one solution per code request (issue 10)', () => {
+    const actor = start();
+    actor.send({ type: 'mode.phone' });
+    actor.send({ type: 'mode.forgot' });
+    actor.send({ type: 'field.changed', field: 'mobile', value: '13800000000' });
+    actor.send({ type: 'sms.request' });
+    expect(actor.getSnapshot().context.notice).toBe('login.humanCheckNeeded');
+    expect(requestsTo(actor.getSnapshot().children.sms)).toEqual([]);
+    // Solving the check clears its notice.
+    actor.send({ type: 'altcha.solved', payload: 'first' });
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    actor.send({ type: 'sms.request' });
+    expect(requestsTo(actor.getSnapshot().children.sms)).toEqual([
+      { type: 'sms.request', mobile: '86-13800000000', purpose: 2, altcha: 'first' },
+    ]);
+    expect(actor.getSnapshot().context).toMatchObject({ altcha: null, altchaRound: 1 });
+    // The spent solution is not sent again, neither with a code request nor with the reset.
+    actor.send({ type: 'sms.request' });
+    expect(actor.getSnapshot().context.notice).toBe('login.humanCheckNeeded');
+    expect(requestsTo(actor.getSnapshot().children.sms)).toHaveLength(1);
+    for (const [field, value] of [['password', 'secret1'], ['smsCode', '123456']] as const) {
+      actor.send({ type: 'field.changed', field, value });
+    }
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches({ phone: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBe('login.humanCheckNeeded');
+  });
+
+  it('asks a register code with purpose 1 and its own solution', () => {
+    const actor = start();
+    actor.send({ type: 'mode.phone' });
+    actor.send({ type: 'mode.regiter' });
+    actor.send({ type: 'field.changed', field: 'mobile', value: '13800000000' });
+    actor.send({ type: 'altcha.solved', payload: 'register' });
+    actor.send({ type: 'sms.request' });
+    expect(requestsTo(actor.getSnapshot().children.sms)).toEqual([
+      { type: 'sms.request', mobile: '86-13800000000', purpose: 1, altcha: 'register' },
+    ]);
+  });
+
+  it('goes back to code after a successful reset (SPEC §4), the reset having spent its solution', () => {
     const actor = start();
     actor.send({ type: 'mode.phone' });
     actor.send({ type: 'mode.forgot' });
@@ -103,10 +161,12 @@ describe('login machine rules', () => {
       actor.send({ type: 'field.changed', field, value });
     }
     actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.notice).toBe('login.humanCheckNeeded');
+    actor.send({ type: 'altcha.solved', payload: 'reset' });
+    actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().matches({ phone: 'submitting' })).toBe(true);
     actor.send({ type: 'xstate.done.actor.submitPhone', output: null } as never);
-    expect(actor.getSnapshot().context.mode).toBe('code');
-    expect(actor.getSnapshot().context.notice).toBe('login.resetDone');
+    expect(actor.getSnapshot().context).toMatchObject({ mode: 'code', notice: 'login.resetDone', altcha: null, altchaRound: 1 });
   });
 
   it('takes the saved account under remember me: the mobile, never a password', () => {

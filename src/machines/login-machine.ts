@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { qrLoginMachine, type QrSession } from './qr-login-machine.ts';
 import { smsCountdownMachine } from './sms-countdown-machine.ts';
 
@@ -88,7 +88,10 @@ export const loginMachine = setup({
     }),
     togglePassword: assign({ passwordShown: ({ context }) => !context.passwordShown }),
     toggleRemember: assign({ remember: ({ context }) => !context.remember }),
-    keepAltcha: assign({ altcha: ({ event }) => (event.type === 'altcha.solved' ? event.payload : null) }),
+    keepAltcha: assign({
+      altcha: ({ event }) => (event.type === 'altcha.solved' ? event.payload : null),
+      notice: ({ context }) => (context.notice === 'login.humanCheckNeeded' ? null : context.notice),
+    }),
     dropAltcha: assign({ altcha: null, altchaRound: ({ context }) => context.altchaRound + 1 }),
     warnIncomplete: assign({ notice: 'login.incomplete' as const }),
     warnNoMobile: assign({ notice: 'login.mobileRequired' as const }),
@@ -99,6 +102,7 @@ export const loginMachine = setup({
       type: 'sms.request' as const,
       mobile: `${context.countryCode}-${context.mobile}`,
       purpose: context.mode === 'regiter' ? (1 as const) : (2 as const),
+      altcha: context.altcha ?? '',
     })),
     /** The app saves the session (and the account under remember me); provided by the dialog. */
     sessionStarted: () => {},
@@ -106,7 +110,8 @@ export const loginMachine = setup({
   guards: {
     isComplete: ({ context }) =>
       context.mobile !== '' && context.password !== '' && (context.mode === 'code' || context.smsCode !== ''),
-    needsHumanCheck: ({ context }) => context.mode !== 'forgot' && context.altcha === null,
+    // Login, register, reset and every code request (issue 10: no account enumeration, no SMS abuse).
+    needsHumanCheck: ({ context }) => context.altcha === null,
     hasMobile: ({ context }) => context.mobile !== '',
     isCode: ({ context }) => context.mode === 'code',
     isRegiter: ({ context }) => context.mode === 'regiter',
@@ -159,7 +164,12 @@ export const loginMachine = setup({
         'remember.toggled': { actions: 'toggleRemember' },
         'altcha.solved': { actions: 'keepAltcha' },
         'altcha.reset': { actions: assign({ altcha: null }) },
-        'sms.request': [{ guard: 'hasMobile', actions: 'requestSms' }, { actions: 'warnNoMobile' }],
+        // A solution is spent by the request it goes with: the widget is reset for the next one.
+        'sms.request': [
+          { guard: not('hasMobile'), actions: 'warnNoMobile' },
+          { guard: 'needsHumanCheck', actions: 'warnHumanCheck' },
+          { actions: ['requestSms', 'dropAltcha'] },
+        ],
       },
       initial: 'editing',
       states: {
@@ -176,7 +186,8 @@ export const loginMachine = setup({
         },
         submitting: {
           tags: ['busy'],
-          on: { 'mode.regiter': {}, 'mode.code': {}, 'mode.forgot': {}, 'mode.qr': {} },
+          // The solution on hand goes with this submission: no code request may spend it twice.
+          on: { 'mode.regiter': {}, 'mode.code': {}, 'mode.forgot': {}, 'mode.qr': {}, 'sms.request': {} },
           invoke: {
             id: 'submitPhone',
             src: 'submitPhone',
@@ -188,7 +199,7 @@ export const loginMachine = setup({
               altcha: context.altcha ?? '',
             }),
             onDone: [
-              { guard: 'isForgot', target: 'editing', actions: 'noteResetDone' },
+              { guard: 'isForgot', target: 'editing', actions: ['noteResetDone', 'dropAltcha'] },
               {
                 guard: ({ event }) => event.output !== null,
                 target: '#login.loggedIn',
@@ -197,7 +208,7 @@ export const loginMachine = setup({
                   params: ({ event }) => ({ session: event.output as LoginSession, via: 'phone' as const }),
                 },
               },
-              { target: 'editing' },
+              { target: 'editing', actions: 'dropAltcha' },
             ],
             // The server's msg is shown by the session machine (SPEC §8); a spent solution is no good again.
             onError: { target: 'editing', actions: 'dropAltcha' },

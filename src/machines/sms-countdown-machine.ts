@@ -6,7 +6,15 @@ export const smsResendSeconds = 60;
 /** What the SMS code is for: 1 register, 2 anything else (forgot password). */
 export type SmsPurpose = 1 | 2;
 
-export type SmsCountdownEvent = { type: 'sms.request'; mobile: string; purpose: SmsPurpose };
+/** What a code request sends: the mobile as `country-number`, its purpose and a solved human check. */
+export interface SmsCodeRequest {
+  mobile: string;
+  purpose: SmsPurpose;
+  /** The ALTCHA widget's payload; the server spends it, so each request carries a new one. */
+  altcha: string;
+}
+
+export type SmsCountdownEvent = { type: 'sms.request' } & SmsCodeRequest;
 
 export interface SmsCountdownContext {
   /** Seconds before another code may be asked for; 0 when the button can be pressed. */
@@ -19,7 +27,7 @@ export const smsCountdownMachine = setup({
     events: {} as SmsCountdownEvent,
   },
   actors: {
-    requestCode: fromPromise<unknown, { mobile: string; purpose: SmsPurpose }>(async () => undefined),
+    requestCode: fromPromise<unknown, SmsCodeRequest>(async () => undefined),
   },
   actions: {
     startCountdown: assign({ remaining: smsResendSeconds }),
@@ -45,7 +53,7 @@ export const smsCountdownMachine = setup({
         src: 'requestCode',
         input: ({ event }) => {
           if (event.type !== 'sms.request') throw new Error('requesting starts with sms.request');
-          return { mobile: event.mobile, purpose: event.purpose };
+          return { mobile: event.mobile, purpose: event.purpose, altcha: event.altcha };
         },
         onDone: { target: 'counting', actions: 'startCountdown' },
         // The failure's message is shown by the session machine (SPEC §8); the button is free again.

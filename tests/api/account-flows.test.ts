@@ -75,7 +75,12 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
   }
 
   async function requestCode(mobile: string, type: 1 | 2, headers = fromNewAddress()) {
-    return post<{ expires_in: number; resend_after: number }>('/api/user/getCode', { mobile, type }, headers);
+    const altcha = await solveHumanCheck(server.baseUrl);
+    return post<{ expires_in: number; resend_after: number }>('/api/user/getCode', { mobile, type, altcha }, headers);
+  }
+
+  async function resetPassword(mobile: string, code: string, password: string, headers = fromNewAddress()) {
+    return post('/api/user/forgotPassword', { mobile, code, password, altcha: await solveHumanCheck(server.baseUrl) }, headers);
   }
 
   async function registerUser(mobile: string, password: string, headers = fromNewAddress()): Promise<LoginSession> {
@@ -175,7 +180,7 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       await registerUser(mobile, 'before-reset');
       advance(smsRules.resendAfterMs);
       expect((await requestCode(mobile, 2)).code).toBe(0);
-      const answer = await post('/api/user/forgotPassword', { mobile, code: lastCode(mobile), password: 'qwerty123' });
+      const answer = await resetPassword(mobile, lastCode(mobile), 'qwerty123');
       expect(answer).toMatchObject({ code: 1, msg: passwordMessages.tooCommon });
       expect((await login(mobile, 'before-reset')).code).toBe(0);
     });
@@ -202,7 +207,7 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       const registered = await registerUser(mobile, 'before-1');
       advance(smsRules.resendAfterMs);
       expect((await requestCode(mobile, 2)).code).toBe(0);
-      const reset = await post('/api/user/forgotPassword', { mobile, code: lastCode(mobile), password: 'after-22' });
+      const reset = await resetPassword(mobile, lastCode(mobile), 'after-22');
       expect(reset).toMatchObject({ code: 0, msg: loginMessages.passwordReset, data: null });
       expect(await memberInfo(registered.token)).toMatchObject({ code: ResultCode.sessionGone });
       expect(await login(mobile, 'before-1')).toMatchObject({ code: 1, msg: loginMessages.wrongPassword });
@@ -220,9 +225,74 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       expect((await login(mobile, 'pass-word', fromNewAddress(), { code })).code).toBe(0);
     });
 
-    it('refuses codes of type 1 for a registered mobile and of type 2 for an unknown one', async () => {
+    it('refuses a register code for a registered mobile (behind the human check)', async () => {
       expect(await requestCode(demoLogins.viewer.mobile, 1)).toMatchObject({ code: 1, msg: smsMessages.alreadyRegistered });
-      expect(await requestCode(newMobile(), 2)).toMatchObject({ code: 1, msg: smsMessages.notRegistered });
+    });
+  });
+
+  describe('accounts cannot be enumerated by codes or resets (issue 10 item 9)', () => {
+    /** A mobile registered now, its register code's 60 s over, and a mobile never registered. */
+    async function registeredAndUnknown() {
+      const registered = newMobile();
+      await registerUser(registered, 'known-pass');
+      advance(smsRules.resendAfterMs);
+      return { registered, unknown: newMobile() };
+    }
+
+    const codeRows = (mobile: string) =>
+      server.database.db.selectFrom('sms_codes').select(['purpose']).where('mobile', '=', mobile).execute();
+
+    it('answers a type-2 code request for an unknown mobile like for a registered one, the 60 s rule included', async () => {
+      const { registered, unknown } = await registeredAndUnknown();
+      const first = { registered: await requestCode(registered, 2), unknown: await requestCode(unknown, 2) };
+      expect(first.registered).toMatchObject({ code: 0, data: { expires_in: 300, resend_after: 60 } });
+      expect(first.unknown).toEqual(first.registered);
+      const again = { registered: await requestCode(registered, 2), unknown: await requestCode(unknown, 2) };
+      expect(again.registered).toMatchObject({ code: 1, msg: 'Please wait 60 s before requesting another code', data: null });
+      expect(again.unknown).toEqual(again.registered);
+      // The unknown mobile's code is stored, so it counts against the hour's limits, but never texted.
+      expect(await codeRows(unknown)).toEqual([{ purpose: 'other' }]);
+      expect(() => lastCode(unknown)).toThrow('no text');
+    });
+
+    it('counts an unknown mobile against the per-mobile hour limit like a registered one', async () => {
+      const { registered, unknown } = await registeredAndUnknown();
+      // The register code counts too: the hour starts afresh for both.
+      advance(3600_000);
+      for (const mobile of [registered, unknown]) {
+        for (let sent = 0; sent < smsRules.perMobilePerHour; sent++) {
+          expect((await requestCode(mobile, 2)).code).toBe(0);
+          advance(smsRules.resendAfterMs + 1000);
+        }
+      }
+      const refused = { registered: await requestCode(registered, 2), unknown: await requestCode(unknown, 2) };
+      expect(refused.registered).toMatchObject({ code: 1, msg: smsMessages.perMobile });
+      expect(refused.unknown).toEqual(refused.registered);
+    });
+
+    it('answers a reset for an unknown mobile like a wrong code for a registered one', async () => {
+      const { registered, unknown } = await registeredAndUnknown();
+      // Before any type-2 code both are told to request one.
+      const early = {
+        registered: await resetPassword(registered, '123456', 'new-pass-1'),
+        unknown: await resetPassword(unknown, '123456', 'new-pass-1'),
+      };
+      expect(early.registered).toMatchObject({ code: 1, msg: smsMessages.noCode, data: null });
+      expect(early.unknown).toEqual(early.registered);
+
+      expect((await requestCode(registered, 2)).code).toBe(0);
+      expect((await requestCode(unknown, 2)).code).toBe(0);
+      const wrong = lastCode(registered) === '123456' ? '654321' : '123456';
+      const answers = {
+        registered: await resetPassword(registered, wrong, 'new-pass-1'),
+        unknown: await resetPassword(unknown, wrong, 'new-pass-1'),
+      };
+      expect(answers.registered).toMatchObject({ code: 1, msg: smsMessages.wrong, data: null });
+      expect(answers.unknown).toEqual(answers.registered);
+      // The try counts for both, so both run out after the same number of guesses; nobody is created.
+      expect(await smsRow(registered)).toMatchObject({ tries: 1, used_at: null });
+      expect(await smsRow(unknown)).toMatchObject({ tries: 1, used_at: null });
+      expect(await server.database.db.selectFrom('users').select('id').where('mobile', '=', unknown).execute()).toEqual([]);
     });
   });
 
@@ -263,9 +333,9 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       advance(smsRules.resendAfterMs);
       await requestCode(mobile, 2);
       const code = lastCode(mobile);
-      expect((await post('/api/user/forgotPassword', { mobile, code, password: 'second-pass' })).code).toBe(0);
+      expect((await resetPassword(mobile, code, 'second-pass')).code).toBe(0);
       const before = await accountState();
-      expect(await post('/api/user/forgotPassword', { mobile, code, password: 'third-pass' })).toMatchObject({
+      expect(await resetPassword(mobile, code, 'third-pass')).toMatchObject({
         code: 1,
         msg: smsMessages.used,
       });
@@ -361,14 +431,31 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       expect(answer.data.parameters.expiresAt * 1000).toBeGreaterThan(Date.now() + clock.offsetMs);
     });
 
-    it('refuses login and register without a solution', async () => {
+    it('refuses login, register, code requests and resets without a solution', async () => {
       const before = await accountState();
-      expect(await post('/api/user/login', body())).toMatchObject({ status: 400, code: 1, msg: 'Input error: altcha is required' });
+      const missing = { status: 400, code: 1, msg: 'Input error: altcha is required' };
+      expect(await post('/api/user/login', body())).toMatchObject(missing);
       const mobile = newMobile();
+      expect(await post('/api/user/registered', { mobile, code: '123456', password: 'secret-1', device_type: 'pc' })).toMatchObject(missing);
+      expect(await post('/api/user/getCode', { mobile, type: 1 })).toMatchObject(missing);
+      expect(await post('/api/user/getCode', { mobile: demoLogins.viewer.mobile, type: 2 })).toMatchObject(missing);
       expect(
-        await post('/api/user/registered', { mobile, code: '123456', password: 'secret-1', device_type: 'pc' }),
-      ).toMatchObject({ status: 400, code: 1, msg: 'Input error: altcha is required' });
+        await post('/api/user/forgotPassword', { mobile: demoLogins.viewer.mobile, code: '123456', password: 'secret-1' }),
+      ).toMatchObject(missing);
       expect(await accountState()).toBe(before);
+      expect(await server.database.db.selectFrom('sms_codes').select('id').where('mobile', '=', mobile).execute()).toEqual([]);
+    });
+
+    it('spends a solution on a code request: offered again, it is refused and no code is sent', async () => {
+      const mobile = newMobile();
+      const altcha = await solveHumanCheck(server.baseUrl);
+      expect((await post('/api/user/getCode', { mobile, type: 1, altcha }, fromNewAddress())).code).toBe(0);
+      advance(smsRules.resendAfterMs);
+      expect(await post('/api/user/getCode', { mobile, type: 1, altcha }, fromNewAddress())).toMatchObject({
+        code: 1,
+        msg: humanCheckMessages.replayed,
+      });
+      expect(await server.database.db.selectFrom('sms_codes').select('id').where('mobile', '=', mobile).execute()).toHaveLength(1);
     });
 
     it('refuses a bad solution: not a payload, a wrong counter, a forged challenge', async () => {

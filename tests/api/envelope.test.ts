@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxJsonDepth } from '../../server/contract/json-depth.ts';
+import { solveHumanCheck } from './human-check.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /** Sends raw bytes and reads the whole answer: some refusals come before any HTTP library would let us. */
@@ -114,11 +115,11 @@ describe('every answer of the server is the envelope, the framework refusals too
   });
 
   it('answers in the language of the request: zh by default, en and vi when asked', async () => {
-    const login = (lang?: string) =>
+    const login = async (lang?: string) =>
       fetch(`${server.baseUrl}/api/user/getCode`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(lang ? { lang } : {}) },
-        body: JSON.stringify({ mobile: '86-13800000001', type: 1 }),
+        body: JSON.stringify({ mobile: '86-13800000001', type: 1, altcha: await solveHumanCheck(server.baseUrl) }),
       }).then((response) => response.json() as Promise<{ msg: string }>);
     expect((await login()).msg).toBe('该手机号已注册');
     expect((await login('en')).msg).toBe('This mobile is already registered');

@@ -65,6 +65,8 @@ describe('accounts in Chromium, as a new user', () => {
     const dialog = page.getByRole('dialog', { name: zh['route.login'] });
     await dialog.getByRole('button', { name: zh['login.toRegister'] }).click();
     await dialog.getByLabel(zh['login.mobile']).fill(mobile);
+    // A code needs a solved human check, and spends it: registering then needs a new one.
+    await passHumanCheck(page);
     await dialog.getByRole('button', { name: zh['login.getCode'] }).click();
     const countdown = dialog.getByRole('button', { name: /秒后重发/ });
     await countdown.waitFor();

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import { SmsNotConfigured } from '../../adapters/sms/http-sms-sender.ts';
+import { SmsNotConfigured, UnconfiguredSmsSender } from '../../adapters/sms/http-sms-sender.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { SmsPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
@@ -18,7 +18,6 @@ export const smsRules = {
 
 export const smsMessages = {
   alreadyRegistered: 'This mobile is already registered',
-  notRegistered: 'This mobile is not registered',
   perMobile: 'Too many codes for this mobile: please try again in an hour',
   perIp: 'Too many codes from this network: please try again later',
   notSent: 'The SMS could not be sent: please try again later',
@@ -53,17 +52,25 @@ async function isRegistered(server: ServerContext, mobile: string): Promise<bool
   return row !== undefined;
 }
 
-/** Sends a new code (user/getCode) within the limits: 60 s apart, 5 a mobile and 20 an IP per hour. */
+/**
+ * Sends a new code (user/getCode) after the human check, within the limits: 60 s apart, 5 a mobile
+ * and 20 an IP per hour. A type-2 request for a mobile nobody registered is answered like any other
+ * and its code stored under the same limits, but never texted, so the answer does not say who has
+ * an account (issue 10 item 9); only register (type 1) may say 'already registered'.
+ */
 export async function sendSmsCode(
   server: ServerContext,
   input: InputOf<'userGetCode'>,
   ip: string,
 ): Promise<DataOf<'userGetCode'>> {
+  await server.captcha.verify(input.altcha);
+  // Refused for every mobile alike: a refusal only for the ones it would text would tell them apart.
+  if (server.sms instanceof UnconfiguredSmsSender) throw new DomainError(smsMessages.notConfigured);
   const { mobile } = input;
   const purpose = smsPurposeOf(input.type);
   const registered = await isRegistered(server, mobile);
   if (purpose === 'register' && registered) throw new DomainError(smsMessages.alreadyRegistered);
-  if (purpose !== 'register' && !registered) throw new DomainError(smsMessages.notRegistered);
+  const textIt = purpose === 'register' || registered;
 
   const code = newSmsCode();
   const hash = await codeHash(server, mobile, purpose, code);
@@ -100,6 +107,8 @@ export async function sendSmsCode(
     return row.id;
   });
 
+  const answer = { expires_in: Math.round(smsRules.validMs / 1000), resend_after: Math.round(smsRules.resendAfterMs / 1000) };
+  if (!textIt) return answer;
   const minutes = Math.round(smsRules.validMs / 60_000);
   try {
     await server.sms.send({
@@ -117,7 +126,7 @@ export async function sendSmsCode(
     server.log.error({ err: error, mobile }, 'SMS not sent');
     throw new DomainError(smsMessages.notSent);
   }
-  return { expires_in: Math.round(smsRules.validMs / 1000), resend_after: Math.round(smsRules.resendAfterMs / 1000) };
+  return answer;
 }
 
 /**

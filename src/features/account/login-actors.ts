@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { Api } from '../../api/client.ts';
 import type { LoginSession, PhoneSubmission } from '../../machines/login-machine.ts';
 import { qrLoginMachine, type LoginQr, type qrSocketListener } from '../../machines/qr-login-machine.ts';
-import { smsCountdownMachine, type SmsPurpose } from '../../machines/sms-countdown-machine.ts';
+import { smsCountdownMachine, type SmsCodeRequest } from '../../machines/sms-countdown-machine.ts';
 
 /**
  * The login machine's actors, speaking to the server through the app's client; the QR code's frames come over
@@ -22,7 +22,7 @@ function loginCalls(api: Api) {
     submitPhone: fromPromise<LoginSession | null, PhoneSubmission>(async ({ input }) => {
       const { mode, mobile, password, code, altcha } = input;
       if (mode === 'forgot') {
-        await api.post('/api/user/forgotPassword', { body: { mobile, code, password } });
+        await api.post('/api/user/forgotPassword', { body: { mobile, code, password, altcha } });
         return null;
       }
       if (mode === 'regiter') {
@@ -30,8 +30,8 @@ function loginCalls(api: Api) {
       }
       return api.post('/api/user/login', { body: { mobile, password, device_type: 'pc', altcha } });
     }),
-    requestCode: fromPromise<unknown, { mobile: string; purpose: SmsPurpose }>(({ input }) =>
-      api.post('/api/user/getCode', { body: { mobile: input.mobile, type: input.purpose } }),
+    requestCode: fromPromise<unknown, SmsCodeRequest>(({ input }) =>
+      api.post('/api/user/getCode', { body: { mobile: input.mobile, type: input.purpose, altcha: input.altcha } }),
     ),
     fetchQr: fromPromise<LoginQr>(() => api.post('/api/user/getLoginQrcode')),
   };

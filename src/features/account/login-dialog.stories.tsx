@@ -8,7 +8,7 @@ import type { ApiData } from '../../api/client.ts';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import { loginMachine, type LoginSession, type PhoneSubmission } from '../../machines/login-machine.ts';
 import { qrLoginMachine, type LoginQr, type QrLoginEvent } from '../../machines/qr-login-machine.ts';
-import { smsCountdownMachine, type SmsPurpose } from '../../machines/sms-countdown-machine.ts';
+import { smsCountdownMachine, type SmsCodeRequest } from '../../machines/sms-countdown-machine.ts';
 import en from '../../i18n/messages/en.json';
 import zh from '../../i18n/messages/zh.json';
 import { LoginDialog } from './login-dialog.tsx';
@@ -88,7 +88,7 @@ function stubbedLogin({ qrFrames = [], expiredFirst = false, submitted = session
       }),
       smsCountdown: smsCountdownMachine.provide({
         actors: {
-          requestCode: fromPromise<unknown, { mobile: string; purpose: SmsPurpose }>(async ({ input }) => calls.requestCode(input)),
+          requestCode: fromPromise<unknown, SmsCodeRequest>(async ({ input }) => calls.requestCode(input)),
         },
         // The count stands still at 60 s while the story is looked at (and compared as a screenshot).
         delays: { smsTick: 3_600_000 },
@@ -127,6 +127,20 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = within(document.body);
+
+type UserEvent = Parameters<NonNullable<Story['play']>>[0]['userEvent'];
+
+/** Ticks the human check and waits until the widget has solved its challenge. */
+async function passHumanCheck(userEvent: UserEvent, messages: typeof zh = zh) {
+  await userEvent.click(await body.findByRole('checkbox', { name: messages['altcha.label'] }));
+  await expect(await body.findByText(messages['altcha.verified'], {}, { timeout: 10_000 })).toBeVisible();
+}
+
+/** A solution is used once: after a request the widget starts again, unticked. */
+async function expectFreshHumanCheck(messages: typeof zh = zh) {
+  await waitFor(() => expect(body.queryByText(messages['altcha.verified'])).toBeNull());
+  await expect(await body.findByRole('checkbox', { name: messages['altcha.label'] })).not.toBeChecked();
+}
 
 export const Default: Story = {
   play: async () => {
@@ -207,8 +221,8 @@ export const CodeRegiterForgotToggles: Story = {
     await userEvent.click(body.getByRole('button', { name: zh['login.toForgot'] }));
     await expect(body.getByLabelText(zh['login.newPassword'])).toBeVisible();
     await expect(body.getByRole('button', { name: zh['login.submitReset'] })).toBeVisible();
-    // No human check when resetting (SPEC §5).
-    await expect(body.queryByTestId('altcha')).toBeNull();
+    // Resetting needs the human check too (issue 10: no account enumeration).
+    await expect(await body.findByText(zh['altcha.label'])).toBeVisible();
     await userEvent.click(body.getByRole('button', { name: zh['login.toLogin'] }));
     await expect(body.getByLabelText(zh['login.password'])).toBeVisible();
   },
@@ -242,6 +256,10 @@ export const ValidationErrors: Story = {
     await expect(body.getByRole('textbox', { name: zh['login.mobile'] })).toHaveValue('13800000001');
     await userEvent.type(body.getByRole('textbox', { name: zh['login.smsCode'] }), '12345678');
     await expect(body.getByRole('textbox', { name: zh['login.smsCode'] })).toHaveValue('123456');
+    // No code without the human check (issue 10).
+    await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
+    await expect(validation.calls.requestCode).not.toHaveBeenCalled();
     await userEvent.type(body.getByLabelText(zh['login.password']), 'secret1');
     await userEvent.click(body.getByRole('button', { name: zh['login.submitRegister'] }));
     await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
@@ -257,11 +275,13 @@ export const SmsCountdown: Story = {
     await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
     await userEvent.click(await body.findByRole('button', { name: zh['login.toRegister'] }));
     await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '13800000009');
+    await passHumanCheck(userEvent);
     await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
     const waiting = await body.findByRole('button', { name: /60/ });
     await expect(waiting).toBeDisabled();
     await expect(countdown.calls.requestCode).toHaveBeenCalledOnce();
-    await expect(countdown.calls.requestCode).toHaveBeenCalledWith({ mobile: '86-13800000009', purpose: 1 });
+    await expect(countdown.calls.requestCode).toHaveBeenCalledWith({ mobile: '86-13800000009', purpose: 1, altcha: expect.any(String) });
+    await expectFreshHumanCheck();
     // One countdown for every phone mode: forgot waits out the same 60 s.
     await userEvent.click(body.getByRole('button', { name: zh['login.toForgot'] }));
     await expect(body.getByRole('button', { name: /60/ })).toBeDisabled();
@@ -279,6 +299,10 @@ export const ForgotThenBackToCode: Story = {
     await userEvent.type(body.getByRole('textbox', { name: zh['login.smsCode'] }), '654321');
     await userEvent.type(body.getByLabelText(zh['login.newPassword']), 'newpass1');
     await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
+    await expect(reset.calls.submitPhone).not.toHaveBeenCalled();
+    await passHumanCheck(userEvent);
+    await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
     await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.resetDone']);
     await expect(reset.calls.submitPhone).toHaveBeenCalledOnce();
     await expect(reset.calls.submitPhone).toHaveBeenCalledWith({
@@ -286,8 +310,10 @@ export const ForgotThenBackToCode: Story = {
       mobile: '86-13800000001',
       password: 'newpass1',
       code: '654321',
-      altcha: '',
+      altcha: expect.stringMatching(/.+/),
     });
+    // The reset spent the solution: logging in next asks for a new one.
+    await expectFreshHumanCheck();
     // Back in code mode: login, no SMS code field; the dialog stays open.
     await expect(body.getByRole('button', { name: zh['login.submitLogin'] })).toBeVisible();
     await expect(body.queryByRole('textbox', { name: zh['login.smsCode'] })).toBeNull();
@@ -302,8 +328,7 @@ export const EnterInPasswordSubmits: Story = {
   play: async ({ args, userEvent }) => {
     await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
     await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '13800000001');
-    await userEvent.click(await body.findByRole('checkbox', { name: zh['altcha.label'] }));
-    await expect(await body.findByText(zh['altcha.verified'], {}, { timeout: 10_000 })).toBeVisible();
+    await passHumanCheck(userEvent);
     await userEvent.type(body.getByLabelText(zh['login.password']), 'pitchside1{Enter}');
     await waitFor(() => expect(args.onLoggedIn).toHaveBeenCalledWith(session, 'phone'));
     await expect(enterLogin.calls.submitPhone).toHaveBeenCalledOnce();
@@ -334,6 +359,40 @@ export const ForgotEnglish: Story = {
     await userEvent.click(await body.findByRole('button', { name: en['login.toForgot'] }));
     await expect(body.getByLabelText(en['login.newPassword'])).toBeVisible();
     await expect(body.getByRole('button', { name: en['login.submitReset'] })).toBeVisible();
+    await expect(await body.findByText(en['altcha.label'])).toBeVisible();
+  },
+};
+
+const forgotCode = stubbedLogin({ submitted: null });
+
+export const ForgotCodeNeedsHumanCheck: Story = {
+  parameters: { login: forgotCode },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
+    await userEvent.click(await body.findByRole('button', { name: zh['login.toForgot'] }));
+    await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '13800000002');
+    await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
+    await expect(forgotCode.calls.requestCode).not.toHaveBeenCalled();
+    // Solving the check clears the notice; the code request then carries the solution.
+    await passHumanCheck(userEvent);
+    await expect(body.queryByRole('alert')).toBeNull();
+    await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
+    await expect(await body.findByRole('button', { name: /60/ })).toBeDisabled();
+    await expect(forgotCode.calls.requestCode).toHaveBeenCalledWith({ mobile: '86-13800000002', purpose: 2, altcha: expect.any(String) });
+    const codeSolution = (forgotCode.calls.requestCode.mock.calls[0]?.[0] as SmsCodeRequest).altcha;
+    await expect(codeSolution).not.toBe('');
+    // That solution is spent: the reset needs a new one.
+    await expectFreshHumanCheck();
+    await userEvent.type(body.getByRole('textbox', { name: zh['login.smsCode'] }), '123456');
+    await userEvent.type(body.getByLabelText(zh['login.newPassword']), 'newpass1');
+    await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
+    await expect(forgotCode.calls.submitPhone).not.toHaveBeenCalled();
+    await passHumanCheck(userEvent);
+    await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
+    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.resetDone']);
+    await expect(forgotCode.calls.submitPhone).toHaveBeenCalledWith(expect.objectContaining({ mode: 'forgot', altcha: expect.stringMatching(/.+/) }));
   },
 };
 

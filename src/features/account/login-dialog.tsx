@@ -240,13 +240,11 @@ function PhonePane({ actor, countries }: { actor: LoginActor; countries: { code:
           </span>
         </label>
       )}
-      {mode !== 'forgot' && (
-        <AltchaCheck
-          key={context.altchaRound}
-          onSolved={(payload) => actor.send({ type: 'altcha.solved', payload })}
-          onReset={() => actor.send({ type: 'altcha.reset' })}
-        />
-      )}
+      <AltchaCheck
+        key={context.altchaRound}
+        onSolved={(payload) => actor.send({ type: 'altcha.solved', payload })}
+        onReset={() => actor.send({ type: 'altcha.reset' })}
+      />
       {context.notice && (
         <p className={[styles.notice, context.notice === 'login.resetDone' ? styles.noticeDone : ''].join(' ')} role="alert">
           {t(context.notice)}
