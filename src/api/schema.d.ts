@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the login of a QR code
-         * @description Called by the confirm page when its user confirms the login on the website, after user/scanLoginQrcode by the same user: a code this user has not scanned answers code 1. The code is used up; a new session of the confirming user is started for the page that showed the code, which receives it over the socket (webLoginSuccess with token and profile, SPEC §4). Older website sessions of that user end as logged in elsewhere (50012), the confirming one excepted. An expired, used or unknown code answers code 1.
+         * @description Called by the confirm page when its user confirms the login on the website, after user/scanLoginQrcode by the same user: a code this user has not scanned, or that no page has bound over the socket (SocketQrLogin), answers code 1. The code is used up; a new session of the confirming user is started for the page that showed the code, which receives it over the socket (webLoginSuccess with token and profile, SPEC §4). Older website sessions of that user end as logged in elsewhere (50012), the confirming one excepted. An expired, used or unknown code answers code 1.
          */
         post: operations["userConfirmLoginQrcode"];
         delete?: never;

@@ -661,6 +661,18 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       page.close();
     });
 
+    it('refuses a confirm of a code that no page has bound, starting no session', async () => {
+      const qr = await getQr();
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      expect((await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken })).code).toBe(0);
+      const sessionsBefore = await accountState();
+      expect(await post('/api/user/confirmLoginQrcode', { code: qr.data.code }, { token: phoneToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.notShown,
+      });
+      expect(await accountState()).toBe(sessionsBefore);
+    });
+
     it('tells the confirm page which device asked for the code, from where and when', async () => {
       const userAgent =
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -30,6 +30,7 @@ export const qrMessages = {
   tooMany: 'Too many QR codes from this network: please try again later',
   notYours: 'This QR code belongs to another page',
   notScanned: 'Please scan the QR code before confirming the login',
+  notShown: 'No website is showing this QR code any more: please refresh it on the website',
 } as const;
 
 /** Longest user agent kept: enough for every real browser's. */
@@ -134,7 +135,7 @@ export async function loginQrcodeSvg(server: ServerContext, code: string, origin
 async function refusal(server: ServerContext, code: string, userId: number): Promise<string | null> {
   const row = await server.database.db
     .selectFrom('login_qrcodes')
-    .select(['status', 'user_id', 'expires_at'])
+    .select(['status', 'user_id', 'expires_at', 'connection_id'])
     .where('code', '=', code)
     .executeTakeFirst();
   if (!row) return qrMessages.unknown;
@@ -142,6 +143,7 @@ async function refusal(server: ServerContext, code: string, userId: number): Pro
   if (row.status === 'expired' || row.expires_at.getTime() <= server.clock.now().getTime()) return qrMessages.expired;
   if (row.user_id !== null && Number(row.user_id) !== userId) return qrMessages.otherAccount;
   if (row.status === 'pending') return qrMessages.notScanned;
+  if (row.connection_id === null) return qrMessages.notShown;
   return null;
 }
 
@@ -192,6 +194,8 @@ export async function confirmLoginQrcode(
       .where('status', '=', 'scanned')
       .where('expires_at', '>', now)
       .where('user_id', '=', user.id)
+      // A session nobody would receive must not start: it would end the user's other website session for nothing.
+      .where('connection_id', 'is not', null)
       .returning(['expires_at', 'ip', 'connection_id'])
       .executeTakeFirst();
     if (!row) return null;
