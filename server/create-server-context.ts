@@ -5,6 +5,7 @@ import { ownMediaServer, type MediaServer } from './adapters/media/media-server.
 import { smsSenderFor } from './adapters/sms/sms-sender-for.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import { localUploadStorage, type UploadStorage } from './adapters/storage/upload-storage.ts';
+import { bindLoginQrcode } from './areas/account/qr-login-service.ts';
 import { resolveSession } from './areas/account/session-service.ts';
 import { ScoreBoard } from './areas/scores/score-board.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
@@ -25,7 +26,10 @@ export interface PortOptions {
   redisUrl?: string | undefined;
   bus?: Bus;
   heartbeatMs?: number;
-  /** The score hub's settings beyond the bus and the contract; its token lookup defaults to the session service. */
+  /**
+   * The score hub's settings beyond the bus and the contract; its token lookup defaults to the session service,
+   * its QR login check to the QR login service.
+   */
   scoreSocket?: Partial<Omit<ScoreHubOptions, 'bus' | 'contract'>>;
   /** Makes the feed that plays the matches in this process; none by default (another process plays them). */
   feed?: (server: ServerContext) => MatchFeed;
@@ -53,6 +57,7 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
         const lookup = await resolveSession(server, token);
         return lookup.status === 'ok' ? { userId: lookup.user.id } : null;
       },
+      onQrLogin: ({ code, secret }, connection) => bindLoginQrcode(server, { code, secret, connectionId: connection.id }),
       ...options.scoreSocket,
     },
     log,

@@ -53,9 +53,11 @@ export interface UserEnvelope {
   userId: number;
   frame: SocketUserMessage;
 }
-/** A QR scan or login for the connections that showed one code. */
+/** A QR scan or login for the one connection a code is bound to. */
 export interface QrEnvelope {
   code: string;
+  /** The ScoreConnection id the code is bound to; connection ids are random UUIDs, unique across processes. */
+  connectionId: string;
   frame: SocketQrMessage;
 }
 
@@ -109,8 +111,8 @@ export function createEnvelopeReaders(contract: Contract): EnvelopeReaders {
     qr(message) {
       if (!isRecord(message)) return null;
       const frame = frameOf(message);
-      if (!frame || !isQrMessage(frame) || message.code !== frame.qr_code) return null;
-      return { code: frame.qr_code, frame };
+      if (!frame || !isQrMessage(frame) || message.code !== frame.qr_code || typeof message.connectionId !== 'string') return null;
+      return { code: frame.qr_code, connectionId: message.connectionId, frame };
     },
   };
 }

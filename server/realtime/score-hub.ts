@@ -47,8 +47,12 @@ export interface ScoreHubOptions {
   heartbeatMs?: number;
   /** The user a token belongs to, or null when its session is gone. */
   resolveToken(token: string): Promise<{ userId: number } | null>;
-  /** Called when a page shows a login QR code and binds this connection to it. */
-  onQrLogin?(code: string, connection: ScoreConnection): void | Promise<void>;
+  /**
+   * Checks a page's qr_login before the connection is bound to the code: null binds it, a message refuses it.
+   * The account area checks the secret against the code's and records this connection as the code's one
+   * receiver, which pushToQrCode then names, on whichever process it is.
+   */
+  onQrLogin(login: { code: string; secret: string }, connection: ScoreConnection): Promise<string | null>;
   /** A connection whose unsent bytes stay above this for `slowClientMs` is dropped. */
   maxBufferedBytes?: number;
   slowClientMs?: number;
@@ -72,8 +76,8 @@ export interface ScoreHub {
   publishGoal(event: GoalEventData): Promise<number>;
   /** Session gone (700) or live kick-out, to every connection of the user on every server process. */
   pushToUser(userId: number, message: SocketUserMessage): Promise<void>;
-  /** scanCode_Login or webLoginSuccess, to the connections that showed the QR code. */
-  pushToQrCode(code: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void>;
+  /** scanCode_Login or webLoginSuccess, to the connection the QR code is bound to (onQrLogin), on any process. */
+  pushToQrCode(code: string, connectionId: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void>;
   /** Connections open on this process. */
   connectionCount(): number;
   close(): Promise<void>;
@@ -97,6 +101,11 @@ type PublishMatchArgs =
   | [sport: Sport, kind: 'match', data: MatchData]
   | [sport: ExponentSport, kind: 'exponent', data: MatchOddsData];
 
+/** What the hub says on the socket; the site shows its own texts, so these are for the log. */
+export const scoreHubMessages = {
+  qrLoginFailed: 'The QR code could not be bound: please refresh it',
+} as const;
+
 /** Close code for a client that stopped sending frames (private-use range 4000-4999 of RFC 6455). */
 export const silentCloseCode = 4000;
 
@@ -111,9 +120,12 @@ interface Connection extends ScoreConnection {
   userId: number | null;
   classify: ClassifyType | null;
   companyId: number | null;
+  /** The login QR code this connection receives the pushes of, once onQrLogin accepted it. */
   qrCode: string | null;
   /** Bumped by each register, so a slow token lookup of an earlier one is ignored. */
   registration: number;
+  /** Bumped by each qr_login, so a slow check of an earlier code does not bind it over a newer one. */
+  qrLogin: number;
   lastFrameAt: number;
   pingSentAt: number;
   awaitingPong: boolean;
@@ -215,9 +227,9 @@ class Hub implements ScoreSocketHub {
     await this.options.bus.publish(this.#channels.user, { userId, frame } satisfies UserEnvelope);
   }
 
-  async pushToQrCode(code: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void> {
+  async pushToQrCode(code: string, connectionId: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void> {
     const frame: SocketQrMessage = { ...message, qr_code: code };
-    await this.options.bus.publish(this.#channels.qr, { code, frame } satisfies QrEnvelope);
+    await this.options.bus.publish(this.#channels.qr, { code, connectionId, frame } satisfies QrEnvelope);
   }
 
   connectionCount(): number {
@@ -263,13 +275,13 @@ class Hub implements ScoreSocketHub {
     }
   }
 
-  #onQr({ code, frame }: QrEnvelope): void {
-    const connections = this.#byQr.get(code);
-    if (!connections) return;
-    for (const connection of [...connections]) {
-      connection.send(frame);
-      if (frame.type === 'webLoginSuccess') this.#bindQr(connection, null);
-    }
+  #onQr({ code, connectionId, frame }: QrEnvelope): void {
+    // Only the connection the code was bound to last: an earlier one of the same page (before a reconnect) is
+    // bound to it here still, and must not also receive the session.
+    const connection = [...(this.#byQr.get(code) ?? [])].find((candidate) => candidate.id === connectionId);
+    if (!connection) return;
+    connection.send(frame);
+    if (frame.type === 'webLoginSuccess') this.#bindQr(connection, null);
   }
 
   // ---------------------------------------------------------------- connections
@@ -289,6 +301,7 @@ class Hub implements ScoreSocketHub {
       companyId: null,
       qrCode: null,
       registration: 0,
+      qrLogin: 0,
       lastFrameAt: now,
       pingSentAt: now,
       awaitingPong: false,
@@ -406,8 +419,7 @@ class Hub implements ScoreSocketHub {
         connection.send({ code: 0, type: 'heartbeat', server_time: nowSeconds() });
         return;
       case 'qr_login':
-        this.#bindQr(connection, message.code);
-        void this.#notifyQrLogin(connection, message.code);
+        void this.#qrLogin(connection, message.code, message.qr_secret);
         return;
       case 'resume':
         this.#resume(connection, message.seq);
@@ -441,12 +453,24 @@ class Hub implements ScoreSocketHub {
     if (token && !user && !failed) connection.send({ code: 700, type: 'session_gone', msg: 'session expired' });
   }
 
-  async #notifyQrLogin(connection: Connection, code: string): Promise<void> {
+  /** Binds the connection to a QR code once onQrLogin accepts its secret; until then to none. */
+  async #qrLogin(connection: Connection, code: string, secret: string): Promise<void> {
+    const attempt = ++connection.qrLogin;
+    this.#bindQr(connection, null);
+    let refusal: string | null;
     try {
-      await this.options.onQrLogin?.(code, connection);
+      refusal = await this.options.onQrLogin({ code, secret }, connection);
     } catch (error) {
-      this.log.warn({ err: error, connection: connection.id }, 'score socket QR login hook failed');
+      this.log.warn({ err: error, connection: connection.id }, 'score socket QR login check failed');
+      refusal = scoreHubMessages.qrLoginFailed;
     }
+    if (attempt !== connection.qrLogin || !this.#connections.has(connection)) return;
+    if (refusal !== null) {
+      connection.send({ code: 1, type: 'error', msg: refusal, qr_code: code });
+      return;
+    }
+    this.#bindQr(connection, code);
+    connection.send({ code: 0, type: 'qr_bound', qr_code: code });
   }
 
   #subscribe(connection: Connection, classify: ClassifyType | null, companyId: number | null): void {

@@ -8,7 +8,7 @@ import { isFrame } from '../../src/realtime/frame-guard.ts';
 import { loadContract } from '../contract/contract.ts';
 import { createBus, InProcessBus, type Bus } from './bus.ts';
 import { redisTestUrl } from './redis-test-url.ts';
-import { createScoreHub, silentCloseCode, type ScoreConnection, type ScoreHubOptions } from './score-hub.ts';
+import { createScoreHub, scoreHubMessages, silentCloseCode, type ScoreConnection, type ScoreHubOptions } from './score-hub.ts';
 import { scoreSocket } from './score-socket.ts';
 import type {
   GoalEventData,
@@ -28,6 +28,9 @@ const validateServerFrame = contract.validatorFor('SocketServerMessage');
 const users: Record<string, number> = { 'token-7': 7, 'token-8': 8 };
 const resolveToken = async (token: string) => (token in users ? { userId: users[token]! } : null);
 
+/** The account area's check stands behind onQrLogin; a hub without one binds no QR code. */
+const refuseQrLogins = async () => 'not in this test';
+
 const opened: { apps: FastifyInstance[]; clients: TestClient[]; buses: Bus[] } = { apps: [], clients: [], buses: [] };
 
 afterEach(async () => {
@@ -45,7 +48,7 @@ async function startServer(options: Partial<ScoreHubOptions> = {}) {
   if (!options.bus) opened.buses.push(bus);
   const app = Fastify({ logger: false });
   await app.register(websocket);
-  const hub = await createScoreHub({ resolveToken, contract, ...options, bus }, app.log);
+  const hub = await createScoreHub({ resolveToken, onQrLogin: refuseQrLogins, contract, ...options, bus }, app.log);
   await app.register(scoreSocket, { hub });
   await app.listen({ host: '127.0.0.1', port: 0 });
   opened.apps.push(app);
@@ -456,22 +459,38 @@ describe('score socket', () => {
     expect(sevenA!.all('live_kickout')).toHaveLength(1);
   });
 
-  it('sends QR scan and login events to the connection that showed the code', async () => {
-    const shown: [string, ScoreConnection][] = [];
-    const { url, hub } = await startServer({ onQrLogin: (code, connection) => void shown.push([code, connection]) });
+  /** An onQrLogin that binds a code to whoever presents its secret, as the account area does, and records who did. */
+  function qrSecrets(secrets: Record<string, string>) {
+    const boundTo = new Map<string, string>();
+    const onQrLogin = async ({ code, secret }: { code: string; secret: string }, connection: ScoreConnection) => {
+      if (secrets[code] !== secret) return 'This QR code belongs to another page';
+      boundTo.set(code, connection.id);
+      return null;
+    };
+    return { onQrLogin, boundTo };
+  }
+
+  it('sends QR scan and login events to the one connection that presented the code and its secret', async () => {
+    const qr = qrSecrets({ 'qr-abc': 'secret-abc', 'qr-other': 'secret-other' });
+    const { url, hub } = await startServer({ onQrLogin: qr.onQrLogin });
     const page = await TestClient.open(url);
+    const thief = await TestClient.open(url);
     const other = await TestClient.open(url);
     const { connection_id } = await page.register();
+    await thief.register();
     await other.register();
-    page.send({ type: 'qr_login', code: 'qr-abc' });
-    other.send({ type: 'qr_login', code: 'qr-other' });
-    await vi.waitFor(() => expect(shown.map(([code]) => code).sort()).toEqual(['qr-abc', 'qr-other']));
-    expect(shown.find(([code]) => code === 'qr-abc')![1].id).toBe(connection_id);
+    page.send({ type: 'qr_login', code: 'qr-abc', qr_secret: 'secret-abc' });
+    other.send({ type: 'qr_login', code: 'qr-other', qr_secret: 'secret-other' });
+    thief.send({ type: 'qr_login', code: 'qr-abc', qr_secret: 'a-guess' });
+    expect(await page.take('qr_bound')).toEqual({ code: 0, type: 'qr_bound', qr_code: 'qr-abc' });
+    await other.take('qr_bound');
+    expect(await thief.take('error')).toEqual({ code: 1, type: 'error', msg: 'This QR code belongs to another page', qr_code: 'qr-abc' });
+    expect(qr.boundTo.get('qr-abc')).toBe(connection_id);
 
-    await hub.pushToQrCode('qr-abc', { code: 200, type: 'scanCode_Login' });
+    await hub.pushToQrCode('qr-abc', connection_id, { code: 200, type: 'scanCode_Login' });
     expect(await page.take('scanCode_Login')).toEqual({ code: 200, type: 'scanCode_Login', qr_code: 'qr-abc' });
     const session = loginSession(7);
-    await hub.pushToQrCode('qr-abc', { code: 200, type: 'webLoginSuccess', data: session });
+    await hub.pushToQrCode('qr-abc', connection_id, { code: 200, type: 'webLoginSuccess', data: session });
     expect(await page.take('webLoginSuccess')).toEqual({
       code: 200,
       type: 'webLoginSuccess',
@@ -479,11 +498,66 @@ describe('score socket', () => {
       data: session,
     });
     // The code is used up.
-    await hub.pushToQrCode('qr-abc', { code: 200, type: 'scanCode_Login' });
+    await hub.pushToQrCode('qr-abc', connection_id, { code: 200, type: 'scanCode_Login' });
+    await hub.publishGoal(goal(1));
+    for (const client of [page, thief, other]) await client.take('goal');
+    expect(page.all('scanCode_Login')).toHaveLength(1);
+    expect(thief.types()).toEqual(['registered', 'error', 'goal']);
+    expect(other.types()).not.toContain('scanCode_Login');
+  });
+
+  it('moves a code to the page’s new connection after a reconnect, and pushes to that one only', async () => {
+    const qr = qrSecrets({ 'qr-abc': 'secret-abc' });
+    const { url, hub } = await startServer({ onQrLogin: qr.onQrLogin });
+    const before = await TestClient.open(url);
+    await before.register();
+    before.send({ type: 'qr_login', code: 'qr-abc', qr_secret: 'secret-abc' });
+    await before.take('qr_bound');
+    // The page reconnected while its old socket lingers half-open.
+    const after = await TestClient.open(url);
+    const { connection_id } = await after.register();
+    after.send({ type: 'qr_login', code: 'qr-abc', qr_secret: 'secret-abc' });
+    await after.take('qr_bound');
+    expect(qr.boundTo.get('qr-abc')).toBe(connection_id);
+
+    await hub.pushToQrCode('qr-abc', connection_id, { code: 200, type: 'scanCode_Login' });
+    await after.take('scanCode_Login');
+    await hub.publishGoal(goal(1));
+    await before.take('goal');
+    expect(before.all('scanCode_Login')).toHaveLength(0);
+  });
+
+  it('binds no code while its check is under way, nor an older code after a newer one', async () => {
+    const checks: Array<() => void> = [];
+    const { url, hub } = await startServer({
+      onQrLogin: ({ code }) => new Promise((resolve) => checks.push(() => resolve(code === 'qr-old' || code === 'qr-new' ? null : 'no'))),
+    });
+    const page = await TestClient.open(url);
+    const { connection_id } = await page.register();
+    page.send({ type: 'qr_login', code: 'qr-old', qr_secret: 's' });
+    page.send({ type: 'qr_login', code: 'qr-new', qr_secret: 's' });
+    await vi.waitFor(() => expect(checks).toHaveLength(2));
+    await hub.pushToQrCode('qr-old', connection_id, { code: 200, type: 'scanCode_Login' });
+    checks[1]!();
+    await page.take('qr_bound');
+    checks[0]!();
+    await hub.pushToQrCode('qr-old', connection_id, { code: 200, type: 'scanCode_Login' });
+    await hub.pushToQrCode('qr-new', connection_id, { code: 200, type: 'scanCode_Login' });
+    expect(await page.take('scanCode_Login')).toMatchObject({ qr_code: 'qr-new' });
     await hub.publishGoal(goal(1));
     await page.take('goal');
+    expect(page.all('qr_bound')).toEqual([{ code: 0, type: 'qr_bound', qr_code: 'qr-new' }]);
     expect(page.all('scanCode_Login')).toHaveLength(1);
-    expect(other.types()).not.toContain('scanCode_Login');
+  });
+
+  it('refuses a QR login whose check fails, and keeps the connection', async () => {
+    const { url } = await startServer({ onQrLogin: () => Promise.reject(new Error('database down')) });
+    const page = await TestClient.open(url);
+    await page.register();
+    page.send({ type: 'qr_login', code: 'qr-abc', qr_secret: 's' });
+    expect(await page.take('error')).toEqual({ code: 1, type: 'error', msg: scoreHubMessages.qrLoginFailed, qr_code: 'qr-abc' });
+    page.send({ type: 'heartbeat' });
+    await page.take('heartbeat');
   });
 
   it('drops a client that stops reading while the others keep receiving', async () => {
@@ -560,5 +634,27 @@ describe.skipIf(!redisUrl)('score socket over the Redis bus', () => {
     await moved.subscribe(0);
     moved.send({ type: 'resume', seq: { football_match: seq } });
     expect((await moved.take('football_match')).data).toMatchObject({ home_score: 1 });
+  });
+
+  it('pushes a QR login from either hub to the one connection the code is bound to', async () => {
+    const channelPrefix = `pitchside-test:${process.pid}:${Date.now()}:qr:`;
+    const [busA, busB] = [createBus(redisUrl), createBus(redisUrl)];
+    opened.buses.push(busA, busB);
+    const onQrLogin = async ({ secret }: { secret: string }) => (secret === 'secret-abc' ? null : 'no');
+    const a = await startServer({ bus: busA, channelPrefix, onQrLogin });
+    const b = await startServer({ bus: busB, channelPrefix, onQrLogin });
+    const page = await TestClient.open(a.url);
+    const thief = await TestClient.open(b.url);
+    const { connection_id } = await page.register();
+    await thief.register();
+    page.send({ type: 'qr_login', code: 'qr-abc', qr_secret: 'secret-abc' });
+    thief.send({ type: 'qr_login', code: 'qr-abc', qr_secret: 'guess' });
+    await page.take('qr_bound');
+    await thief.take('error');
+    await b.hub.pushToQrCode('qr-abc', connection_id, { code: 200, type: 'webLoginSuccess', data: loginSession(7) });
+    expect(await page.take('webLoginSuccess')).toMatchObject({ qr_code: 'qr-abc' });
+    await a.hub.publishGoal(goal(1));
+    await thief.take('goal');
+    expect(thief.types()).toEqual(['registered', 'error', 'goal']);
   });
 });

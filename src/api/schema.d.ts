@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * A QR code to log in by scanning with the mobile app
-         * @description The page shows img and sends a login message carrying code over the socket; the socket then reports scanCode_Login and webLoginSuccess (SPEC §4). The image (an SVG served by the site) holds the URL of the site's confirm page, /qr-confirm?code=..., which a logged-in phone or browser opens to call user/scanLoginQrcode and user/confirmLoginQrcode. A code is good until expires_at (3 minutes) and logs in once.
+         * @description The page shows img and sends a login message carrying code and qr_secret over the socket (SocketQrLogin); the socket then reports scanCode_Login and webLoginSuccess (SPEC §4) to that page only. The image (an SVG served by the site) holds the URL of the site's confirm page, /qr-confirm?code=..., which a logged-in phone or browser opens to call user/scanLoginQrcode and user/confirmLoginQrcode. qr_secret is in neither: whoever reads the code off the screen cannot take the login (QRLjacking, ASVS V3). A code is good until expires_at (3 minutes) and logs in once. The address and user agent of this request are what the confirm page shows of the requester.
          */
         post: operations["userGetLoginQrcode"];
         delete?: never;
@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Open a login QR code on a logged-in device
-         * @description The QR image of user/getLoginQrcode holds the URL of the site's page /qr-confirm?code=...; that page, opened where a user is logged in, calls this first. The code becomes scanned by that user and the page that shows it is told over the socket (scanCode_Login, SPEC §4). Opening it again from the same account is harmless; an expired, used or unknown code, or one scanned by another account, answers code 1.
+         * @description The QR image of user/getLoginQrcode holds the URL of the site's page /qr-confirm?code=...; that page, opened where a user is logged in, calls this first. The code becomes scanned by that user and the page that shows it is told over the socket (scanCode_Login, SPEC §4). The answer says which device asked for the code, from which address and when, so the user can tell whether it is their own browser before confirming. Opening it again from the same account is harmless; an expired, used or unknown code, or one scanned by another account, answers code 1.
          */
         post: operations["userScanLoginQrcode"];
         delete?: never;
@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the login of a QR code
-         * @description Called by the confirm page when its user confirms the login on the website. The code is used up; a new session of the confirming user is started for the page that showed the code, which receives it over the socket (webLoginSuccess with token and profile, SPEC §4). Older website sessions of that user end as logged in elsewhere (50012), the confirming one excepted. An expired, used or unknown code answers code 1.
+         * @description Called by the confirm page when its user confirms the login on the website, after user/scanLoginQrcode by the same user: a code this user has not scanned, or that no page has bound over the socket (SocketQrLogin), answers code 1. The code is used up; a new session of the confirming user is started for the page that showed the code, which receives it over the socket (webLoginSuccess with token and profile, SPEC §4). Older website sessions of that user end as logged in elsewhere (50012), the confirming one excepted. An expired, used or unknown code answers code 1.
          */
         post: operations["userConfirmLoginQrcode"];
         delete?: never;
@@ -3101,6 +3101,20 @@ export interface components {
             status: "scanned" | "confirmed";
             expires_at: components["schemas"]["Timestamp"];
         };
+        /** @description A code just scanned, and the request that asked for it. */
+        LoginQrScan: components["schemas"]["LoginQrStatus"] & {
+            requested_by: components["schemas"]["LoginQrRequester"];
+        };
+        /** @description The request of user/getLoginQrcode that a code came from, as the confirm page shows it: the browser and system named from its user agent (null when it names none the server knows), its address and its time. */
+        LoginQrRequester: {
+            /** @description Browser and major version, e.g. Chrome 131. */
+            browser: string | null;
+            /** @description Operating system, e.g. Windows, macOS, Android. */
+            os: string | null;
+            /** @description The IP address the code was asked from. */
+            address: string;
+            requested_at: components["schemas"]["Timestamp"];
+        };
         /** @description An ALTCHA proof-of-work challenge (altcha-lib v2), given to the widget as its challenge; the widget answers with the payload sent in `altcha`. */
         AltchaChallenge: {
             parameters: components["schemas"]["AltchaChallengeParameters"];
@@ -3123,6 +3137,8 @@ export interface components {
         LoginQrCode: {
             /** @description The QR login code; sent in the socket login message and encoded in the image. */
             code: string;
+            /** @description Binds the code to the page that asked for it: sent with the code in SocketQrLogin, never shown, kept in the page's memory only (not in storage). The server keeps only its hash. */
+            qr_secret: string;
             /** @description The QR image (SVG or PNG) served by the site. */
             img: components["schemas"]["ImageUrl"];
             expires_at: components["schemas"]["Timestamp"];
@@ -4871,7 +4887,7 @@ export interface components {
              */
             type: "heartbeat";
         };
-        /** @description Sent when the login dialog shows its QR code (SPEC §4, QR mode): binds the connection to that code, so the scan (SocketQrScanned) and the login (SocketQrLoginSuccess) made on the mobile app reach this page. A new code replaces the previous one. */
+        /** @description Sent when the login dialog shows its QR code (SPEC §4, QR mode), and again after each reconnect: binds the connection to that code, so the scan (SocketQrScanned) and the login (SocketQrLoginSuccess) made on the mobile app reach this page. The server binds only when qr_secret is the one user/getLoginQrcode gave with the code and the code is still open, and answers SocketQrBound; otherwise SocketError with qr_code, and the connection is bound to no code. A code is bound to one connection: the last that presented its secret (a reconnect of the same page takes it over). A new code replaces the previous one. */
         SocketQrLogin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4880,6 +4896,8 @@ export interface components {
             type: "qr_login";
             /** @description The code returned by POST user/getLoginQrcode. */
             code: string;
+            /** @description The qr_secret returned with the code. */
+            qr_secret: string;
         };
         /**
          * @description A sequenced stream of pushes. Each stream numbers its pushes with an increasing seq; the numbers are not contiguous across a server restart, only increasing.
@@ -4961,6 +4979,17 @@ export interface components {
             seq: components["schemas"]["SocketSeq"];
             data: components["schemas"]["GoalEvent"];
         };
+        /** @description The answer to SocketQrLogin when the secret matched (code 0): the scan and the login of the code will reach this connection. */
+        SocketQrBound: {
+            /** @constant */
+            code: 0;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "qr_bound";
+            qr_code: string;
+        };
         /** @description The mobile app scanned the QR code this connection showed (code 200, scanCode_Login; SPEC §4); the dialog shows a check mark. */
         SocketQrScanned: {
             /** @constant */
@@ -5040,11 +5069,13 @@ export interface components {
              * @enum {string}
              */
             type: "error";
-            /** @description What was wrong, naming the field. */
+            /** @description What was wrong, naming the field; for the log (the site shows its own text). */
             msg: string;
+            /** @description Set when the frame refused is a SocketQrLogin of this code (wrong secret, expired or used code); the page shows the QR as failed, to be refreshed. */
+            qr_code?: string;
         };
         /** @description Every frame the server sends on the score socket `/ws`: one JSON object, told apart by `type`. A client that stops reading (more than 1 MiB unsent to it for 5 s) is disconnected; it reconnects and sends SocketResume. */
-        SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
+        SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketQrBound"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
         /** @description The number a client gives each frame it sends on `/im`; the answer (ImOk or ImError) carries it back. 0 answers a frame whose own id could not be read. */
         ImId: number;
         /** @description Logs this connection in to messaging as userID (DESIGN.md, Realtime: the messaging port, im_mode own). userSig is the LoginSession's (or the guest account's) signature for that userID; a wrong one is answered by ImError. Logging in again replaces the previous user. */
@@ -5315,14 +5346,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The envelope; data is the code's new status. */
+            /** @description The envelope; data is the code's new status and who asked for it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["LoginQrStatus"];
+                        data: components["schemas"]["LoginQrScan"];
                     };
                 };
             };

@@ -1,11 +1,11 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { describeModel, timerEventsOf, TimerClock } from './path-replay.ts';
-import { qrLoginMachine, type LoginQr, type QrLoginEvent, type QrSession } from './qr-login-machine.ts';
+import { qrLoginMachine, type LoginQr, type QrLoginEvent, type QrSession, type QrSocketInput } from './qr-login-machine.ts';
 
 // Server codes are good for 3 minutes (qr-login-service.ts).
 const qrExpiryMs = 180_000;
-const qr: LoginQr = { code: 'abcdefghijklmnop', img: '/api/qr/abcdefghijklmnop.svg' };
+const qr: LoginQr = { code: 'abcdefghijklmnop', qr_secret: 'secret-of-this-page-only-0123456789', img: '/api/qr/abcdefghijklmnop.svg' };
 const session: QrSession = {
   token: 't',
   id: 7,
@@ -15,7 +15,7 @@ const session: QrSession = {
 const machine = qrLoginMachine.provide({
   actors: {
     fetchQr: fromPromise<LoginQr>(() => new Promise(() => {})),
-    qrSocket: fromCallback<QrLoginEvent, { code: string }>(() => () => {}),
+    qrSocket: fromCallback<QrLoginEvent, QrSocketInput>(() => () => {}),
   },
 });
 
@@ -27,6 +27,7 @@ describeModel({
     { type: 'xstate.error.actor.fetchQr', error: new Error('network') },
     { type: 'qr.scanned' },
     { type: 'qr.confirmed', session },
+    { type: 'qr.refused' },
     { type: 'qr.refresh' },
     ...timerEventsOf(machine),
   ],
@@ -37,6 +38,8 @@ describeModel({
     expect(snapshot.hasTag('refresh')).toBe(snapshot.matches('expired') || snapshot.matches('failed'));
     expect(snapshot.hasTag('scanned')).toBe(snapshot.matches({ showing: 'scanned' }));
     if (snapshot.matches('showing')) expect(snapshot.context.qr).toEqual(qr);
+    // A code the server refused to bind to this page is not kept.
+    if (snapshot.matches('failed')) expect(snapshot.context.qr).toBeNull();
     if (snapshot.status === 'done') expect(snapshot.output).toEqual(session);
   },
 });

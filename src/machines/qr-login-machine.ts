@@ -3,8 +3,17 @@ import type { components } from '../api/schema.d.ts';
 
 type Schemas = components['schemas'];
 
-/** The code and image of user/getLoginQrcode. */
-export type LoginQr = Pick<Schemas['LoginQrCode'], 'code' | 'img'>;
+/**
+ * The code, secret and image of user/getLoginQrcode. The secret binds the code to this page's socket (issue 10,
+ * QRLjacking): it lives in this context only, never in storage.
+ */
+export type LoginQr = Pick<Schemas['LoginQrCode'], 'code' | 'qr_secret' | 'img'>;
+
+/** What the `qrSocket` actor is given: the code to bind and the secret that proves it is this page's. */
+export interface QrSocketInput {
+  code: string;
+  secret: string;
+}
 
 /**
  * What the login flows keep of a session (webLoginSuccess carries the same LoginSession as a password login):
@@ -17,6 +26,7 @@ export type QrSession = Omit<Schemas['LoginSession'], 'profile'> & {
 export type QrLoginEvent =
   | { type: 'qr.scanned' }
   | { type: 'qr.confirmed'; session: QrSession }
+  | { type: 'qr.refused' }
   | { type: 'qr.refresh' };
 
 export interface QrLoginContext {
@@ -25,10 +35,10 @@ export interface QrLoginContext {
 }
 
 /**
- * Listens on the socket for the frames of one code: sends `qr_login` with it, then turns
- * scanCode_Login into `qr.scanned` and webLoginSuccess into `qr.confirmed`.
+ * Listens on the socket for the frames of one code: sends `qr_login` with it and its secret, then turns
+ * scanCode_Login into `qr.scanned`, webLoginSuccess into `qr.confirmed` and the server's refusal into `qr.refused`.
  */
-export const qrSocketListener = fromCallback<QrLoginEvent, { code: string }>(() => () => {});
+export const qrSocketListener = fromCallback<QrLoginEvent, QrSocketInput>(() => () => {});
 
 export const qrLoginMachine = setup({
   types: {
@@ -37,7 +47,7 @@ export const qrLoginMachine = setup({
     output: {} as QrSession,
   },
   actors: {
-    fetchQr: fromPromise<LoginQr>(async () => ({ code: '', img: '' })),
+    fetchQr: fromPromise<LoginQr>(async () => ({ code: '', qr_secret: '', img: '' })),
     qrSocket: qrSocketListener,
   },
   actions: {
@@ -59,17 +69,19 @@ export const qrLoginMachine = setup({
         id: 'fetchQr',
         src: 'fetchQr',
         onDone: { target: 'showing', actions: { type: 'keepQr', params: ({ event }) => event.output } },
-        onError: 'failed',
+        onError: { target: 'failed', actions: 'forgetQr' },
       },
     },
     showing: {
       invoke: {
         src: 'qrSocket',
-        input: ({ context }) => ({ code: context.qr?.code ?? '' }),
+        input: ({ context }) => ({ code: context.qr?.code ?? '', secret: context.qr?.qr_secret ?? '' }),
       },
       after: { qrExpiry: { target: 'expired' } },
       on: {
         'qr.confirmed': { target: 'confirmed', actions: 'keepSession' },
+        // The server would not bind the code to this socket (used, expired, or no longer this page's).
+        'qr.refused': { target: 'failed', actions: 'forgetQr' },
         'qr.refresh': 'loading',
       },
       initial: 'waiting',

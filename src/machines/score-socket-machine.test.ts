@@ -222,11 +222,11 @@ describe('score socket machine on the clock', () => {
 });
 
 describe('score socket machine: the QR login code', () => {
-  const qrLogin = { type: 'qr_login', code: 'code-1' } as const;
+  const qrLogin = { type: 'qr_login', code: 'code-1', qr_secret: 'secret-1' } as const;
 
   it('binds a code shown before the socket is subscribed once it is, and again after a reconnect', () => {
     const { actor, clock, frames } = start();
-    actor.send({ type: 'qr.shown', code: 'code-1' });
+    actor.send({ type: 'qr.shown', code: 'code-1', secret: 'secret-1' });
     expect(frames).toEqual([]);
     actor.send({ type: 'socket.opened' });
     actor.send({ type: 'socket.message', message: registered });
@@ -243,7 +243,7 @@ describe('score socket machine: the QR login code', () => {
     const { actor, clock, frames } = start();
     actor.send({ type: 'socket.opened' });
     actor.send({ type: 'socket.message', message: registered });
-    actor.send({ type: 'qr.shown', code: 'code-1' });
+    actor.send({ type: 'qr.shown', code: 'code-1', secret: 'secret-1' });
     expect(frames.at(-1)).toEqual(qrLogin);
 
     actor.send({ type: 'qr.hidden' });
@@ -252,5 +252,16 @@ describe('score socket machine: the QR login code', () => {
     actor.send({ type: 'socket.opened' });
     actor.send({ type: 'socket.message', message: registered });
     expect(frames.filter((frame) => frame.type === 'qr_login')).toEqual([qrLogin]);
+  });
+
+  it('tells its listeners when the server refuses to bind a code, and nothing for other errors', () => {
+    const { actor } = start();
+    const refused: string[] = [];
+    actor.on('qr.refused', (event) => refused.push(event.qrCode));
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    actor.send({ type: 'socket.message', message: { code: 1, type: 'error', msg: 'Input error: frames are JSON text' } });
+    actor.send({ type: 'socket.message', message: { code: 1, type: 'error', msg: 'This QR code belongs to another page', qr_code: 'code-1' } });
+    expect(refused).toEqual(['code-1']);
   });
 });

@@ -40,8 +40,11 @@ export interface ScoreSocketContext extends ScoreSocketInput {
   draw: number;
   /** Last seq seen by stream, sent as resume after a reconnect. */
   lastSeq: Partial<Record<SocketStream, number>>;
-  /** The login QR code the page shows, bound again after a reconnect; null when none shows. */
-  qrCode: string | null;
+  /**
+   * The login QR code the page shows and its secret, bound again after every register; null when none shows.
+   * Held in memory only: the secret is what makes the code this page's (issue 10).
+   */
+  qr: { code: string; secret: string } | null;
 }
 
 export type ScoreSocketEvent =
@@ -51,7 +54,7 @@ export type ScoreSocketEvent =
   | { type: 'socket.stopped' }
   | { type: 'company.toggled'; companyId: number }
   | { type: 'sport.classified'; classifyType: ClassifyType }
-  | { type: 'qr.shown'; code: string }
+  | { type: 'qr.shown'; code: string; secret: string }
   | { type: 'qr.hidden' };
 
 type Pushed<T extends SocketServerMessage['type']> = Extract<SocketServerMessage, { type: T }>;
@@ -64,6 +67,7 @@ export type ScoreSocketEmitted =
   | { type: 'streams.resync'; streams: SocketStream[] }
   | { type: 'qr.scanned'; qrCode: string }
   | { type: 'qr.loggedIn'; message: Pushed<'webLoginSuccess'> }
+  | { type: 'qr.refused'; qrCode: string }
   | { type: 'session.gone' }
   | { type: 'live.kickedOut'; roomId: number };
 
@@ -119,10 +123,11 @@ export const scoreSocketMachine = setup({
     sendResume: sendTo('connection', ({ context }) => command({ type: 'resume', seq: context.lastSeq })),
     sendHeartbeat: sendTo('connection', () => command({ type: 'heartbeat' })),
     sendQrLogin: enqueueActions(({ context, enqueue }) => {
-      if (context.qrCode !== null) enqueue.sendTo('connection', command({ type: 'qr_login', code: context.qrCode }));
+      const { qr } = context;
+      if (qr !== null) enqueue.sendTo('connection', command({ type: 'qr_login', code: qr.code, qr_secret: qr.secret }));
     }),
-    storeQr: assign({ qrCode: ({ context, event }) => (event.type === 'qr.shown' ? event.code : context.qrCode) }),
-    forgetQr: assign({ qrCode: null }),
+    storeQr: assign({ qr: ({ context, event }) => (event.type === 'qr.shown' ? { code: event.code, secret: event.secret } : context.qr) }),
+    forgetQr: assign({ qr: null }),
     storeHeartbeat: assign({
       heartbeatMs: ({ context, event }) =>
         event.type === 'socket.message' && event.message.type === 'registered' ? event.message.heartbeat_ms : context.heartbeatMs,
@@ -163,6 +168,9 @@ export const scoreSocketMachine = setup({
           return { type: 'session.gone' };
         case 'live_kickout':
           return { type: 'live.kickedOut', roomId: message.room_id };
+        case 'error':
+          if (message.qr_code !== undefined) return { type: 'qr.refused', qrCode: message.qr_code };
+          return { type: 'streams.resync', streams: [] };
         default:
           return { type: 'streams.resync', streams: [] };
       }
@@ -170,7 +178,7 @@ export const scoreSocketMachine = setup({
   },
 }).createMachine({
   id: 'scoreSocket',
-  context: ({ input }) => ({ ...input, heartbeatMs: defaultHeartbeatMs, attempt: 0, draw: 0, lastSeq: {}, qrCode: null }),
+  context: ({ input }) => ({ ...input, heartbeatMs: defaultHeartbeatMs, attempt: 0, draw: 0, lastSeq: {}, qr: null }),
   initial: 'open',
   // A QR code shown while the socket is down is bound once it is subscribed again.
   on: { 'socket.stopped': '.closed', 'qr.shown': { actions: 'storeQr' }, 'qr.hidden': { actions: 'forgetQr' } },

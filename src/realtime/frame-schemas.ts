@@ -37,6 +37,7 @@ export type FrameSchemaName =
   | 'SocketHeartbeatReply'
   | 'SocketLiveKickout'
   | 'SocketMatchPush'
+  | 'SocketQrBound'
   | 'SocketQrLoginSuccess'
   | 'SocketQrScanned'
   | 'SocketRegistered'
@@ -68,18 +69,19 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   NobilityBadge: {"type":"object","required":["tier_id","name","icon","expires_at"],"properties":{"tier_id":{"type":"integer"},"name":{"type":"string"},"icon":{"$ref":"ImageUrl"},"expires_at":{"$ref":"Timestamp"}}},
   OneXTwoPrices: {"type":"object","required":["home","draw","away"],"properties":{"home":{"type":"number"},"draw":{"type":["number","null"]},"away":{"type":"number"}}},
   OverUnderPrices: {"type":"object","required":["over","line","under"],"properties":{"over":{"type":"number"},"line":{"type":"number"},"under":{"type":"number"}}},
-  SocketError: {"type":"object","required":["code","type","msg"],"properties":{"code":{"type":"integer","const":1},"type":{"type":"string","const":"error"},"msg":{"type":"string"}}},
+  SocketError: {"type":"object","required":["code","type","msg"],"properties":{"code":{"type":"integer","const":1},"type":{"type":"string","const":"error"},"msg":{"type":"string"},"qr_code":{"type":"string"}}},
   SocketExponentPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_exponent","basketball_exponent"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"MatchOdds"}}},
   SocketGoalPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","const":"goal"},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"GoalEvent"}}},
   SocketHeartbeatReply: {"type":"object","required":["code","type","server_time"],"properties":{"code":{"type":"integer","const":0},"type":{"type":"string","const":"heartbeat"},"server_time":{"$ref":"Timestamp"}}},
   SocketLiveKickout: {"type":"object","required":["code","type","room_id"],"properties":{"code":{"type":"integer","const":300},"type":{"type":"string","const":"live_kickout"},"room_id":{"type":"integer"}}},
   SocketMatchPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_match","basketball_match","esports_match"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"Match"}}},
+  SocketQrBound: {"type":"object","required":["code","type","qr_code"],"properties":{"code":{"type":"integer","const":0},"type":{"type":"string","const":"qr_bound"},"qr_code":{"type":"string"}}},
   SocketQrLoginSuccess: {"type":"object","required":["code","type","qr_code","data"],"properties":{"code":{"type":"integer","const":200},"type":{"type":"string","const":"webLoginSuccess"},"qr_code":{"type":"string"},"data":{"$ref":"LoginSession"}}},
   SocketQrScanned: {"type":"object","required":["code","type","qr_code"],"properties":{"code":{"type":"integer","const":200},"type":{"type":"string","const":"scanCode_Login"},"qr_code":{"type":"string"}}},
   SocketRegistered: {"type":"object","required":["code","type","connection_id","server_time","heartbeat_ms","user_id"],"properties":{"code":{"type":"integer","const":101},"type":{"type":"string","const":"registered"},"connection_id":{"type":"string"},"server_time":{"$ref":"Timestamp"},"heartbeat_ms":{"type":"integer"},"user_id":{"type":["integer","null"]}}},
   SocketResync: {"type":"object","required":["code","type","streams"],"properties":{"code":{"type":"integer","const":0},"type":{"type":"string","const":"resync"},"streams":{"type":"array","items":{"$ref":"SocketStream"}}}},
   SocketSeq: {"type":"integer"},
-  SocketServerMessage: {"oneOf":[{"$ref":"SocketRegistered"},{"$ref":"SocketMatchPush"},{"$ref":"SocketExponentPush"},{"$ref":"SocketGoalPush"},{"$ref":"SocketQrScanned"},{"$ref":"SocketQrLoginSuccess"},{"$ref":"SocketSessionGone"},{"$ref":"SocketLiveKickout"},{"$ref":"SocketHeartbeatReply"},{"$ref":"SocketResync"},{"$ref":"SocketError"}]},
+  SocketServerMessage: {"oneOf":[{"$ref":"SocketRegistered"},{"$ref":"SocketMatchPush"},{"$ref":"SocketExponentPush"},{"$ref":"SocketGoalPush"},{"$ref":"SocketQrBound"},{"$ref":"SocketQrScanned"},{"$ref":"SocketQrLoginSuccess"},{"$ref":"SocketSessionGone"},{"$ref":"SocketLiveKickout"},{"$ref":"SocketHeartbeatReply"},{"$ref":"SocketResync"},{"$ref":"SocketError"}]},
   SocketSessionGone: {"type":"object","required":["code","type","msg"],"properties":{"code":{"type":"integer","const":700},"type":{"type":"string","const":"session_gone"},"msg":{"type":"string"}}},
   SocketStream: {"type":"string","enum":["football_match","football_exponent","basketball_match","basketball_exponent","esports_match","goal"]},
   Team: {"type":"object","required":["id","name","name_en","short_name_zh","logo"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"logo":{"$ref":"ImageUrl"}}},

@@ -7,7 +7,7 @@ import { qrLoginOverSocket } from './qr-login-socket.ts';
 
 type LoginSession = components['schemas']['LoginSession'];
 
-const qr: LoginQr = { code: 'code-1', img: '/api/qr/code-1.svg' };
+const qr: LoginQr = { code: 'code-1', qr_secret: 'secret-1', img: '/api/qr/code-1.svg' };
 const session: QrSession = {
   token: 't',
   id: 9,
@@ -37,10 +37,10 @@ async function start() {
 }
 
 describe('QR login over the site socket', () => {
-  it('binds the code shown, takes its scan and login, and ignores those of another code', async () => {
+  it('binds the code shown with its secret, takes its scan and login, and ignores those of another code', async () => {
     const { socket, login, frames } = await start();
     expect(login.getSnapshot().matches('showing')).toBe(true);
-    expect(frames.at(-1)).toEqual({ type: 'qr_login', code: 'code-1' });
+    expect(frames.at(-1)).toEqual({ type: 'qr_login', code: 'code-1', qr_secret: 'secret-1' });
 
     socket.send({ type: 'socket.message', message: { code: 200, type: 'scanCode_Login', qr_code: 'old-code' } });
     expect(login.getSnapshot().hasTag('scanned')).toBe(false);
@@ -54,7 +54,19 @@ describe('QR login over the site socket', () => {
     expect(login.getSnapshot().status).toBe('done');
     expect(login.getSnapshot().output).toMatchObject(session);
     // The code is no longer shown, so a reconnect does not bind it again.
-    expect(socket.getSnapshot().context.qrCode).toBeNull();
+    expect(socket.getSnapshot().context.qr).toBeNull();
+  });
+
+  it('shows the code as failed when the server refuses to bind it, and forgets it and its secret', async () => {
+    const { socket, login } = await start();
+    const refusal = { code: 1, type: 'error', msg: 'This QR code belongs to another page' } as const;
+    socket.send({ type: 'socket.message', message: { ...refusal, qr_code: 'old-code' } });
+    expect(login.getSnapshot().matches('showing')).toBe(true);
+    socket.send({ type: 'socket.message', message: { ...refusal, qr_code: 'code-1' } });
+    expect(login.getSnapshot().matches('failed')).toBe(true);
+    expect(login.getSnapshot().hasTag('refresh')).toBe(true);
+    expect(login.getSnapshot().context.qr).toBeNull();
+    expect(socket.getSnapshot().context.qr).toBeNull();
   });
 });
 

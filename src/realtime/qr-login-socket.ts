@@ -1,14 +1,15 @@
 import { fromCallback } from 'xstate';
-import type { QrLoginEvent } from '../machines/qr-login-machine.ts';
+import type { QrLoginEvent, QrSocketInput } from '../machines/qr-login-machine.ts';
 import type { ScoreSocketActor } from './score-socket.tsx';
 
 /**
  * The QR login machine's `qrSocket` actor over the page's one site socket (SPEC §4, QR mode): binds the code
- * shown with qr_login, turns scanCode_Login and webLoginSuccess of that code into `qr.scanned` and
- * `qr.confirmed`, and unbinds when the code is no longer shown. Frames of an older code are ignored.
+ * shown with qr_login and its secret, turns scanCode_Login and webLoginSuccess of that code into `qr.scanned` and
+ * `qr.confirmed` and a refusal of it into `qr.refused`, and unbinds when the code is no longer shown. Frames of
+ * an older code are ignored.
  */
 export function qrLoginOverSocket(siteSocket: () => ScoreSocketActor) {
-  return fromCallback<QrLoginEvent, { code: string }>(({ input, sendBack }) => {
+  return fromCallback<QrLoginEvent, QrSocketInput>(({ input, sendBack }) => {
     const socket = siteSocket();
     const subscriptions = [
       socket.on('qr.scanned', (event) => {
@@ -17,8 +18,11 @@ export function qrLoginOverSocket(siteSocket: () => ScoreSocketActor) {
       socket.on('qr.loggedIn', (event) => {
         if (event.message.qr_code === input.code) sendBack({ type: 'qr.confirmed', session: event.message.data });
       }),
+      socket.on('qr.refused', (event) => {
+        if (event.qrCode === input.code) sendBack({ type: 'qr.refused' });
+      }),
     ];
-    socket.send({ type: 'qr.shown', code: input.code });
+    socket.send({ type: 'qr.shown', code: input.code, secret: input.secret });
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
       socket.send({ type: 'qr.hidden' });

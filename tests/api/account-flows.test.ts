@@ -608,11 +608,18 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       code: number;
       type: string;
       qr_code?: string;
+      msg?: string;
       data?: LoginSession;
     }
 
-    /** A page showing the QR code: a socket that sent qr_login, with the frames it received. */
-    async function showQr(code: string): Promise<{ frames: Frame[]; next(type: string): Promise<Frame>; close(): void }> {
+    /**
+     * A page showing the QR code: a socket that sent qr_login with the code and, when it has one, the secret the
+     * page was given with it, and the frames it received.
+     */
+    async function showQr(
+      code: string,
+      secret?: string,
+    ): Promise<{ frames: Frame[]; next(type: string): Promise<Frame>; send(frame: object): void; close(): void }> {
       const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/ws`);
       const frames: Frame[] = [];
       const waiting: Array<{ type: string; resolve: (frame: Frame) => void }> = [];
@@ -632,14 +639,14 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
           waiting.push({ type, resolve });
           setTimeout(() => reject(new Error(`no ${type} frame`)), 5000);
         });
-      socket.send(JSON.stringify({ type: 'qr_login', code }));
-      // Frames are handled in order: the heartbeat's answer means qr_login was taken.
-      socket.send(JSON.stringify({ type: 'heartbeat' }));
-      await next('heartbeat');
-      return { frames, next, close: () => socket.close() };
+      socket.send(JSON.stringify({ type: 'qr_login', code, qr_secret: secret }));
+      // The server checks the secret before it binds: its answer (qr_bound or an error) means qr_login was taken.
+      await Promise.race([next('qr_bound'), next('error')]);
+      return { frames, next, send: (frame) => socket.send(JSON.stringify(frame)), close: () => socket.close() };
     }
 
-    const getQr = () => post<{ code: string; img: string; expires_at: number }>('/api/user/getLoginQrcode', {}, fromNewAddress());
+    const getQr = (headers: Record<string, string> = fromNewAddress()) =>
+      post<{ code: string; qr_secret: string; img: string; expires_at: number }>('/api/user/getLoginQrcode', {}, headers);
 
     it('logs a page in: code → scan (scanCode_Login) → confirm (webLoginSuccess with a working token)', async () => {
       const qr = await getQr();
@@ -654,7 +661,7 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       const confirmUrl = `${server.baseUrl}/qr-confirm?code=${qr.data.code}`;
       expect(await image.text()).toBe(await QRCode.toString(confirmUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }));
 
-      const page = await showQr(qr.data.code);
+      const page = await showQr(qr.data.code, qr.data.qr_secret);
       const phoneToken = await logIn(server, demoLogins.viewer);
       const scanned = await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken });
       expect(scanned).toMatchObject({ code: 0, data: { code: qr.data.code, status: 'scanned' } });
@@ -680,6 +687,96 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       expect(await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken })).toMatchObject({
         code: 1,
         msg: qrMessages.used,
+      });
+    });
+
+    it('hands the session only to the page that asked for the code, not to a socket that names it (QRLjacking)', async () => {
+      const qr = await getQr();
+      // The secret is not in what the QR shows: its image, nor the confirm address it holds.
+      expect(qr.data.qr_secret).toMatch(/^[A-Za-z0-9_-]{32,64}$/);
+      expect(qr.data.img).not.toContain(qr.data.qr_secret);
+      expect(await (await fetch(new URL(qr.data.img, server.baseUrl))).text()).not.toContain(qr.data.qr_secret);
+      const stored = await server.database.db.selectFrom('login_qrcodes').selectAll().where('code', '=', qr.data.code).executeTakeFirstOrThrow();
+      expect(JSON.stringify(stored)).not.toContain(qr.data.qr_secret);
+
+      const page = await showQr(qr.data.code, qr.data.qr_secret);
+      expect(await page.next('qr_bound')).toEqual({ code: 0, type: 'qr_bound', qr_code: qr.data.code });
+      // Whoever reads the code off the screen (or the confirm address) knows the code, not the secret.
+      const thief = await showQr(qr.data.code);
+      const guesser = await showQr(qr.data.code, 'A'.repeat(43));
+      expect(thief.frames).toEqual([{ code: 1, type: 'error', msg: expect.stringContaining('qr_secret') as string }]);
+      expect(guesser.frames).toEqual([{ code: 1, type: 'error', qr_code: qr.data.code, msg: qrMessages.notYours }]);
+
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      expect((await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken })).code).toBe(0);
+      await page.next('scanCode_Login');
+      expect((await post('/api/user/confirmLoginQrcode', { code: qr.data.code }, { token: phoneToken })).code).toBe(0);
+      const success = await page.next('webLoginSuccess');
+      expect(success.data?.token).toMatch(/^[0-9a-f]{32}$/);
+      // Frames of one socket arrive in order: a heartbeat answered after the login means no push is on its way.
+      for (const socket of [thief, guesser]) {
+        socket.send({ type: 'heartbeat' });
+        await socket.next('heartbeat');
+        expect(socket.frames.map((frame) => frame.type)).toEqual(['error', 'heartbeat']);
+      }
+      for (const socket of [page, thief, guesser]) socket.close();
+    });
+
+    it('binds the code again when the page that asked reconnects with its secret', async () => {
+      const qr = await getQr();
+      const before = await showQr(qr.data.code, qr.data.qr_secret);
+      before.close();
+      const page = await showQr(qr.data.code, qr.data.qr_secret);
+      expect(await page.next('qr_bound')).toMatchObject({ qr_code: qr.data.code });
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      expect((await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken })).code).toBe(0);
+      expect(await page.next('scanCode_Login')).toMatchObject({ qr_code: qr.data.code });
+      page.close();
+    });
+
+    it('refuses a confirm of a code its user has not scanned', async () => {
+      const qr = await getQr();
+      const page = await showQr(qr.data.code, qr.data.qr_secret);
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      const sessionsBefore = await accountState();
+      expect(await post('/api/user/confirmLoginQrcode', { code: qr.data.code }, { token: phoneToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.notScanned,
+      });
+      expect(await accountState()).toBe(sessionsBefore);
+      expect(page.frames.map((frame) => frame.type)).toEqual(['qr_bound']);
+      page.close();
+    });
+
+    it('refuses a confirm of a code that no page has bound, starting no session', async () => {
+      const qr = await getQr();
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      expect((await post('/api/user/scanLoginQrcode', { code: qr.data.code }, { token: phoneToken })).code).toBe(0);
+      const sessionsBefore = await accountState();
+      expect(await post('/api/user/confirmLoginQrcode', { code: qr.data.code }, { token: phoneToken })).toMatchObject({
+        code: 1,
+        msg: qrMessages.notShown,
+      });
+      expect(await accountState()).toBe(sessionsBefore);
+    });
+
+    it('tells the confirm page which device asked for the code, from where and when', async () => {
+      const userAgent =
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+      const headers = { ...fromNewAddress(), 'user-agent': userAgent };
+      const qr = await getQr(headers);
+      const phoneToken = await logIn(server, demoLogins.viewer);
+      const scanned = await post<{ requested_by: { browser: string; os: string; address: string; requested_at: number } }>(
+        '/api/user/scanLoginQrcode',
+        { code: qr.data.code },
+        { token: phoneToken },
+      );
+      expect(scanned.code).toBe(0);
+      expect(scanned.data.requested_by).toEqual({
+        browser: 'Chrome 131',
+        os: 'Windows',
+        address: headers['x-forwarded-for'],
+        requested_at: qr.data.expires_at - qrLoginTtlMs / 1000,
       });
     });
 

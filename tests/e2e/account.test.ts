@@ -104,15 +104,27 @@ describe('accounts in Chromium, as a new user', () => {
   it('logs in by QR from a second browser context', async () => {
     const guest = await second.newPage();
     await guest.goto(`${siteUrl}/main`);
+    const asked = guest.waitForResponse((response) => response.url().endsWith('/api/user/getLoginQrcode'));
     await guest.getByRole('button', { name: zh['topBar.login'], exact: true }).click();
     const qr = guest.getByRole('img', { name: zh['login.qrAlt'] });
     await qr.waitFor();
+    // The secret that makes the code this page's stays in its memory.
+    const { data } = (await (await asked).json()) as { data: { qr_secret: string } };
+    const stored = await guest.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]));
+    expect(data.qr_secret.length).toBeGreaterThan(30);
+    expect(stored).not.toContain(data.qr_secret);
     const src = await qr.getAttribute('src');
     const code = /\/api\/qr\/([A-Za-z0-9_-]+)\.svg/.exec(src ?? '')?.[1];
     expect(code).toBeTruthy();
     // The logged-in browser opens the QR's address (what a phone's camera would do).
     await page.goto(`${siteUrl}/qr-confirm?code=${code ?? ''}`);
     await page.getByRole('heading', { name: zh['qrConfirm.prompt'] }).waitFor();
+    // The page shows which browser asked for the code, from where: the guest's own, on this machine.
+    const request = page.getByRole('region', { name: zh['qrConfirm.requestedBy'] });
+    const chrome = /(?:HeadlessChrome|Chrome)\/(\d+)/.exec(await guest.evaluate(() => navigator.userAgent))?.[1];
+    const device = zh['qrConfirm.deviceOn'].replace('{os}', 'Linux').replace('{browser}', `Chrome ${chrome ?? ''}`);
+    await expect.poll(() => request.textContent()).toContain(device);
+    expect(await request.textContent()).toMatch(/127\.0\.0\.1|::1/);
     await guest.getByText(zh['login.qrScanned']).waitFor();
     await page.getByRole('button', { name: zh['qrConfirm.confirm'] }).click();
     await page.getByText(zh['qrConfirm.done']).waitFor();

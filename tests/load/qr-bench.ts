@@ -27,15 +27,15 @@ async function call<T>(baseUrl: string, path: string, body: unknown, token?: str
   return envelope.data;
 }
 
-/** The page's side: a socket bound to `code`, resolving each awaited frame type as it arrives. */
-async function showingPage(socketUrl: string, code: string) {
+/** The page's side: a socket bound to `code` with its secret, resolving each awaited frame type as it arrives. */
+async function showingPage(socketUrl: string, code: string, secret: string) {
   const socket = new WebSocket(socketUrl);
   const arrived = new Map<string, number>();
   const waiting = new Map<string, (at: number) => void>();
   socket.on('message', (raw) => {
     const at = performance.now();
     const frame = JSON.parse(String(raw)) as { type?: string };
-    if (frame.type !== 'scanCode_Login' && frame.type !== 'webLoginSuccess') return;
+    if (frame.type !== 'qr_bound' && frame.type !== 'scanCode_Login' && frame.type !== 'webLoginSuccess') return;
     arrived.set(frame.type, at);
     waiting.get(frame.type)?.(at);
   });
@@ -43,9 +43,9 @@ async function showingPage(socketUrl: string, code: string) {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  socket.send(JSON.stringify({ type: 'qr_login', code }));
+  socket.send(JSON.stringify({ type: 'qr_login', code, qr_secret: secret }));
   return {
-    frame: (type: 'scanCode_Login' | 'webLoginSuccess', timeoutMs = 10_000) =>
+    frame: (type: 'qr_bound' | 'scanCode_Login' | 'webLoginSuccess', timeoutMs = 10_000) =>
       new Promise<number>((resolve, reject) => {
         const seen = arrived.get(type);
         if (seen !== undefined) return resolve(seen);
@@ -72,10 +72,10 @@ export async function benchQrConfirm(baseUrl: string, rounds = 50): Promise<{ p5
   });
   const times: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    const { code } = await call<{ code: string }>(baseUrl, '/api/user/getLoginQrcode', {});
-    const page = await showingPage(socketUrl, code);
+    const { code, qr_secret } = await call<{ code: string; qr_secret: string }>(baseUrl, '/api/user/getLoginQrcode', {});
+    const page = await showingPage(socketUrl, code, qr_secret);
     try {
-      // The scan's push also proves the socket is bound to the code before the clock starts.
+      await page.frame('qr_bound');
       await call(baseUrl, '/api/user/scanLoginQrcode', { code }, token);
       await page.frame('scanCode_Login');
       const confirmed = performance.now();

@@ -33,7 +33,8 @@ export const accountHandlers = defineAreaHandlers('account', {
     await signOut(server, me().sessionId);
     return null;
   },
-  userGetLoginQrcode: ({ server, request }) => createLoginQrcode(server, request.ip),
+  userGetLoginQrcode: ({ server, request }) =>
+    createLoginQrcode(server, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
   userScanLoginQrcode: ({ server, input, me }) => scanLoginQrcode(server, me().id, input.code),
   userConfirmLoginQrcode: ({ server, input, me }) => confirmLoginQrcode(server, me(), input.code),
 });

@@ -93,6 +93,12 @@ export interface LoginQrcodesTable {
   confirmed_at: NullableTimestamp;
   /** Where the page that showed the code asked from (007). */
   ip: Default<string>;
+  /** SHA-256 of the secret given with the code, hex (014); '' for codes from before 014, which bind nowhere. */
+  secret_hash: Default<string>;
+  /** The user agent that asked for the code, cut to 512 characters (014). */
+  user_agent: Default<string>;
+  /** The score-socket connection the code is bound to (014): the last that presented its secret. */
+  connection_id: Nullable<string>;
 }
 
 /** A human-check solution already accepted (007): refused if offered again before it expires. */

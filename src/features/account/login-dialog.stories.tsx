@@ -7,7 +7,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ApiData } from '../../api/client.ts';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import { loginMachine, type LoginSession, type PhoneSubmission } from '../../machines/login-machine.ts';
-import { qrLoginMachine, type LoginQr, type QrLoginEvent } from '../../machines/qr-login-machine.ts';
+import { qrLoginMachine, type LoginQr, type QrLoginEvent, type QrSocketInput } from '../../machines/qr-login-machine.ts';
 import { smsCountdownMachine, type SmsCodeRequest } from '../../machines/sms-countdown-machine.ts';
 import en from '../../i18n/messages/en.json';
 import zh from '../../i18n/messages/zh.json';
@@ -77,9 +77,9 @@ function stubbedLogin({ qrFrames = [], expiredFirst = false, submitted = session
         actors: {
           fetchQr: fromPromise<LoginQr>(async () => {
             calls.fetchQr();
-            return { code: 'story-code', img: await qrImage };
+            return { code: 'story-code', qr_secret: 'story-secret', img: await qrImage };
           }),
-          qrSocket: fromCallback<QrLoginEvent, { code: string }>(({ sendBack }) => {
+          qrSocket: fromCallback<QrLoginEvent, QrSocketInput>(({ sendBack }) => {
             for (const frame of qrFrames) sendBack(frame);
             return () => {};
           }),

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { LoginDialog } from './login-dialog.tsx';
+import { QrLoginRequest } from './qr-login-request.tsx';
 import styles from './account-pages.module.css';
 
 export interface QrConfirmPageProps {
@@ -18,7 +19,8 @@ export interface QrConfirmPageProps {
 
 /**
  * The page a login QR code holds (issue 4): a logged-in user confirms the login of the website that
- * shows the code; opening it tells that page the code was scanned.
+ * shows the code; opening it tells that page the code was scanned, and shows which device asked for the
+ * code, from where and when (issue 10), so the user confirms only their own browser.
  */
 export function QrConfirmPage({ title, code }: QrConfirmPageProps) {
   const t = useMessage();
@@ -76,6 +78,7 @@ function ConfirmPanel({ code }: { code: string }) {
     <div className={styles.centre}>
       <h2 className={styles.prompt}>{t('qrConfirm.prompt')}</h2>
       {me.data && <p className={styles.muted}>{t('qrConfirm.as', { name: me.data.user_nickname })}</p>}
+      <QrLoginRequest requestedBy={scan.data.requested_by} />
       <Button variant="primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
         {t('qrConfirm.confirm')}
       </Button>
