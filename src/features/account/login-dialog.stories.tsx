@@ -48,7 +48,8 @@ async function fakeFetch(request: Request): Promise<Response> {
 }
 
 
-const qrImage = QRCode.toString(`${window.location.origin}/qr-confirm?code=story-code`, { type: 'svg', margin: 1 }).then(
+// A fixed address, so the picture (and its screenshot) does not depend on the port the catalogue runs on.
+const qrImage = QRCode.toString('https://pitchside.example/qr-confirm?code=story-code', { type: 'svg', margin: 1 }).then(
   (svg) => `data:image/svg+xml;base64,${btoa(svg)}`,
 );
 
