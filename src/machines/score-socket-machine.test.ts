@@ -1,5 +1,5 @@
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import {
   scoreSocketMachine,
@@ -9,6 +9,7 @@ import {
   type SocketClientMessage,
   type SocketServerMessage,
 } from './score-socket-machine.ts';
+import { delayOf, describePath, replaySteps, timerEventsOf } from './path-replay.ts';
 
 // SPEC §4 and §9, written out so the machine is checked against the spec, not against itself.
 const heartbeatMs = 30_000;
@@ -55,24 +56,10 @@ const modelEvents: ScoreSocketEvent[] = [
   { type: 'company.toggled', companyId: 2 },
 ];
 
-const timerEvents = getStateNodes(scoreSocketMachine.root).flatMap((node) =>
-  node.after.map((transition) => ({ type: transition.eventType }) as unknown as ScoreSocketEvent),
-);
+const timerEvents = timerEventsOf(scoreSocketMachine);
 
-const delayOf = (event: { type: string }) => /^xstate\.after\.(\w+)\./.exec(event.type)?.[1];
-const isStart = (event: { type: string }) => event.type === 'xstate.init';
-
-function describeEvent(event: ScoreSocketEvent | { type: string }): string {
-  const delay = delayOf(event);
-  if (delay) return `after ${delay}`;
-  if ('message' in event) return `message ${event.message.type}`;
-  return event.type;
-}
-
-function describePath(path: SocketPath): string {
-  const steps = path.steps.filter((step) => !isStart(step.event)).map((step) => describeEvent(step.event));
-  return `${JSON.stringify(path.state.value)} via ${steps.length ? steps.join(' → ') : 'start'}`;
-}
+/** A message is named by its type, so paths through a registration and a push read apart. */
+const eventWords = (event: ScoreSocketEvent) => ('message' in event ? `message ${event.message.type}` : undefined);
 
 /** What SPEC §4 says the client sends, tracked from the events alone. */
 class SpecOracle {
@@ -134,24 +121,21 @@ function start() {
 function replay(path: SocketPath): void {
   const { actor, clock, frames, emitted } = start();
   const oracle = new SpecOracle();
-  for (const step of path.steps) {
-    if (isStart(step.event)) continue;
-    const delay = delayOf(step.event);
-    if (delay) {
+  replaySteps(actor, path, {
+    event: eventWords,
+    fireTimer: (delay) => {
       clock.increment(delay === 'heartbeat' ? heartbeatMs : backoffMs(oracle.attempt));
       oracle.onTimer(delay);
-    } else {
-      actor.send(step.event);
-      oracle.onEvent(step.event);
-    }
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value, describeEvent(step.event)).toEqual(step.state.value);
-    const value = typeof snapshot.value === 'string' ? snapshot.value : Object.values(snapshot.value)[0];
-    expect(value).toBe(oracle.state);
-    expect(frames).toEqual(oracle.frames);
-    expect(emitted).toEqual(oracle.emitted);
-    expect(snapshot.hasTag('subscribed')).toBe(oracle.state === 'subscribed');
-  }
+    },
+    sent: (event) => oracle.onEvent(event),
+    check: (snapshot) => {
+      const value = typeof snapshot.value === 'string' ? snapshot.value : Object.values(snapshot.value)[0];
+      expect(value).toBe(oracle.state);
+      expect(frames).toEqual(oracle.frames);
+      expect(emitted).toEqual(oracle.emitted);
+      expect(snapshot.hasTag('subscribed')).toBe(oracle.state === 'subscribed');
+    },
+  });
   actor.stop();
 }
 
@@ -178,7 +162,7 @@ describe('score socket machine: shortest paths', () => {
       new Set(['{"open":"connecting"}', '{"open":"registering"}', '{"open":"subscribed"}', '"reconnecting"', '"closed"']),
     );
   });
-  for (const path of shortestPaths) it(describePath(path), () => replay(path));
+  for (const path of shortestPaths) it(describePath(path, { event: eventWords }), () => replay(path));
 });
 
 describe('score socket machine: simple paths', () => {
@@ -187,7 +171,7 @@ describe('score socket machine: simple paths', () => {
     const delays = new Set(simplePaths.flatMap((path) => path.steps.map((step) => delayOf(step.event))).filter(Boolean));
     expect(delays).toEqual(new Set(['reconnectBackoff']));
   });
-  for (const path of simplePaths) it(describePath(path), () => replay(path));
+  for (const path of simplePaths) it(describePath(path, { event: eventWords }), () => replay(path));
 });
 
 describe('score socket machine on the clock', () => {
