@@ -67,10 +67,24 @@ describe('live rooms for viewers', () => {
       expect(answer.data.room.match?.id).toBe(room.match_id);
       expect(answer.data.viewer).toEqual({ is_taboo: 0, is_manager: 0, is_guard: 0 });
       expect(answer.data.chat_group_id).toBe(`live${room.id}`);
-      // The score board's live score, not a copy of the room list's.
-      const board = await server.app.serverContext.scoreBoard.read();
-      const match = board.matches.get(room.match_id!);
-      if (match) expect(answer.data.room.match).toMatchObject({ home_score: match.home_score, away_score: match.away_score, status: match.status });
+    });
+
+    it("shows the score board's live score at once, not the room list's cached copy", async () => {
+      const { scoreBoard } = server.app.serverContext;
+      const board = await scoreBoard.read();
+      const room = await server.database.db
+        .selectFrom('live_rooms')
+        .select(['id', 'match_id'])
+        .where('status', '=', 'in_progress')
+        .where('match_id', 'in', [...board.matches.keys()])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const match = board.matches.get(room.match_id!)!;
+      await server.call('GET', '/api/Live_streaming/getRoomInfo', { room_id: room.id });
+      scoreBoard.putMatches([{ ...match, home_score: match.home_score + 7 }]);
+      const answer = await server.call<Schemas['LiveRoomInfo']>('GET', '/api/Live_streaming/getRoomInfo', { room_id: room.id });
+      expect(answer.data.room.match).toMatchObject({ id: match.id, home_score: match.home_score + 7, away_score: match.away_score });
+      scoreBoard.putMatches([match]);
     });
 
     it("fills in the viewer's follow and standing: the anchor is a manager of their own room", async () => {
