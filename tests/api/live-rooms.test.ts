@@ -252,7 +252,7 @@ describe('live rooms for viewers', () => {
       expect(answer.data.list.every((schedule) => schedule.room_id === anchor.roomId && schedule.status !== 'over')).toBe(true);
       expect(await server.call('GET', '/api/Live_streaming/getReserveLiveList', { uid: viewer.id })).toMatchObject({
         code: 1,
-        msg: reservationMessages.anchorNotFound,
+        msg: liveRoomMessages.anchorNotFound,
       });
     });
 
@@ -343,7 +343,7 @@ describe('live rooms for viewers', () => {
       expect(own.data.list.every((item) => item.anchor.id === anchor.id && item.room_id === anchor.roomId && item.duration > 0)).toBe(true);
       expect(await server.call('POST', '/api/Live_streaming/getLivePlaybackList', { uid: viewer.id })).toMatchObject({
         code: 1,
-        msg: reservationMessages.anchorNotFound,
+        msg: liveRoomMessages.anchorNotFound,
       });
       expect((await server.call('POST', '/api/Live_streaming/getLivePlaybackList', { limit: 0 })).code).toBe(1);
     });

@@ -1,6 +1,6 @@
 import { defineAreaHandlers } from '../../contract/area-handlers.ts';
 import { languageOf } from '../../i18n/server-messages.ts';
-import { liveCategories, roomBuckets } from './category-service.ts';
+import { liveCategories, roomBuckets } from './directory-service.ts';
 import { kickoutList } from './kickout-service.ts';
 import { playbacks } from './playback-service.ts';
 import { roomRanking } from './ranking-service.ts';

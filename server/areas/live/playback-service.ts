@@ -1,8 +1,7 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { matchBriefs } from './match-brief.ts';
-import { reservationMessages } from './reservation-service.ts';
+import { anchorRoomOf } from './room-info-service.ts';
 
 function seconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
@@ -16,16 +15,7 @@ export async function playbacks(
   const page = input.page ?? 1;
   const limit = input.limit ?? 20;
   const { db } = server.database;
-  if (input.uid !== undefined) {
-    const room = await db
-      .selectFrom('live_rooms')
-      .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
-      .select('live_rooms.id')
-      .where('live_rooms.anchor_id', '=', input.uid)
-      .where('users.disabled_at', 'is', null)
-      .executeTakeFirst();
-    if (!room) throw new DomainError(reservationMessages.anchorNotFound);
-  }
+  if (input.uid !== undefined) await anchorRoomOf(server, input.uid);
   let base = db
     .selectFrom('live_records')
     .innerJoin('live_rooms', 'live_rooms.id', 'live_records.room_id')

@@ -3,6 +3,7 @@ import type { LiveStatus } from '../../db/tables/column-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { matchBriefs, type LiveMatchBrief } from './match-brief.ts';
+import { anchorRoomOf } from './room-info-service.ts';
 
 type Schedule = DataOf<'liveStreamingGetReserveLiveList'>['list'][number];
 type ReserveState = DataOf<'liveReserveMatch'>;
@@ -13,7 +14,6 @@ export const reservationMessages = {
   matchOver: 'This match is over',
   scheduleNotFound: 'Scheduled broadcast not found',
   scheduleBegun: 'This broadcast has already begun',
-  anchorNotFound: 'Anchor not found',
 } as const;
 
 /** A broadcast that began this long ago and whose room is still on air is still shown as on now. */
@@ -102,14 +102,7 @@ export async function anchorSchedules(
 ): Promise<DataOf<'liveStreamingGetReserveLiveList'>> {
   const page = input.page ?? 1;
   const limit = input.limit ?? 20;
-  const room = await server.database.db
-    .selectFrom('live_rooms')
-    .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
-    .select('live_rooms.id')
-    .where('live_rooms.anchor_id', '=', input.uid)
-    .where('users.disabled_at', 'is', null)
-    .executeTakeFirst();
-  if (!room) throw new DomainError(reservationMessages.anchorNotFound);
+  const room = await anchorRoomOf(server, input.uid);
   const since = new Date(server.clock.now().getTime() - onAirWindowMs);
   const rows = await selectSchedules(server)
     .where('live_schedules.room_id', '=', room.id)

@@ -8,6 +8,7 @@ type ViewerStatus = DataOf<'liveGetUserStatus'>;
 
 export const liveRoomMessages = {
   notFound: 'Live room not found',
+  anchorNotFound: 'Anchor not found',
   notManager: "Only the room's managers may see another user's status",
 } as const;
 
@@ -27,6 +28,19 @@ export async function existingRoom(server: ServerContext, roomId: number): Promi
   const row = await cachedRoom(server, roomId);
   if (!row) throw new DomainError(liveRoomMessages.notFound);
   return row;
+}
+
+/** The room of an anchor who is not disabled; else code 1 (a user with no room is no anchor here). */
+export async function anchorRoomOf(server: ServerContext, anchorId: number): Promise<{ id: number }> {
+  const room = await server.database.db
+    .selectFrom('live_rooms')
+    .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
+    .select('live_rooms.id')
+    .where('live_rooms.anchor_id', '=', anchorId)
+    .where('users.disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (!room) throw new DomainError(liveRoomMessages.anchorNotFound);
+  return room;
 }
 
 /** A user's standing in a room: muted, manager (the anchor is one), guarding its anchor. */
