@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClipLibrary, clipForRoom, clipOfType } from './hls-clips.ts';
-import { clipOffset, clipSegmentOf, hlsQualities, liveEdge, masterPlaylist, mediaPlaylist, windowSegments } from './hls-playlists.ts';
+import { clipOffset, clipSegmentOf, hlsQualities, liveEdge, masterPlaylist, mediaPlaylist, windowSegments, type Broadcast } from './hls-playlists.ts';
 
 const clips = new ClipLibrary();
 const football = clips.get('football').manifest;
@@ -35,27 +35,29 @@ function parse(playlist: string): Parsed {
   return parsed;
 }
 
-const at = Date.parse('2026-11-25T03:00:00.250Z');
 const roomId = 12;
+const broadcast: Broadcast = { roomId, startedAtMs: Date.parse('2026-11-25T01:00:00.000Z') };
+/** Two hours and a quarter of a second into the broadcast. */
+const at = Date.parse('2026-11-25T03:00:00.250Z');
 
 describe('live media playlists', () => {
   it('lists a window of 1 s segments ending at the last finished second, with no end', () => {
-    const p = parse(mediaPlaylist(football, 'standard', roomId, at));
+    const p = parse(mediaPlaylist(football, 'standard', broadcast, at));
     expect(p.targetDuration).toBe(1);
     expect(p.ended).toBe(false);
     expect(p.segments).toHaveLength(windowSegments);
     expect(p.segments.every((s) => s.duration === 1)).toBe(true);
-    const last = Math.floor(at / 1000) - 1;
-    expect(liveEdge(at)).toBe(last);
+    const last = 2 * 3600 - 1;
+    expect(liveEdge(broadcast, at)).toBe(last);
     expect(p.sequence).toBe(last - windowSegments + 1);
     expect(p.segments.map((s) => s.uri)).toEqual(Array.from({ length: windowSegments }, (_, i) => `standard/${p.sequence + i}.ts`));
   });
 
   it('slides one segment a second with the clock, and not within a second', () => {
-    const first = parse(mediaPlaylist(football, 'original', roomId, at));
-    expect(parse(mediaPlaylist(football, 'original', roomId, at + 700)).sequence).toBe(first.sequence);
+    const first = parse(mediaPlaylist(football, 'original', broadcast, at));
+    expect(parse(mediaPlaylist(football, 'original', broadcast, at + 700)).sequence).toBe(first.sequence);
     for (let s = 1; s <= 20; s++) {
-      const later = parse(mediaPlaylist(football, 'original', roomId, at + s * 1000));
+      const later = parse(mediaPlaylist(football, 'original', broadcast, at + s * 1000));
       expect(later.sequence).toBe(first.sequence + s);
       expect(later.segments).toHaveLength(windowSegments);
     }
@@ -69,7 +71,7 @@ describe('live media playlists', () => {
     const seen = new Map<string, number>();
     let restarts = 0;
     for (let s = 0; s < 3 * n; s++) {
-      const text = mediaPlaylist(football, 'smooth', roomId, at + s * 1000);
+      const text = mediaPlaylist(football, 'smooth', broadcast, at + s * 1000);
       const p = parse(text);
       for (const segment of p.segments) {
         const sequence = Number(/\/(\d+)\.ts$/.exec(segment.uri)![1]);
@@ -89,6 +91,21 @@ describe('live media playlists', () => {
       });
     }
     expect(restarts).toBeGreaterThan(0);
+  });
+
+  it('opens a broadcast on a full window of its first segments, then slides', () => {
+    const start = broadcast.startedAtMs;
+    for (const elapsed of [0, 2500, 6999]) {
+      const p = parse(mediaPlaylist(football, 'standard', broadcast, start + elapsed));
+      expect(p.sequence, `${elapsed} ms in`).toBe(0);
+      expect(p.segments).toHaveLength(windowSegments);
+    }
+    expect(parse(mediaPlaylist(football, 'standard', broadcast, start + 7000)).sequence).toBe(1);
+  });
+
+  it('keeps the discontinuity sequence small: one a loop of the clip since the broadcast began', () => {
+    const day = parse(mediaPlaylist(football, 'standard', broadcast, broadcast.startedAtMs + 86_400_000));
+    expect(day.discontinuitySequence).toBeLessThanOrEqual(86_400 / football.segments + 1);
   });
 
   it('starts rooms at different points of the same clip', () => {

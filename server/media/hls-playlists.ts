@@ -1,8 +1,13 @@
 // Live HLS playlists for the demo rooms (DESIGN.md, Video): a short clip of 1 s segments played
-// as an endless live stream. Segment n of the stream is second n since the epoch, so every viewer
-// and every server process agrees on the live edge from the clock alone, and a playlist is a few
-// lines built per request. Each time the clip starts over, its time stamps start over too, which
-// is what EXT-X-DISCONTINUITY tells the player (RFC 8216 §4.3.2.3).
+// as an endless live stream. Segment n of a broadcast is its n-th second since the room went on
+// air, so every viewer and every server process agrees on the live edge from the clock and the
+// room's start alone, and a playlist is a few lines built per request. Each time the clip starts
+// over, its time stamps start over too, which is what EXT-X-DISCONTINUITY tells the player
+// (RFC 8216 §4.3.2.3).
+//
+// Counting from the broadcast's start, not from the Unix epoch, keeps the discontinuity sequence
+// small: hls.js 1.7 keeps a sparse array indexed by it and walks it from 0 on every playlist
+// reload, which at an epoch-based number (about 2e8) blocked the page for seconds.
 
 /** SPEC §9's stream qualities, best first: the renditions every clip has. */
 export const hlsQualities = ['original', 'high_definition', 'standard', 'smooth'] as const;
@@ -34,9 +39,19 @@ export interface ClipManifest {
 /** Segments a media playlist lists: Apple asks for at least three target durations; six give hls.js room to buffer. */
 export const windowSegments = 6;
 
-/** The stream's newest finished segment at `nowMs`: segment n covers second n since the epoch. */
-export function liveEdge(nowMs: number): number {
-  return Math.floor(nowMs / 1000) - 1;
+/** A room on air, as its stream needs it. */
+export interface Broadcast {
+  roomId: number;
+  /** When the room went on air: its stream's segment 0. */
+  startedAtMs: number;
+}
+
+/**
+ * The stream's newest finished segment at `nowMs`; segment n covers second n of the broadcast.
+ * In the first seconds of a broadcast the window stays on the clip's opening segments.
+ */
+export function liveEdge(broadcast: Broadcast, nowMs: number): number {
+  return Math.max(Math.floor((nowMs - broadcast.startedAtMs) / 1000) - 1, windowSegments - 1);
 }
 
 /**
@@ -77,10 +92,10 @@ export function masterPlaylist(manifest: ClipManifest): string {
  * agrees with the tags of earlier playlists as the window slides (RFC 8216 §4.3.3.3); a restart at
  * the window's first segment is counted in it rather than tagged.
  */
-export function mediaPlaylist(manifest: ClipManifest, quality: HlsQuality, roomId: number, nowMs: number): string {
+export function mediaPlaylist(manifest: ClipManifest, quality: HlsQuality, broadcast: Broadcast, nowMs: number): string {
   const { segments } = manifest;
-  const offset = clipOffset(roomId, segments);
-  const last = liveEdge(nowMs);
+  const offset = clipOffset(broadcast.roomId, segments);
+  const last = liveEdge(broadcast, nowMs);
   const first = last - windowSegments + 1;
   const lines = [
     '#EXTM3U',

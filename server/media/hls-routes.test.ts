@@ -14,7 +14,7 @@ describe('/hls: demo rooms as live streams', { timeout: 120_000 }, () => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let clock: ManualClock;
-  let onAir: { id: number; type: 1 | 2 | 3; demo_clip: string | null };
+  let onAir: { id: number; type: 1 | 2 | 3; demo_clip: string | null; started_at: Date | null };
   let offAir: number;
   const clips = new ClipLibrary();
 
@@ -24,7 +24,7 @@ describe('/hls: demo rooms as live streams', { timeout: 120_000 }, () => {
     clock = new ManualClock(Math.floor(Date.parse(template.seededAt) / 1000) * 1000 + 500);
     app = await buildApp({ database, distDir: '/nonexistent', now: clock.date, production: false, rateLimits: false });
     await app.ready();
-    const rooms = await database.db.selectFrom('live_rooms').select(['id', 'type', 'status', 'demo_clip']).orderBy('id').execute();
+    const rooms = await database.db.selectFrom('live_rooms').select(['id', 'type', 'status', 'demo_clip', 'started_at']).orderBy('id').execute();
     onAir = rooms.find((room) => room.status === 'in_progress')!;
     offAir = rooms.find((room) => room.status !== 'in_progress')!.id;
   }, 120_000);
@@ -64,7 +64,8 @@ describe('/hls: demo rooms as live streams', { timeout: 120_000 }, () => {
     expect(first.body).toContain('#EXT-X-TARGETDURATION:1\n');
     expect(first.body).not.toContain('#EXT-X-ENDLIST');
     const sequence = sequenceOf(first.body);
-    expect(sequence).toBe(Math.floor(clock.now() / 1000) - 6);
+    // segment n is second n of the broadcast; the window ends at the last finished one
+    expect(sequence).toBe(Math.floor((clock.now() - onAir.started_at!.getTime()) / 1000) - 6);
     expect(first.body.match(/#EXTINF:1\.000,/g)).toHaveLength(6);
     expect(first.body).toContain(`\nsmooth/${sequence}.ts\n`);
     clock.advance(3000);
@@ -92,7 +93,7 @@ describe('/hls: demo rooms as live streams', { timeout: 120_000 }, () => {
   it('serves segment bytes from the clip, as MPEG-TS that caches for good', async () => {
     const clip = clips.get(clipForRoom(onAir));
     const n = clip.manifest.segments;
-    const sequence = Math.floor(clock.now() / 1000) - 2;
+    const sequence = Math.floor((clock.now() - onAir.started_at!.getTime()) / 1000) - 2;
     for (const quality of hlsQualities) {
       const answer = await get(`/hls/${onAir.id}/${quality}/${sequence}.ts`);
       expect(answer.statusCode, quality).toBe(200);

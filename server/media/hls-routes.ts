@@ -26,15 +26,21 @@ export interface HlsRoutesOptions {
   clips?: ClipLibrary;
 }
 
-/** The rooms on air and the clip each plays, read at most once per onAirTtlMs (PGlite runs one query at a time). */
-function roomsOnAir(server: ServerContext): Promise<ReadonlyMap<number, string>> {
+interface RoomOnAir {
+  clip: string;
+  startedAtMs: number;
+}
+
+/** The rooms on air, the clip each plays and when it went on air, read at most once per onAirTtlMs (PGlite runs one query at a time). */
+function roomsOnAir(server: ServerContext): Promise<ReadonlyMap<number, RoomOnAir>> {
   return server.cache.get('hls:on-air', onAirTtlMs, async () => {
     const rows = await server.database.db
       .selectFrom('live_rooms')
-      .select(['id', 'type', 'demo_clip'])
+      .select(['id', 'type', 'demo_clip', 'started_at'])
       .where('status', '=', 'in_progress')
       .execute();
-    return new Map(rows.map((row) => [row.id, clipForRoom(row)]));
+    // 004_live.sql: a room in progress always has started_at.
+    return new Map(rows.flatMap((row) => (row.started_at ? [[row.id, { clip: clipForRoom(row), startedAtMs: row.started_at.getTime() }] as const] : [])));
   });
 }
 
@@ -47,12 +53,12 @@ export async function hlsRoutes(app: FastifyInstance, { server, clips = new Clip
       .send({ code: ResultCode.error, msg: translate(message, languageOf(request.headers)), data: null });
   }
 
-  /** The room's clip when the room id is well formed and the room is on air. */
+  /** The room's broadcast and clip when the room id is well formed and the room is on air. */
   async function clipOf(roomId: string) {
     if (!roomIdPattern.test(roomId)) return null;
     const id = Number(roomId);
-    const name = (await roomsOnAir(server)).get(id);
-    return name === undefined ? null : { id, clip: clips.get(name) };
+    const room = (await roomsOnAir(server)).get(id);
+    return room === undefined ? null : { broadcast: { roomId: id, startedAtMs: room.startedAtMs }, clip: clips.get(room.clip) };
   }
 
   app.get<{ Params: { roomId: string; name: string } }>('/hls/:roomId/:name.m3u8', async (request, reply) => {
@@ -63,7 +69,7 @@ export async function hlsRoutes(app: FastifyInstance, { server, clips = new Clip
     reply.type('application/vnd.apple.mpegurl');
     if (name === 'master') return reply.header('cache-control', 'no-cache').send(masterPlaylist(room.clip.manifest));
     // A live playlist changes each second (RFC 8216 §6.2.1: clients reload it about once a target duration).
-    return reply.header('cache-control', 'public, max-age=1').send(mediaPlaylist(room.clip.manifest, name, room.id, server.clock.now().getTime()));
+    return reply.header('cache-control', 'public, max-age=1').send(mediaPlaylist(room.clip.manifest, name, room.broadcast, server.clock.now().getTime()));
   });
 
   app.get<{ Params: { roomId: string; quality: string; sequence: string } }>('/hls/:roomId/:quality/:sequence.ts', async (request, reply) => {
@@ -72,8 +78,8 @@ export async function hlsRoutes(app: FastifyInstance, { server, clips = new Clip
     const room = await clipOf(roomId);
     if (!room) return notFound(request, reply, hlsMessages.notOnAir);
     const { segments } = room.clip.manifest;
-    const body = room.clip.segments[quality][clipSegmentOf(Number(sequence), clipOffset(room.id, segments), segments)]!;
-    // A stream segment's number fixes its picture for good.
+    const body = room.clip.segments[quality][clipSegmentOf(Number(sequence), clipOffset(room.broadcast.roomId, segments), segments)]!;
+    // A stream segment's number fixes its picture for good, whichever broadcast asks for it.
     return reply.type('video/mp2t').header('cache-control', 'public, max-age=31536000, immutable').send(body);
   });
 }
