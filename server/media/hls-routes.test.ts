@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { ManualClock } from '../feed/match-feed.ts';
 import { ClipLibrary, clipForRoom } from './hls-clips.ts';
+import { onAirCacheKey } from './hls-routes.ts';
 import { clipOffset, clipSegmentOf, hlsQualities } from './hls-playlists.ts';
 
 const template = inject('databaseTemplate');
@@ -139,5 +140,14 @@ describe('/hls: demo rooms as live streams', { timeout: 120_000 }, () => {
     await database.db.updateTable('live_rooms').set({ status: 'over', ended_at: clock.date() }).where('id', '=', onAir.id).execute();
     clock.advance(6000);
     expect((await get(`/hls/${onAir.id}/master.m3u8`)).statusCode).toBe(404);
+  });
+
+  it('starts the stream as soon as a room goes on air and the cache is told', async () => {
+    await database.db.updateTable('live_rooms').set({ status: 'in_progress', started_at: clock.date(), ended_at: null }).where('id', '=', offAir).execute();
+    app.serverContext.cache.invalidate(onAirCacheKey);
+    const answer = await get(`/hls/${offAir}/standard.m3u8`);
+    expect(answer.statusCode).toBe(200);
+    // a new broadcast opens on its first segments
+    expect(sequenceOf(answer.body)).toBe(0);
   });
 });

@@ -17,6 +17,8 @@ export const hlsMessages = {
 
 /** How long the set of rooms on air is kept: every viewer asks for a playlist each second. */
 const onAirTtlMs = 5_000;
+/** The memory cache key of that set: a service that starts or ends a broadcast may invalidate it to be seen at once. */
+export const onAirCacheKey = 'hls:on-air';
 const roomIdPattern = /^[1-9]\d{0,9}$/;
 const sequencePattern = /^\d{1,12}$/;
 
@@ -33,7 +35,7 @@ interface RoomOnAir {
 
 /** The rooms on air, the clip each plays and when it went on air, read at most once per onAirTtlMs (PGlite runs one query at a time). */
 function roomsOnAir(server: ServerContext): Promise<ReadonlyMap<number, RoomOnAir>> {
-  return server.cache.get('hls:on-air', onAirTtlMs, async () => {
+  return server.cache.get(onAirCacheKey, onAirTtlMs, async () => {
     const rows = await server.database.db
       .selectFrom('live_rooms')
       .select(['id', 'type', 'demo_clip', 'started_at'])
