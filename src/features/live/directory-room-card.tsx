@@ -29,7 +29,7 @@ function cardMatch(match: LiveMatchBrief, locale: string, t: ReturnType<typeof u
 }
 
 /** A live room of the contract as a card that opens `/live?id=` (the home page and the streamer list). */
-export function LiveRoomCard({ room, priority = false }: { room: LiveRoom; priority?: boolean }) {
+export function LiveRoomCard({ room, priority = false, headingLevel }: { room: LiveRoom; priority?: boolean; headingLevel?: 2 | 3 }) {
   const t = useMessage();
   const { locale } = useIntl();
   return (
@@ -45,6 +45,7 @@ export function LiveRoomCard({ room, priority = false }: { room: LiveRoom; prior
       anchorAvatar={room.anchor.avatar}
       categoryLabel={localName({ zh: room.category.name, en: room.category.name_en }, locale)}
       match={room.match && cardMatch(room.match, locale, t)}
+      headingLevel={headingLevel}
     />
   );
 }
