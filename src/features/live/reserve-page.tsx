@@ -133,7 +133,8 @@ function BroadcastRow({ broadcast }: { broadcast: LiveReservation }) {
       avatar={broadcast.anchor.avatar}
       detail={`${when(intl, broadcast.start_time)} · ${broadcast.title}`}
       href={link('live', { id: broadcast.room_id })}
-      badge={<StatusBadge status={broadcast.status} label={t(statusMessages[broadcast.status])} />}
+      // Coming up is the rule here; only a broadcast already on air or over says so.
+      badge={broadcast.status === 'not_started' ? undefined : <StatusBadge status={broadcast.status} label={t(statusMessages[broadcast.status])} />}
       value={t('liveDirectory.reserve.count', { count: broadcast.reserve_count })}
     />
   );
