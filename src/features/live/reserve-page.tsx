@@ -146,7 +146,8 @@ function UpcomingBroadcasts() {
   const rooms = useLiveList({ type: 0, page: 1, limit: 20 });
   const anchors = [...new Set((rooms.data?.list ?? []).map((room) => room.anchor.id))].slice(0, scheduledAnchors);
   const schedules = useAnchorSchedules(anchors, schedulesPerAnchor);
-  const pending = rooms.isPending || (anchors.length > 0 && schedules.every((schedule) => schedule.isPending));
+  // All the schedules at once, soonest first: a list that grew as each anchor answered would reorder under the reader.
+  const pending = rooms.isPending || schedules.some((schedule) => schedule.isPending);
   const failed = rooms.isError || (anchors.length > 0 && schedules.every((schedule) => schedule.isError));
   const upcoming = schedules
     .flatMap((schedule) => schedule.data?.list ?? [])
