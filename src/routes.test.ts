@@ -8,6 +8,7 @@ import { appRoutes, shellScreens } from './app/router.tsx';
 import { TestPage } from './app/test-page.tsx';
 import { PersonaScreen, QrConfirmScreen } from './features/account/account-screens.tsx';
 import { ForesightPage } from './features/expert/foresight-page.tsx';
+import * as liveDirectory from './features/live/directory-screens.tsx';
 import * as scores from './features/scores/scores-screens.tsx';
 import { messages } from './i18n/messages.ts';
 import {
@@ -136,11 +137,11 @@ const specScreens: Record<string, Screen | 'MemberScreen'> = {
   '/new_file': TestPage,
   '/basketball': scores.BasketballScreen,
   '/football': scores.FootballScreen,
-  '/anchor': AreaNotBuiltScreen,
+  '/anchor': liveDirectory.DirectoryScreen,
   '/schedule': scores.ScheduleScreen,
-  '/rank': AreaNotBuiltScreen,
-  '/attention': AreaNotBuiltScreen,
-  '/reserve': AreaNotBuiltScreen,
+  '/rank': liveDirectory.RankScreen,
+  '/attention': liveDirectory.AttentionScreen,
+  '/reserve': liveDirectory.ReserveScreen,
   '/foresight': ForesightPage,
   '/news': AreaNotBuiltScreen,
   '/circle': AreaNotBuiltScreen,

@@ -122,6 +122,7 @@ const notBuilt: ScreenLoader = () => import('./app/area-not-built-screen.tsx').t
 const testPage: ScreenLoader = () => import('./app/test-page.tsx').then((module) => module.TestPage);
 const scores = () => import('./features/scores/scores-screens.tsx');
 const account = () => import('./features/account/account-screens.tsx');
+const liveDirectory = () => import('./features/live/directory-screens.tsx');
 
 /** Every route of SPEC §2, by name. The root goes to /main and unknown paths to /404 (router.tsx). */
 export const routes = {
@@ -162,11 +163,16 @@ export const routes = {
     title: 'route.anchor',
     area: 'live',
     query: { type: liveType, id: param.id, name: param.text },
-    screen: notBuilt,
+    screen: () => liveDirectory().then((module) => module.DirectoryScreen),
   }),
-  rank: route('/rank', { nav: 2, title: 'route.rank', area: 'live', screen: notBuilt }),
-  attention: route('/attention', { nav: 2, title: 'route.attention', area: 'live', screen: notBuilt }),
-  reserve: route('/reserve', { nav: 2, title: 'route.reserve', area: 'live', screen: notBuilt }),
+  rank: route('/rank', { nav: 2, title: 'route.rank', area: 'live', screen: () => liveDirectory().then((module) => module.RankScreen) }),
+  attention: route('/attention', {
+    nav: 2,
+    title: 'route.attention',
+    area: 'live',
+    screen: () => liveDirectory().then((module) => module.AttentionScreen),
+  }),
+  reserve: route('/reserve', { nav: 2, title: 'route.reserve', area: 'live', screen: () => liveDirectory().then((module) => module.ReserveScreen) }),
   live: route('/live', { nav: 2, title: 'route.live', area: 'live', query: withId, screen: notBuilt }),
   schedule: route('/schedule', {
     nav: 3,

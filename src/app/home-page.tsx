@@ -1,23 +1,12 @@
-import { useIntl } from 'react-intl';
 import { useLiveNow } from '../api/queries/live.ts';
+import { LiveRoomCard } from '../features/live/directory-room-card.tsx';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
-import type { components } from '../api/schema';
-import { localName } from '../i18n/locale.ts';
-import { matchClockText } from '../i18n/match-clock.ts';
-import { statusMessages } from '../i18n/status-messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
-import { Avatar } from '../ui/avatar.tsx';
-import { Card } from '../ui/card.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { Icon } from '../ui/icon.tsx';
-import { Image } from '../ui/image.tsx';
 import { List } from '../ui/list.tsx';
-import { MatchLine } from '../ui/match-line.tsx';
-import { StatusBadge } from '../ui/status-badge.tsx';
 import { link } from '../routes.ts';
 import styles from './home-page.module.css';
-
-type LiveRoom = components['schemas']['LiveRoom'];
 
 // The grid's first row at desktop widths (four cards of 240 px or more): the covers seen before scrolling.
 const roomsInFirstRow = 4;
@@ -48,7 +37,7 @@ export function HomePage({ title }: { title: string }) {
           status={rooms.isPending ? 'loading' : rooms.isError ? 'error' : 'ready'}
           items={rooms.data?.list}
           getKey={(room) => room.id}
-          renderItem={(room, index) => <RoomCard room={room} aboveTheFold={index < roomsInFirstRow} />}
+          renderItem={(room, index) => <LiveRoomCard room={room} priority={index < roomsInFirstRow} />}
           emptyLabel={t('common.noData')}
           errorLabel={t('common.loadFailed')}
           loadingLabel={t('common.loading')}
@@ -60,52 +49,6 @@ export function HomePage({ title }: { title: string }) {
         <PendingBlock id="home-videos" title={t('home.videos')} href={link('videoList')} />
       </div>
     </div>
-  );
-}
-
-function RoomCard({ room, aboveTheFold }: { room: LiveRoom; aboveTheFold: boolean }) {
-  const t = useMessage();
-  const { locale } = useIntl();
-  return (
-    <Card
-      title={room.title}
-      href={link('live', { id: room.id })}
-      media={
-        <div className={styles.cover}>
-          <Image src={room.cover} alt="" priority={aboveTheFold} />
-          <span className={styles.status}>
-            <StatusBadge status={room.status} label={t(statusMessages[room.status])} />
-          </span>
-          <span className={styles.viewers}>
-            <Icon name="eye" size={14} />
-            <span>{t('home.viewers', { count: room.viewers })}</span>
-          </span>
-        </div>
-      }
-    >
-      <span className={styles.anchor}>
-        <Avatar src={room.anchor.avatar} name={room.anchor.user_nickname} size={24} />
-        <span className={styles.anchorName}>{room.anchor.user_nickname}</span>
-      </span>
-      <span className={styles.category}>{localName({ zh: room.category.name, en: room.category.name_en }, locale)}</span>
-      {room.match && (
-        <div className={styles.match}>
-          <MatchLine
-            home={{
-              name: localName({ zh: room.match.home_team_name_zh, en: room.match.home_team_name_en }, locale),
-              logo: room.match.home_team_logo,
-              score: room.match.status === 'not_started' ? undefined : room.match.home_score,
-            }}
-            away={{
-              name: localName({ zh: room.match.away_team_name_zh, en: room.match.away_team_name_en }, locale),
-              logo: room.match.away_team_logo,
-              score: room.match.status === 'not_started' ? undefined : room.match.away_score,
-            }}
-            middle={room.match.match_str === undefined ? undefined : matchClockText(room.match.match_str, t)}
-          />
-        </div>
-      )}
-    </Card>
   );
 }
 
