@@ -167,7 +167,13 @@ export const routes = {
   rank: route('/rank', { nav: 2, title: 'route.rank', area: 'live', screen: notBuilt }),
   attention: route('/attention', { nav: 2, title: 'route.attention', area: 'live', screen: notBuilt }),
   reserve: route('/reserve', { nav: 2, title: 'route.reserve', area: 'live', screen: notBuilt }),
-  live: route('/live', { nav: 2, title: 'route.live', area: 'live', query: withId, screen: notBuilt }),
+  live: route('/live', {
+    nav: 2,
+    title: 'route.live',
+    area: 'live',
+    query: withId,
+    screen: () => import('./features/live/room-page.tsx').then((module) => module.RoomPage),
+  }),
   schedule: route('/schedule', {
     nav: 3,
     title: 'route.schedule',

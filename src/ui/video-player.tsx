@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './video-player.module.css';
 
 /** What the player is doing, as its controls show it. */
@@ -40,7 +40,7 @@ export interface VideoPlayerLabels {
 
 export interface VideoPlayerProps {
   /** Receives the video element, for the caller's media binding (hls.js or native HLS). */
-  videoRef?: Ref<HTMLVideoElement>;
+  videoRef?: (element: HTMLVideoElement | null) => void;
   /** What the player is doing. */
   status: VideoPlayerStatus;
   /** Whether the sound is off. */
@@ -138,12 +138,16 @@ export function VideoPlayer({
   const attached = status === 'playing' || status === 'buffering' || status === 'paused';
   const playing = status === 'playing' || status === 'buffering';
   const busy = status === 'loading' || status === 'starting' || status === 'buffering' || status === 'stalled';
+  useEffect(() => {
+    const follow = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === frame.current);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, []);
   const current = qualities.find((entry) => entry.value === quality);
 
   const bindVideo = (element: HTMLVideoElement | null) => {
     video.current = element;
-    if (typeof videoRef === 'function') videoRef(element);
-    else if (videoRef) videoRef.current = element;
+    videoRef?.(element);
   };
 
   const togglePlay = () => (playing ? onPause() : onPlay());
@@ -180,7 +184,6 @@ export function VideoPlayer({
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-status={status}
-      onFullscreenChange={() => setFullscreen(document.fullscreenElement === frame.current)}
     >
       <video
         ref={bindVideo}
