@@ -58,12 +58,11 @@ const controlEvents: PlayerEvent[] = [
 ];
 
 const eventWords = (event: EventObject): string | undefined => {
-  const { type } = event;
-  if (type === 'quality.select') return `pick ${(event as { quality: string }).quality}`;
-  if (type === 'player.volume') return `volume ${String((event as { volume: number }).volume)}`;
-  if (type === 'xstate.done.actor.startPlayback') return (event as { output: PlaybackStart }).output.muted ? 'started muted' : 'started with sound';
-  if (type === 'xstate.error.actor.loadStream')
-    return (event as { error: unknown }).error instanceof StreamOffAirError ? 'load: off air' : 'load: failed';
+  const payload = event as EventObject & { quality?: string; volume?: number; output?: PlaybackStart; error?: unknown };
+  if (payload.type === 'quality.select') return `pick ${String(payload.quality)}`;
+  if (payload.type === 'player.volume') return `volume ${String(payload.volume)}`;
+  if (payload.type === 'xstate.done.actor.startPlayback') return payload.output?.muted ? 'started muted' : 'started with sound';
+  if (payload.type === 'xstate.error.actor.loadStream') return payload.error instanceof StreamOffAirError ? 'load: off air' : 'load: failed';
   return undefined;
 };
 
@@ -90,7 +89,7 @@ function invariant(snapshot: Snapshot): void {
   // The stream is asked for in the quality picked.
   if (snapshot.matches('loading')) expect(snapshot.children.loadStream?.getSnapshot().input).toEqual({ quality: context.quality });
   // Busy states show the spinner.
-  expect(snapshot.hasTag('busy')).toBe(['loading', 'starting', 'buffering', 'stalled'].some((state) => snapshot.matches(state)));
+  expect(snapshot.hasTag('busy')).toBe((['loading', 'starting', 'buffering', 'stalled'] as const).some((state) => snapshot.matches(state)));
 }
 
 function replay(path: Parameters<typeof describePath>[0]): PlayerEmitted[] {
