@@ -31,6 +31,7 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': `http://127.0.0.1:${serverPort}`,
       '/media': `http://127.0.0.1:${serverPort}`,
+      '/hls': `http://127.0.0.1:${serverPort}`,
       '/ws': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
       '/im': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
     },

@@ -24,6 +24,7 @@ import { registerRateLimits } from './contract/rate-limits.ts';
 import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
 import { languageOf, translate } from './i18n/server-messages.ts';
+import { hlsRoutes } from './media/hls-routes.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
@@ -88,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       databaseStarted = true;
     });
     app.addHook('onRequest', async (request) => {
-      if (!databaseStarted && !request.url.startsWith('/media/') && (request.url.startsWith('/api/') || request.url.startsWith('/ws'))) {
+      if (!databaseStarted && ['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
         await databaseReady;
       }
     });
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes, { storage: server.storage });
+  await app.register(hlsRoutes, { server });
   await app.register(scoreSocket, { hub: server.scoreHub });
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });
@@ -140,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     // History fallback: any page path the SPA owns gets index.html. A missing built file is a 404,
     // never index.html: a browser would try to run the page as a script.
-    const ownedElsewhere = ['/api/', '/media/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
+    const ownedElsewhere = ['/api/', '/media/', '/hls/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (servesApp && request.method === 'GET' && !ownedElsewhere && !looksLikeFile) {
       return reply.type('text/html').sendFile('index.html');

@@ -90,7 +90,9 @@ export function loadContract(path: URL | string = contractPath): Contract {
   // Query strings arrive as text, so they are coerced to the declared types; JSON bodies are not.
   const queryAjv = newAjv(true);
   const bodyAjv = newAjv(false);
-  const plainAjv = new Ajv2020({ strict: false, allErrors: true });
+  // Amounts in tenths (multipleOf 0.1) are binary fractions: 6.6 / 0.1 is 65.99999999999999, so the
+  // answers' validator needs the same tolerance as the input validators.
+  const plainAjv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6 });
   addFormats.default(plainAjv);
   for (const ajv of [queryAjv, bodyAjv, plainAjv]) ajv.addSchema({ ...document, $id: documentId });
 

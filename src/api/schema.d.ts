@@ -3936,6 +3936,8 @@ export interface components {
         LiveHlsPath: string;
         /** @description The room's HLS playlists per quality (SPEC §9). The playlists play while the room is in progress. original is always there; the others only when the media server transcodes. */
         LiveStreamUrls: {
+            /** @description A master playlist listing every quality above as a variant named after it (NAME attribute), for players that switch quality themselves; absent when the media server has none. */
+            master?: components["schemas"]["LiveHlsPath"];
             original: components["schemas"]["LiveHlsPath"];
             high_definition?: components["schemas"]["LiveHlsPath"];
             standard?: components["schemas"]["LiveHlsPath"];

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import type { MediaServer } from '../../adapters/media/media-server.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { LiveStatus } from '../../db/tables/column-types.ts';
 import type { ServerContext } from '../../server-context.ts';
+import { matchBriefs, type LiveMatchBrief } from './match-brief.ts';
 
 type LiveRoomPage = DataOf<'liveStreamingGetLiveList'>;
-type LiveRoom = LiveRoomPage['list'][number];
-type LiveMatchBrief = NonNullable<LiveRoom['match']>;
+export type LiveRoom = LiveRoomPage['list'][number];
 
 /** Room lists are the busiest read of the site; viewers and heat may lag this much. */
 const listTtlMs = 3_000;
+/** The cache keys of the room lists: a write to a room (share, placard, status) forgets them. */
+export const roomListCacheKey = 'live_rooms:';
 
 const statusOrder = sql<number>`case live_rooms.status when 'in_progress' then 0 when 'not_started' then 1 else 2 end`;
 
@@ -17,25 +17,11 @@ function seconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-/** The minute or period as the score pages show it (SPEC §3 match_str). */
-export function matchMinuteText(phase: string, minute: number, addedMinute: number): string {
-  if (phase === 'half_time') return 'HT';
-  if (phase === 'break') return 'Break';
-  if (/^q[1-4]$/.test(phase)) return `${phase.toUpperCase()} ${minute}'`;
-  if (phase === 'ot') return `OT ${minute}'`;
-  if (phase.startsWith('game_')) return `G${phase.slice(5)}`;
-  return addedMinute > 0 ? `${minute}+${addedMinute}'` : `${minute}'`;
-}
-
 async function loadRooms(server: ServerContext, type: number, categoryId: number | undefined) {
   let query = server.database.db
     .selectFrom('live_rooms')
     .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
     .leftJoin('live_categories', 'live_categories.id', 'live_rooms.category_id')
-    .leftJoin('matches', 'matches.id', 'live_rooms.match_id')
-    .leftJoin('leagues', 'leagues.id', 'matches.league_id')
-    .leftJoin('teams as home', 'home.id', 'matches.home_team_id')
-    .leftJoin('teams as away', 'away.id', 'matches.away_team_id')
     .select([
       'live_rooms.id',
       'live_rooms.title',
@@ -45,6 +31,8 @@ async function loadRooms(server: ServerContext, type: number, categoryId: number
       'live_rooms.viewers',
       'live_rooms.heat',
       'live_rooms.placard',
+      'live_rooms.is_recommended',
+      'live_rooms.match_id',
       'live_rooms.started_at',
       'users.id as anchor_id',
       'users.user_nickname',
@@ -54,22 +42,6 @@ async function loadRooms(server: ServerContext, type: number, categoryId: number
       'live_categories.name as category_name',
       'live_categories.name_en as category_name_en',
       'live_categories.type as category_type',
-      'matches.id as match_id',
-      'matches.status as match_status',
-      'matches.phase',
-      'matches.minute',
-      'matches.added_minute',
-      'matches.home_score',
-      'matches.away_score',
-      'matches.start_time',
-      'leagues.short_name_zh',
-      'leagues.short_name_en as league_name_en',
-      'home.short_name_zh as home_name',
-      'home.short_name_en as home_name_en',
-      'home.logo as home_logo',
-      'away.short_name_zh as away_name',
-      'away.short_name_en as away_name_en',
-      'away.logo as away_logo',
     ])
     .where('users.disabled_at', 'is', null);
   if (type !== 0) query = query.where('live_rooms.type', '=', type as 1 | 2 | 3);
@@ -77,34 +49,25 @@ async function loadRooms(server: ServerContext, type: number, categoryId: number
   return query.orderBy(statusOrder).orderBy('live_rooms.heat', 'desc').orderBy('live_rooms.id').execute();
 }
 
-type RoomRow = Awaited<ReturnType<typeof loadRooms>>[number];
+export type RoomRow = Awaited<ReturnType<typeof loadRooms>>[number];
 
-function matchBrief(row: RoomRow): LiveMatchBrief | undefined {
-  if (row.match_id === null || row.match_status === null || row.start_time === null) return undefined;
-  const status = row.match_status as LiveStatus;
-  return {
-    id: row.match_id,
-    type: row.type,
-    short_name_zh: row.short_name_zh ?? '',
-    league_name_en: row.league_name_en ?? '',
-    home_team_name_zh: row.home_name ?? '',
-    home_team_name_en: row.home_name_en ?? '',
-    home_team_logo: row.home_logo ?? '',
-    away_team_name_zh: row.away_name ?? '',
-    away_team_name_en: row.away_name_en ?? '',
-    away_team_logo: row.away_logo ?? '',
-    home_score: row.home_score ?? 0,
-    away_score: row.away_score ?? 0,
-    status,
-    ...(status === 'in_progress' && row.phase !== null
-      ? { match_str: matchMinuteText(row.phase, row.minute ?? 0, row.added_minute ?? 0) }
-      : {}),
-    match_time: seconds(row.start_time),
-  };
+/** The rooms of a type (0 all) and category, on air first, then by heat: from memory for a few seconds. */
+export function cachedRooms(server: ServerContext, type: number, categoryId?: number): Promise<RoomRow[]> {
+  return server.cache.get(`${roomListCacheKey}${type}:${categoryId ?? ''}`, listTtlMs, () => loadRooms(server, type, categoryId));
 }
 
-function toLiveRoom(row: RoomRow, viewer: { follows: Set<number>; reserved: Set<number> }, media: MediaServer): LiveRoom {
-  const match = matchBrief(row);
+/** One room as the lists hold it; undefined when there is no such room or its anchor is disabled. */
+export async function cachedRoom(server: ServerContext, roomId: number): Promise<RoomRow | undefined> {
+  return (await cachedRooms(server, 0)).find((row) => row.id === roomId);
+}
+
+export interface ViewerFlags {
+  follows: Set<number>;
+  reserved: Set<number>;
+}
+
+export function toLiveRoom(row: RoomRow, viewer: ViewerFlags, matches: Map<number, LiveMatchBrief>, server: ServerContext): LiveRoom {
+  const match = row.match_id === null ? undefined : matches.get(row.match_id);
   return {
     id: row.id,
     title: row.title,
@@ -122,7 +85,7 @@ function toLiveRoom(row: RoomRow, viewer: { follows: Set<number>; reserved: Set<
     heat: row.heat,
     ...(match ? { match } : {}),
     placard: row.placard,
-    stream: media.playUrls(row.id),
+    stream: server.media.playUrls(row.id),
     ...(row.started_at ? { start_time: seconds(row.started_at) } : {}),
     is_reserve: viewer.reserved.has(row.id) ? 1 : 0,
     is_attention: viewer.follows.has(row.anchor_id) ? 1 : 0,
@@ -130,7 +93,7 @@ function toLiveRoom(row: RoomRow, viewer: { follows: Set<number>; reserved: Set<
 }
 
 /** Which of these rooms' anchors the viewer follows, and which rooms' next broadcast they reserved. */
-async function viewerFlags(server: ServerContext, viewerId: number | null, rows: RoomRow[]) {
+export async function viewerFlags(server: ServerContext, viewerId: number | null, rows: RoomRow[]): Promise<ViewerFlags> {
   if (viewerId === null || rows.length === 0) return { follows: new Set<number>(), reserved: new Set<number>() };
   const { db } = server.database;
   const [follows, reserved] = await Promise.all([
@@ -163,6 +126,18 @@ async function viewerFlags(server: ServerContext, viewerId: number | null, rows:
   };
 }
 
+/** Rooms as the contract writes them, with the viewer's flags and each match's live score. */
+export async function liveRooms(server: ServerContext, rows: RoomRow[], viewerId: number | null): Promise<LiveRoom[]> {
+  const [flags, matches] = await Promise.all([
+    viewerFlags(server, viewerId, rows),
+    matchBriefs(
+      server,
+      rows.flatMap((row) => (row.match_id === null ? [] : [row.match_id])),
+    ),
+  ]);
+  return rows.map((row) => toLiveRoom(row, flags, matches, server));
+}
+
 /** The streamer list (SPEC §2 /anchor): rooms in progress first, then by heat. */
 export async function liveRoomPage(
   server: ServerContext,
@@ -172,10 +147,7 @@ export async function liveRoomPage(
   const type = input.type ?? 0;
   const page = input.page ?? 1;
   const limit = input.limit ?? 20;
-  const rows = await server.cache.get(`live_rooms:${type}:${input.category_id ?? ''}`, listTtlMs, () =>
-    loadRooms(server, type, input.category_id),
-  );
+  const rows = await cachedRooms(server, type, input.category_id);
   const slice = rows.slice((page - 1) * limit, page * limit);
-  const flags = await viewerFlags(server, viewerId, slice);
-  return { total: rows.length, page, limit, list: slice.map((row) => toLiveRoom(row, flags, server.media)) };
+  return { total: rows.length, page, limit, list: await liveRooms(server, slice, viewerId) };
 }

@@ -29,6 +29,8 @@ export interface LiveRoomsTable {
   viewers: Default<number>;
   heat: Default<number>;
   is_recommended: Default<boolean>;
+  /** 015: live/share calls. */
+  share_count: Default<number>;
   started_at: NullableTimestamp;
   ended_at: NullableTimestamp;
   created_at: TimestampDefault;
@@ -45,6 +47,8 @@ export interface LiveRecordsTable {
   peak_viewers: Default<number>;
   income: NumericDefault;
   playback_path: Nullable<string>;
+  /** 015: plays of the recording. */
+  views: Default<number>;
 }
 
 export interface LiveSchedulesTable {
