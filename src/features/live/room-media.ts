@@ -19,7 +19,7 @@ const nominalBandwidth: Record<StreamQuality, number> = {
 
 /**
  * A multivariant playlist of the room's renditions, each named by its quality, so the quality menu
- * maps to hls.js levels: the contract gives one playlist per quality (LiveStreamUrls), not a master.
+ * maps to hls.js levels, for a room whose LiveStreamUrls has no master (a media server's own).
  */
 export function masterPlaylist(stream: StreamUrls, origin: string): string {
   const lines = ['#EXTM3U'];
@@ -67,7 +67,9 @@ export function createStreamBinding(video: HTMLVideoElement, stream: StreamUrls,
     // Torn down while hls.js was fetched: the player retries with the binding that replaced this one.
     if (destroyed) throw new Error('the stream binding was torn down');
     release();
-    masterUrl ??= URL.createObjectURL(new Blob([masterPlaylist(stream, window.location.origin)], { type: 'application/vnd.apple.mpegurl' }));
+    // The server's multivariant playlist where it has one; else one made from the renditions' own.
+    masterUrl ??=
+      stream.master ?? URL.createObjectURL(new Blob([masterPlaylist(stream, window.location.origin)], { type: 'application/vnd.apple.mpegurl' }));
     const names = qualitiesOf(stream);
     const player = new HlsPlayer({ liveSyncDurationCount: 3, startLevel: -1 });
     hls = player;
@@ -153,7 +155,7 @@ export function createStreamBinding(video: HTMLVideoElement, stream: StreamUrls,
     destroy() {
       destroyed = true;
       release();
-      if (masterUrl) URL.revokeObjectURL(masterUrl);
+      if (masterUrl?.startsWith('blob:')) URL.revokeObjectURL(masterUrl);
       masterUrl = undefined;
     },
   };
