@@ -68,7 +68,9 @@ function Room({ info }: { info: LiveRoomInfo }) {
         </div>
         {room.match ? <RoomMatch match={room.match} /> : null}
       </header>
-      <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} />
+      <div className={styles.stage}>
+        <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} />
+      </div>
       {room.placard ? (
         <section className={styles.placard} aria-labelledby="room-placard">
           <h2 id="room-placard" className={styles.placardTitle}>
