@@ -9,6 +9,7 @@ import { TestPage } from './app/test-page.tsx';
 import { PersonaScreen, QrConfirmScreen } from './features/account/account-screens.tsx';
 import { ForesightPage } from './features/expert/foresight-page.tsx';
 import * as liveDirectory from './features/live/directory-screens.tsx';
+import { RoomPage } from './features/live/room-page.tsx';
 import * as scores from './features/scores/scores-screens.tsx';
 import { messages } from './i18n/messages.ts';
 import {
@@ -149,7 +150,7 @@ const specScreens: Record<string, Screen | 'MemberScreen'> = {
   '/downLoad': AreaNotBuiltScreen,
   '/base-football': scores.BaseFootballScreen,
   '/base-basketball': scores.BaseBasketballScreen,
-  '/live': AreaNotBuiltScreen,
+  '/live': RoomPage,
   '/score-live': scores.ScoreLiveScreen,
   '/score-detail': scores.ScoreDetailScreen,
   '/search': AreaNotBuiltScreen,

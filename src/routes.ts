@@ -173,7 +173,13 @@ export const routes = {
     screen: () => liveDirectory().then((module) => module.AttentionScreen),
   }),
   reserve: route('/reserve', { nav: 2, title: 'route.reserve', area: 'live', screen: () => liveDirectory().then((module) => module.ReserveScreen) }),
-  live: route('/live', { nav: 2, title: 'route.live', area: 'live', query: withId, screen: notBuilt }),
+  live: route('/live', {
+    nav: 2,
+    title: 'route.live',
+    area: 'live',
+    query: withId,
+    screen: () => import('./features/live/room-page.tsx').then((module) => module.RoomPage),
+  }),
   schedule: route('/schedule', {
     nav: 3,
     title: 'route.schedule',

@@ -23,3 +23,22 @@ export function liveNowQuery(api: Api) {
 export function useLiveNow() {
   return useQuery(liveNowQuery(useApi()));
 }
+
+/** A room's page data (Live_streaming/getRoomInfo); rejects with code 1 for a room that does not exist. */
+export function roomInfoQuery(api: Api, roomId: number) {
+  return queryOptions(getQuery(api, '/api/Live_streaming/getRoomInfo', { params: { query: { room_id: roomId } } }));
+}
+
+/** How often the room page reads its room again: viewers, the score and the room going on or off air. */
+export const roomRefreshMs = 30_000;
+
+/** The room shown on /live; nothing is asked for without an id. */
+export function useRoomInfo(roomId: number | undefined) {
+  const api = useApi();
+  return useQuery({
+    ...roomInfoQuery(api, roomId ?? 0),
+    enabled: roomId !== undefined,
+    refetchInterval: roomRefreshMs,
+    retry: false,
+  });
+}

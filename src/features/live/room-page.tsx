@@ -1,0 +1,114 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../api/client.ts';
+import { useRoomInfo } from '../../api/queries/live.ts';
+import type { components } from '../../api/schema';
+import { localName } from '../../i18n/locale.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import { link, useRouteQuery } from '../../routes.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { MatchLine } from '../../ui/match-line.tsx';
+import { RoomPlayer } from './room-player.tsx';
+import styles from './room-page.module.css';
+
+type LiveRoomInfo = components['schemas']['LiveRoomInfo'];
+type LiveMatchBrief = components['schemas']['LiveMatchBrief'];
+
+function RoomMatch({ match }: { match: LiveMatchBrief }) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const started = match.status !== 'not_started';
+  const middle = match.status === 'in_progress' ? match.match_str || t('status.in_progress') : match.status === 'over' ? t('status.over') : 'VS';
+  return (
+    <section className={styles.match} aria-label={t('room.match')}>
+      <span className={styles.league}>{locale.startsWith('zh') ? match.short_name_zh : match.league_name_en || match.short_name_zh}</span>
+      <MatchLine
+        home={{
+          name: localName({ zh: match.home_team_name_zh, en: match.home_team_name_en }, locale),
+          logo: match.home_team_logo,
+          score: started ? match.home_score : undefined,
+        }}
+        away={{
+          name: localName({ zh: match.away_team_name_zh, en: match.away_team_name_en }, locale),
+          logo: match.away_team_logo,
+          score: started ? match.away_score : undefined,
+        }}
+        middle={middle}
+      />
+    </section>
+  );
+}
+
+function Room({ info }: { info: LiveRoomInfo }) {
+  const t = useMessage();
+  const intl = useIntl();
+  const { room, anchor_stats: stats } = info;
+  const onAir = room.status === 'in_progress';
+  const lastLive =
+    room.start_time === undefined
+      ? undefined
+      : t('room.lastLive', {
+          time: intl.formatDate(room.start_time * 1000, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }),
+        });
+  return (
+    <article className={styles.room} data-room-id={room.id}>
+      <header className={styles.header}>
+        <Avatar src={room.anchor.avatar} name={room.anchor.user_nickname} size={52} />
+        <div className={styles.heading}>
+          <h1 className={styles.title}>
+            {onAir ? <span className={styles.live}>{t('room.live')}</span> : null}
+            {room.title}
+          </h1>
+          <p className={styles.meta}>
+            <span className={styles.nick}>{room.anchor.user_nickname}</span>
+            <span>{t('room.fans', { count: stats.fans })}</span>
+            {onAir ? <span>{t('room.viewers', { count: room.viewers })}</span> : null}
+          </p>
+        </div>
+        {room.match ? <RoomMatch match={room.match} /> : null}
+      </header>
+      <div className={styles.stage}>
+        <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} />
+      </div>
+      {room.placard ? (
+        <section className={styles.placard} aria-labelledby="room-placard">
+          <h2 id="room-placard" className={styles.placardTitle}>
+            {t('room.placard')}
+          </h2>
+          <p className={styles.placardText}>{room.placard}</p>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function RoomNotFound() {
+  const t = useMessage();
+  return (
+    <EmptyState
+      icon="live"
+      title={t('room.notFound')}
+      description={t('room.notFoundHint')}
+      action={
+        <Link className={styles.back} to={link('anchor', { type: 0 })}>
+          {t('room.toDirectory')}
+        </Link>
+      }
+    />
+  );
+}
+
+/** /live?id=: a streamer's room, its header and its video (SPEC §2). */
+export function RoomPage() {
+  const t = useMessage();
+  const { id } = useRouteQuery('live');
+  const info = useRoomInfo(id);
+  const notFound = id === undefined || (info.error instanceof ApiError && info.error.code === 1);
+  let body;
+  if (notFound) body = <RoomNotFound />;
+  else if (info.data) body = <Room info={info.data} />;
+  else if (info.error) body = <EmptyState icon="live" title={t('common.loadFailed')} />;
+  else body = <EmptyState busy title={t('common.loading')} />;
+  return <div className={styles.page}>{body}</div>;
+}
