@@ -41,6 +41,9 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         test: {
           name: 'storybook',
+          // Story files share one origin, so one file's logged-in viewer (userInfo in localStorage)
+          // would show in another's screenshot if they ran at once.
+          fileParallelism: false,
           browser: {
             enabled: true,
             headless: true,

@@ -4,11 +4,13 @@ import { ApiError } from '../../api/client.ts';
 import { useRoomInfo } from '../../api/queries/live.ts';
 import type { components } from '../../api/schema';
 import { localName } from '../../i18n/locale.ts';
+import { matchClockText } from '../../i18n/match-clock.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { link, useRouteQuery } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
+import { Page } from '../../ui/page.tsx';
 import { RoomPlayer } from './room-player.tsx';
 import styles from './room-page.module.css';
 
@@ -19,7 +21,12 @@ function RoomMatch({ match }: { match: LiveMatchBrief }) {
   const t = useMessage();
   const { locale } = useIntl();
   const started = match.status !== 'not_started';
-  const middle = match.status === 'in_progress' ? match.match_str || t('status.in_progress') : match.status === 'over' ? t('status.over') : 'VS';
+  const middle =
+    match.status === 'in_progress'
+      ? (match.match_str && matchClockText(match.match_str, t)) || t('status.in_progress')
+      : match.status === 'over'
+        ? t('status.over')
+        : 'VS';
   return (
     <section className={styles.match} aria-label={t('room.match')}>
       <span className={styles.league}>{locale.startsWith('zh') ? match.short_name_zh : match.league_name_en || match.short_name_zh}</span>
@@ -58,7 +65,7 @@ function Room({ info }: { info: LiveRoomInfo }) {
         <div className={styles.heading}>
           <h1 className={styles.title}>
             {onAir ? <span className={styles.live}>{t('room.live')}</span> : null}
-            {room.title}
+            <span className={styles.titleText}>{room.title}</span>
           </h1>
           <p className={styles.meta}>
             <span className={styles.nick}>{room.anchor.user_nickname}</span>
@@ -105,10 +112,17 @@ export function RoomPage() {
   const { id } = useRouteQuery('live');
   const info = useRoomInfo(id);
   const notFound = id === undefined || (info.error instanceof ApiError && info.error.code === 1);
+  if (info.data && !notFound) {
+    return (
+      <div className={styles.page}>
+        <Room info={info.data} />
+      </div>
+    );
+  }
+  // Without a room to show, the page still has its heading: the route's title.
   let body;
   if (notFound) body = <RoomNotFound />;
-  else if (info.data) body = <Room info={info.data} />;
   else if (info.error) body = <EmptyState icon="live" title={t('common.loadFailed')} />;
   else body = <EmptyState busy title={t('common.loading')} />;
-  return <div className={styles.page}>{body}</div>;
+  return <Page title={t('route.live')}>{body}</Page>;
 }
