@@ -281,4 +281,20 @@ describe('goal pop-up queue machine on the clock', () => {
     actor.send(premierGoal);
     expect(waitingCount(actor.getSnapshot())).toBe(0);
   });
+
+  it('muting the sounding league stops its sound and sounds the next league anew', () => {
+    const { actor, clock, playing } = start();
+    actor.send({ type: 'settings.changed', settings: voiceOn });
+    actor.send(premierGoal);
+    actor.send(ligaGoal);
+    clock.increment(soundMs / 2);
+    actor.send({ type: 'settings.changed', settings: { ...voiceOn, mutedLeagues: ['英超'] } });
+    expect(shownPopup(actor.getSnapshot())?.league_name).toBe('西甲');
+    expect(playing()).toBe(1);
+    clock.increment(soundMs - 1);
+    expect(actor.getSnapshot().hasTag('sound')).toBe(true);
+    actor.send({ type: 'settings.changed', settings: { ...voiceOn, mutedLeagues: ['英超', '西甲'] } });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(playing()).toBe(0);
+  });
 });
