@@ -3,6 +3,7 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AreaNotBuiltScreen } from './app/area-not-built-screen.tsx';
 import { HomePage } from './app/home-page.tsx';
+import { LoginScreen } from './app/login-screen.tsx';
 import { NotFoundPage } from './app/not-found-page.tsx';
 import { appRoutes, shellScreens } from './app/router.tsx';
 import { TestPage } from './app/test-page.tsx';
@@ -132,7 +133,7 @@ describe('the route table (SPEC §2)', () => {
 // areas not built yet show the shell's honest empty screen, each listed here, so none falls to it by default.
 const specScreens: Record<string, Screen | 'MemberScreen'> = {
   '/main': HomePage,
-  '/login': AreaNotBuiltScreen,
+  '/login': LoginScreen,
   '/dome': TestPage,
   '/demo': TestPage,
   '/new_file': TestPage,

@@ -128,7 +128,13 @@ const liveDirectory = () => import('./features/live/directory-screens.tsx');
 export const routes = {
   // The home page (src/app/home-page.tsx), brought with the first load.
   main: route('/main', { nav: 0, title: 'route.main', area: 'home', screen: withTheShell }),
-  login: route('/login', { nav: null, title: 'route.login', area: 'account', screen: notBuilt }),
+  // The home page with the login dialog open over it (src/app/login-screen.tsx).
+  login: route('/login', {
+    nav: null,
+    title: 'route.login',
+    area: 'account',
+    screen: () => import('./app/login-screen.tsx').then((module) => module.LoginScreen),
+  }),
   dome: route('/dome', { nav: null, title: 'route.testPage', area: 'app', screen: testPage }),
   demo: route('/demo', { nav: null, title: 'route.testPage', area: 'app', screen: testPage }),
   newFile: route('/new_file', { nav: null, title: 'route.testPage', area: 'app', screen: testPage }),

@@ -49,3 +49,11 @@ describe('messages', () => {
     expect(ids.filter((id) => !isUsed(id))).toEqual([]);
   });
 });
+
+describe('headings that share a page', () => {
+  // /main shows the live rooms and the football in progress as two sections; axe's landmark-unique
+  // wants their names apart in every language (it found both 'Live now' in English).
+  it.each(locales)('%s names the two live sections of /main apart', (locale) => {
+    expect(messages[locale]['home.liveNow']).not.toBe(messages[locale]['scores.liveNow']);
+  });
+});

@@ -140,3 +140,95 @@ describe('live scores in Chromium, on the running feed', () => {
     await expect.poll(oddsText).toMatch(/\d/);
   });
 });
+
+describe('game settings and the pop-up stack in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      localStorage.setItem('lang', 'en');
+      // Counts the starts of Web Audio oscillators: the goal sound is one (src/features/scores/goal-sound.ts).
+      const scope = globalThis as unknown as {
+        goalSoundStarts: number;
+        OscillatorNode: { prototype: { start: (...args: unknown[]) => void } };
+      };
+      scope.goalSoundStarts = 0;
+      const start = scope.OscillatorNode.prototype.start;
+      scope.OscillatorNode.prototype.start = function (this: unknown, ...args: unknown[]) {
+        scope.goalSoundStarts += 1;
+        start.apply(this, args);
+      };
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  const soundStarts = () => page.evaluate(() => (globalThis as unknown as { goalSoundStarts: number }).goalSoundStarts);
+
+  it('turns the goal sound on in the panel, sounds a goal and stacks those that follow with a counter', async () => {
+    const socket = watchScoreSocket(page);
+    await page.goto(`${siteUrl}/football`);
+    await expect.poll(() => page.getByRole('list', { name: en['route.football'] }).getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await socket.ready;
+
+    await page.locator('summary', { hasText: en['gameSettings.title'] }).click();
+    const voice = page.getByRole('switch', { name: en['gameSettings.voice'] });
+    expect(await voice.isChecked()).toBe(false);
+    await voice.click();
+    expect(await voice.isChecked()).toBe(true);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('gameSeting'))) ?? '{}')).toMatchObject({ voice: true, red: true, yellow: true });
+    const before = await soundStarts();
+
+    const stack = page.getByRole('region', { name: en['gameSettings.stackLabel'] });
+    await advanceFeed({ until: 'goal', minutes: 24 * 60 });
+    await expect.poll(() => stack.count(), { timeout: 10_000 }).toBe(1);
+    // The pop-up sounds: the goal sound's oscillators start.
+    await expect.poll(soundStarts, { timeout: 5_000 }).toBeGreaterThan(before);
+
+    // Held under the pointer, the stack keeps every pop-up that comes and counts those waiting.
+    await stack.hover();
+    await advanceFeed({ until: 'goal', minutes: 24 * 60 });
+    await advanceFeed({ until: 'goal', minutes: 24 * 60 });
+    await expect.poll(() => socket.goals.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const counter = stack.getByTestId('goal-counter');
+    // The counter reads '+N' on screen and 'N more waiting' to a screen reader.
+    const waiting = async () => Number(/^\+(\d+)$/.exec((await counter.locator('[aria-hidden="true"]').textContent()) ?? '')?.[1] ?? 0);
+    await expect.poll(waiting).toBeGreaterThanOrEqual(2);
+    // Nothing closes on its own while hovered: the count only grows.
+    const held = await waiting();
+    await page.waitForTimeout(1_000);
+    expect(await waiting()).toBeGreaterThanOrEqual(held);
+    expect(await page.getByRole('status').filter({ has: page.getByTestId('goal-score') }).count()).toBe(1);
+
+    // At 1280 px the stack covers none of the odds columns.
+    const box = await stack.boundingBox();
+    expect(box).not.toBeNull();
+    const odds = await page.getByTestId('match-odds').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const rect = (node as unknown as { getBoundingClientRect(): { left: number; right: number; top: number; bottom: number } }).getBoundingClientRect();
+        return { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+      }),
+    );
+    expect(odds.length).toBeGreaterThan(0);
+    const covered = odds.filter((rect) => rect.left < box!.x + box!.width && rect.right > box!.x && rect.top < box!.y + box!.height && rect.bottom > box!.y);
+    expect(covered).toEqual([]);
+
+    // Closed one by one: the counter counts down by one.
+    const beforeClose = await waiting();
+    await stack.getByRole('button', { name: en['scores.closeGoal'] }).click();
+    await expect.poll(waiting).toBe(beforeClose - 1);
+  });
+
+  it('lists the matches in progress on /score-live and opens the login dialog on /login', async () => {
+    await page.goto(`${siteUrl}/score-live`);
+    await expect.poll(() => page.getByRole('region', { name: en['scores.live.football'] }).count(), { timeout: 20_000 }).toBe(1);
+    await page.goto(`${siteUrl}/login`);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(1);
+  });
+});

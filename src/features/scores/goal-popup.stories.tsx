@@ -59,7 +59,17 @@ export const RedCard: Story = {
 export const MoreWaiting: Story = {
   args: { waiting: 2 },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('还有2条')).toBeVisible();
+    await expect(canvas.getByTestId('goal-counter')).toHaveTextContent('+2');
+    await expect(canvas.getByText('还有2条')).toBeInTheDocument();
+  },
+};
+
+/** The host's pop-up: the mute button takes the league out of the pop-ups. */
+export const WithMute: Story = {
+  args: { waiting: 3, onMuteLeague: fn() },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: '屏蔽英超的弹窗' }));
+    await expect(args.onMuteLeague).toHaveBeenCalledOnce();
   },
 };
 

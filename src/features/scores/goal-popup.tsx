@@ -1,14 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { fromCallback } from 'xstate';
 import { localName } from '../../i18n/locale.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
 import { useMessage } from '../../i18n/use-message.ts';
-import { goalPopupQueueMachine, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
+import { goalPopupQueueMachine, shownPopup, waitingCount, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
 import { useSocketEvent } from '../../realtime/score-socket.tsx';
 import { link } from '../../routes.ts';
-import { readGoalPopupSettings } from './score-settings.ts';
+import { startGoalSound } from './goal-sound.ts';
+import { useGoalPopupSettings } from './score-settings.ts';
 import styles from './goal-popup.module.css';
 
 export interface GoalPopupProps {
@@ -18,19 +19,28 @@ export interface GoalPopupProps {
   waiting: number;
   /** Closes this one; the next one, if any, shows. */
   onClose: () => void;
+  /** Mutes this pop-up's league; absent hides the button. */
+  onMuteLeague?: () => void;
 }
 
 /** SPEC §3 goal event: league, minute, the two teams with the scorer's side marked, and the score after it. */
-export function GoalPopup({ goal, waiting, onClose }: GoalPopupProps) {
+export function GoalPopup({ goal, waiting, onClose, onMuteLeague }: GoalPopupProps) {
   const t = useMessage();
   const { locale } = useIntl();
   const kind = t(goal.kind === 'goal' ? 'scores.goal' : goal.kind === 'red_card' ? 'scores.redCard' : 'scores.yellowCard');
+  const league = localName({ zh: goal.league_name, en: goal.league_name_en }, locale);
   return (
     <section className={styles.popup} data-kind={goal.kind} role="status" aria-label={kind}>
       <div className={styles.header}>
         <span className={styles.kind}>{kind}</span>
+        {waiting > 0 && (
+          <span className={styles.counter} data-testid="goal-counter">
+            <span aria-hidden="true">+{waiting}</span>
+            <span className="ps-visually-hidden">{t('scores.goalsWaiting', { count: waiting })}</span>
+          </span>
+        )}
         <span className={styles.meta}>
-          {localName({ zh: goal.league_name, en: goal.league_name_en }, locale)} <span className={styles.minute}>{matchClockText(goal.match_str, t)}</span>
+          {league} <span className={styles.minute}>{matchClockText(goal.match_str, t)}</span>
         </span>
         <button type="button" className={styles.close} onClick={onClose} aria-label={t('scores.closeGoal')}>
           ×
@@ -43,53 +53,60 @@ export function GoalPopup({ goal, waiting, onClose }: GoalPopupProps) {
         </span>
         <span className={goal.iszhu === 0 ? styles.scorer : styles.team}>{localName({ zh: goal.away_team_name_zh, en: goal.away_team_name_en }, locale)}</span>
       </a>
-      {waiting > 0 && <p className={styles.waiting}>{t('scores.goalsWaiting', { count: waiting })}</p>}
+      {onMuteLeague && (
+        <button type="button" className={styles.mute} onClick={onMuteLeague}>
+          {t('gameSettings.muteLeague', { league })}
+        </button>
+      )}
     </section>
   );
 }
 
-/** A short whistle made in the browser, so the site ships no sound file; plays until stopped. */
-const goalSound = fromCallback(() => {
-  if (typeof AudioContext === 'undefined') return () => undefined;
-  const context = new AudioContext();
-  const oscillator = context.createOscillator();
-  const gain = context.createGain();
-  oscillator.frequency.value = 880;
-  gain.gain.value = 0.05;
-  oscillator.connect(gain).connect(context.destination);
-  oscillator.start();
-  return () => {
-    oscillator.stop();
-    void context.close();
-  };
-});
+const goalSound = fromCallback(() => startGoalSound());
 
-/** The goal pop-ups of the whole site: fed by the score socket, one shown at a time (SPEC §4). */
+/**
+ * The goal pop-ups of the whole site, fed by the score socket: one shown at a time (SPEC §4) on a
+ * stack of those waiting, with their count; each closes after a while unless the pointer is on it.
+ * The stack sits bottom-left on wide screens (the odds columns are on the right) and across the
+ * bottom on phones, and a spacer after the footer lets the page scroll out from under it.
+ */
 export function GoalPopupHost() {
-  const queue = useActorRef(goalPopupQueueMachine.provide({ actors: { goalSound } }), {
-    input: { settings: readGoalPopupSettings() },
-  });
-  const shown = useSelector(queue, (snapshot) => (snapshot.hasTag('popup') ? snapshot.context.queue[0] : undefined));
-  const waiting = useSelector(queue, (snapshot) => Math.max(0, snapshot.context.queue.length - 1));
+  const [settings, setSettings] = useGoalPopupSettings();
+  const queue = useActorRef(goalPopupQueueMachine.provide({ actors: { goalSound } }), { input: { settings } });
+  const shown = useSelector(queue, shownPopup);
+  const waiting = useSelector(queue, waitingCount);
+  const t = useMessage();
 
   useSocketEvent(
     'goal.pushed',
     useCallback((event) => queue.send({ type: 'goal.received', goal: event.push.data }), [queue]),
   );
-
-  // Settings changed in another tab (or by the settings screen) apply to the next pop-up.
-  const latest = useRef(queue);
-  useEffect(() => {
-    latest.current = queue;
-    const onStorage = () => latest.current.send({ type: 'settings.changed', settings: readGoalPopupSettings() });
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [queue]);
+  // Settings changed here or in another tab apply at once: a muted league's pop-ups leave the stack.
+  useEffect(() => queue.send({ type: 'settings.changed', settings }), [queue, settings]);
 
   if (!shown) return null;
   return (
-    <div className={styles.host}>
-      <GoalPopup goal={shown} waiting={waiting} onClose={() => queue.send({ type: 'goal.dismissed' })} />
-    </div>
+    <>
+      <div className={styles.spacer} aria-hidden="true" />
+      <div
+        className={styles.host}
+        role="region"
+        aria-label={t('gameSettings.stackLabel')}
+        data-stacked={waiting > 0 ? 'true' : undefined}
+        onPointerEnter={() => queue.send({ type: 'stack.hovered' })}
+        onPointerLeave={() => queue.send({ type: 'stack.left' })}
+        onFocus={() => queue.send({ type: 'stack.hovered' })}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) queue.send({ type: 'stack.left' });
+        }}
+      >
+        <GoalPopup
+          goal={shown}
+          waiting={waiting}
+          onClose={() => queue.send({ type: 'goal.dismissed' })}
+          onMuteLeague={() => setSettings({ ...settings, mutedLeagues: [...settings.mutedLeagues, shown.league_name] })}
+        />
+      </div>
+    </>
   );
 }

@@ -10,8 +10,11 @@ import { readStoredToken } from '../../realtime/stored-user.ts';
 import { MatchRow } from './match-row.tsx';
 import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
 import { withPushedMatch, withPushedOdds, leagueName } from './match-view.ts';
+import { GameSettingsPanel } from './game-settings-panel.tsx';
+import { startGoalSound, unlockGoalSound } from './goal-sound.ts';
 import {
   readImmediateSettings,
+  useGoalPopupSettings,
   shownByImmediateSettings,
   writeImmediateSettings,
   type ImmediateSettings,
@@ -40,6 +43,15 @@ export function usePatchMatchLists(): void {
 
 const settingKeys = ['value1', 'value2', 'value3', 'value4'] as const;
 
+/** How long the test button sounds: enough to hear the trill, shorter than a goal's 6 s. */
+const testSoundMs = 1_500;
+
+function testGoalSound() {
+  unlockGoalSound();
+  const stop = startGoalSound();
+  window.setTimeout(stop, testSoundMs);
+}
+
 /** /football and /basketball (SPEC §2): today's matches by status, league and odds company, live from the socket. */
 export function ScoreListPage({ title, sport }: { title: string; sport: 'football' | 'basketball' }) {
   const t = useMessage();
@@ -50,6 +62,7 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
   const [leagueId, setLeagueId] = useState('');
   const [companyId, setCompanyId] = useState('');
   const [settings, setSettings] = useState<ImmediateSettings>(readImmediateSettings);
+  const [game, setGame] = useGoalPopupSettings();
   const loggedIn = readStoredToken() !== null;
 
   useEffect(() => {
@@ -133,6 +146,18 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
               </label>
             ))}
           </fieldset>
+        </details>
+        <details className={styles.settings}>
+          <summary>{t('gameSettings.title')}</summary>
+          <GameSettingsPanel
+            settings={game}
+            onChange={(next) => {
+              // Turning voice on is a click: the page may play the sound of later goals.
+              if (next.voice) unlockGoalSound();
+              setGame(next);
+            }}
+            onTestSound={testGoalSound}
+          />
         </details>
         {matches.isPending ? (
           <EmptyState title={t('common.loading')} busy />

@@ -19,19 +19,35 @@ function memoryStorage(initial: Record<string, string> = {}) {
 describe('score settings', () => {
   it('default to SPEC §3: red and yellow on, voice off; value1 and value2 on, value3 and value4 off', () => {
     const storage = memoryStorage();
-    expect(readGoalPopupSettings(storage)).toEqual({ red: true, yellow: true, voice: false });
+    expect(readGoalPopupSettings(storage)).toEqual({ goal: true, red: true, yellow: true, voice: false, mutedLeagues: [] });
     expect(readImmediateSettings(storage)).toEqual({ value1: true, value2: true, value3: false, value4: false });
   });
 
   it('keep the danmaku settings stored under gameSeting when the pop-up flags are written', () => {
     const storage = memoryStorage({ [gameSettingsKey]: JSON.stringify({ show: true, area: 3, size: 2, opacity: 100 }) });
-    writeGoalPopupSettings({ red: false, yellow: true, voice: true }, storage);
-    expect(JSON.parse(storage.getItem(gameSettingsKey) ?? '')).toEqual({ show: true, area: 3, size: 2, opacity: 100, red: false, yellow: true, voice: true });
-    expect(readGoalPopupSettings(storage)).toEqual({ red: false, yellow: true, voice: true });
+    const settings = { goal: true, red: false, yellow: true, voice: true, mutedLeagues: ['英超'] };
+    writeGoalPopupSettings(settings, storage);
+    expect(JSON.parse(storage.getItem(gameSettingsKey) ?? '')).toEqual({ show: true, area: 3, size: 2, opacity: 100, ...settings });
+    expect(readGoalPopupSettings(storage)).toEqual(settings);
   });
 
   it('read a broken stored value as the defaults', () => {
-    expect(readGoalPopupSettings(memoryStorage({ [gameSettingsKey]: '{not json' }))).toEqual({ red: true, yellow: true, voice: false });
+    const defaults = { goal: true, red: true, yellow: true, voice: false, mutedLeagues: [] };
+    expect(readGoalPopupSettings(memoryStorage({ [gameSettingsKey]: '{not json' }))).toEqual(defaults);
+    expect(readGoalPopupSettings(memoryStorage({ [gameSettingsKey]: '[1,2]' }))).toEqual(defaults);
+    expect(readGoalPopupSettings(memoryStorage({ [gameSettingsKey]: 'null' }))).toEqual(defaults);
+  });
+
+  it('read each bad field as its default and keep the good ones', () => {
+    const stored = JSON.stringify({ goal: 'no', red: false, yellow: 0, voice: true, mutedLeagues: ['西甲', 7, '西甲', null] });
+    expect(readGoalPopupSettings(memoryStorage({ [gameSettingsKey]: stored }))).toEqual({
+      goal: true,
+      red: false,
+      yellow: true,
+      voice: true,
+      mutedLeagues: ['西甲'],
+    });
+    expect(readGoalPopupSettings(memoryStorage({ [gameSettingsKey]: JSON.stringify({ mutedLeagues: 'all' }) })).mutedLeagues).toEqual([]);
   });
 
   it('hide matches by status, live room and collection', () => {

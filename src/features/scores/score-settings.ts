@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import { defaultGoalPopupSettings, type GoalPopupSettings } from '../../machines/goal-popup-queue-machine.ts';
 
 /** SPEC §3: the game settings live under this key, beside the danmaku settings others keep there. */
@@ -22,7 +23,7 @@ export const defaultImmediateSettings: ImmediateSettings = { value1: true, value
 function readObject(storage: Pick<Storage, 'getItem'>, key: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(key) ?? '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
   }
@@ -30,18 +31,41 @@ function readObject(storage: Pick<Storage, 'getItem'>, key: string): Record<stri
 
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 
+const leagues = (value: unknown): string[] =>
+  Array.isArray(value) ? [...new Set(value.filter((entry): entry is string => typeof entry === 'string'))] : [];
+
+/** SPEC §3's game settings as stored, each flag that is missing or not a boolean read as its default. */
 export function readGoalPopupSettings(storage: Pick<Storage, 'getItem'> = localStorage): GoalPopupSettings {
   const stored = readObject(storage, gameSettingsKey);
   return {
+    goal: flag(stored.goal, defaultGoalPopupSettings.goal),
     red: flag(stored.red, defaultGoalPopupSettings.red),
     yellow: flag(stored.yellow, defaultGoalPopupSettings.yellow),
     voice: flag(stored.voice, defaultGoalPopupSettings.voice),
+    mutedLeagues: leagues(stored.mutedLeagues),
   };
 }
 
-/** Writes the three flags and keeps whatever else `gameSeting` holds (the danmaku settings). */
+/** Sent on the window when this page writes the game settings; `storage` tells only the other tabs. */
+export const gameSettingsChangedEvent = 'ps:game-settings-changed';
+
+/** Writes the pop-up settings and keeps whatever else `gameSeting` holds (the danmaku settings). */
 export function writeGoalPopupSettings(settings: GoalPopupSettings, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
   storage.setItem(gameSettingsKey, JSON.stringify({ ...readObject(storage, gameSettingsKey), ...settings }));
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(gameSettingsChangedEvent));
+}
+
+/** Calls `listener` whenever the game settings change, in this tab or another. */
+export function onGoalPopupSettingsChanged(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === gameSettingsKey) listener();
+  };
+  window.addEventListener(gameSettingsChangedEvent, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(gameSettingsChangedEvent, listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 export function readImmediateSettings(storage: Pick<Storage, 'getItem'> = localStorage): ImmediateSettings {
@@ -68,4 +92,11 @@ export function shownByImmediateSettings(
   if (settings.value3 && match.anchor_count === 0) return false;
   if (settings.value4 && match.is_collect !== 1) return false;
   return true;
+}
+
+/** The game settings, kept in step with every writer; the setter stores them, applied at once. */
+export function useGoalPopupSettings(): [GoalPopupSettings, (settings: GoalPopupSettings) => void] {
+  const [settings, setSettings] = useState(readGoalPopupSettings);
+  useEffect(() => onGoalPopupSettingsChanged(() => setSettings(readGoalPopupSettings())), []);
+  return [settings, useCallback((next: GoalPopupSettings) => writeGoalPopupSettings(next), [])];
 }

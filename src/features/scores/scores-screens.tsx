@@ -1,5 +1,6 @@
-import type { Screen } from '../../routes.ts';
+import { useRouteQuery, type Screen } from '../../routes.ts';
 import { DataCentrePage } from './data-centre-page.tsx';
+import { LiveMatchesPage } from './live-matches-page.tsx';
 import { SchedulePage } from './schedule-page.tsx';
 import { ScoreDetailPage } from './score-detail-page.tsx';
 import { ScoreListPage } from './score-list-page.tsx';
@@ -11,7 +12,9 @@ import { WorldCupPage } from './world-cup-page.tsx';
 export const FootballScreen: Screen = ({ title }) => <ScoreListPage title={title} sport="football" />;
 export const BasketballScreen: Screen = ({ title }) => <ScoreListPage title={title} sport="basketball" />;
 export const ScoreDetailScreen: Screen = ({ title }) => <ScoreDetailPage title={title} live={false} />;
-export const ScoreLiveScreen: Screen = ({ title }) => <ScoreDetailPage title={title} live />;
+/** /score-live: one match followed live, or, without an id, every match in progress to pick from. */
+export const ScoreLiveScreen: Screen = ({ title }) =>
+  useRouteQuery('scoreLive').id === undefined ? <LiveMatchesPage title={title} /> : <ScoreDetailPage title={title} live />;
 export const ScheduleScreen: Screen = SchedulePage;
 export const BaseFootballScreen: Screen = ({ title }) => <DataCentrePage title={title} sport="football" />;
 export const BaseBasketballScreen: Screen = ({ title }) => <DataCentrePage title={title} sport="basketball" />;
