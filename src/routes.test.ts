@@ -216,10 +216,10 @@ describe('every route shows its own screen (SPEC §2)', () => {
     expect(shared.sort()).toEqual([AreaNotBuiltScreen, TestPage].sort());
   });
 
-  it('brings /main and /404 with the shell, and every other screen lazily', () => {
+  it('brings /main, /404 and /login (the home page under the dialog) with the shell, and every other screen lazily', () => {
     const withShell = routeNames.filter((name) => routes[name].screen === withTheShell);
-    expect(withShell.sort()).toEqual(['main', 'notFound']);
-    expect(Object.keys(shellScreens).sort()).toEqual(['main', 'notFound']);
+    expect(withShell.sort()).toEqual(['login', 'main', 'notFound']);
+    expect(Object.keys(shellScreens).sort()).toEqual(['login', 'main', 'notFound']);
   });
 
   it('sends an unknown path to /404, which shows the not-found page', async () => {

@@ -133,7 +133,7 @@ export const routes = {
     nav: null,
     title: 'route.login',
     area: 'account',
-    screen: () => import('./app/login-screen.tsx').then((module) => module.LoginScreen),
+    screen: withTheShell,
   }),
   dome: route('/dome', { nav: null, title: 'route.testPage', area: 'app', screen: testPage }),
   demo: route('/demo', { nav: null, title: 'route.testPage', area: 'app', screen: testPage }),

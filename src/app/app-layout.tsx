@@ -77,6 +77,8 @@ export function AppLayout() {
 
   const barHidden = useScrolledPast(navHideScrollPx, name !== undefined && hidesTopBarOnScroll(name));
   const [loginOpen, setLoginOpen] = useState(false);
+  // SPEC §2: /login is the home page with the login dialog open; closing it goes to /main.
+  const onLoginRoute = name === 'login';
   // SPEC §4: 700 (a call's or the socket's) clears the user and resets the login dialog flag.
   const [flagUser, setFlagUser] = useState(storedUser?.id ?? null);
   if ((storedUser?.id ?? null) !== flagUser) {
@@ -176,9 +178,15 @@ export function AppLayout() {
         </main>
       </div>
       <SiteFooter siteName={siteName} config={config.data ?? null} year={new Date().getFullYear()} />
-      {loginOpen && (
+      {(loginOpen || onLoginRoute) && (
         <Suspense fallback={null}>
-          <LoginDialog open onClose={() => setLoginOpen(false)} />
+          <LoginDialog
+            open
+            onClose={() => {
+              setLoginOpen(false);
+              if (onLoginRoute) void navigate(link('main'), { replace: true });
+            }}
+          />
         </Suspense>
       )}
       <GoalPopupHost />

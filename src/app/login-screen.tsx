@@ -1,20 +1,12 @@
-import { useNavigate } from 'react-router-dom';
 import { useMessage } from '../i18n/use-message.ts';
-import { link } from '../routes.ts';
 import { HomePage } from './home-page.tsx';
-import { LoginDialog } from './login-dialog.tsx';
 
 /**
- * /login (SPEC §2): the home page with the login dialog open over it (SPEC §4: the dialog is opened by
- * a flag, here raised by the address). Closing it lowers the flag by going to /main.
+ * /login (SPEC §2): the home page, under the login dialog that the shell opens for this address
+ * (app-layout.tsx; SPEC §4: the dialog is opened by a flag, here raised by the address). It comes
+ * with the shell: a chunk of its own would share the home page with the shell and split the first load.
  */
 export function LoginScreen() {
   const t = useMessage();
-  const navigate = useNavigate();
-  return (
-    <>
-      <HomePage title={t('route.main')} />
-      <LoginDialog open onClose={() => void navigate(link('main'), { replace: true })} />
-    </>
-  );
+  return <HomePage title={t('route.main')} />;
 }

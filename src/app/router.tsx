@@ -4,6 +4,7 @@ import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { HomePage } from './home-page.tsx';
+import { LoginScreen } from './login-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { useRouteProgressReport } from './route-progress.tsx';
@@ -41,9 +42,10 @@ function lazyScreen(load: ScreenLoader): LazyScreen {
 
 /**
  * The screens the table says come with the shell (`withTheShell`): /main, where most visits start,
- * and /404, where unknown paths land, show without waiting for a chunk.
+ * /404, where unknown paths land, and /login, which is the home page under the shell's login dialog,
+ * show without waiting for a chunk.
  */
-export const shellScreens: Partial<Record<RouteName, Screen>> = { main: HomePage, notFound: NotFoundPage };
+export const shellScreens: Partial<Record<RouteName, Screen>> = { main: HomePage, notFound: NotFoundPage, login: LoginScreen };
 
 function screenOf(name: RouteName): LazyScreen {
   const { screen } = routes[name];

@@ -230,5 +230,9 @@ describe('game settings and the pop-up stack in Chromium', () => {
     await expect.poll(() => page.getByRole('region', { name: en['scores.live.football'] }).count(), { timeout: 20_000 }).toBe(1);
     await page.goto(`${siteUrl}/login`);
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(1);
+    // Closing the dialog leaves /login for the home page.
+    await page.getByRole('dialog').getByRole('button', { name: en['common.close'] }).click();
+    await page.waitForURL(`${siteUrl}/main`);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });
 });
