@@ -12,6 +12,7 @@ import { Select } from '../../ui/select.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { DirectoryLayout } from './directory-layout.tsx';
+import panels from './directory-panels.module.css';
 import styles from './rank-page.module.css';
 
 type LiveRoom = components['schemas']['LiveRoom'];
@@ -36,8 +37,8 @@ export function RankPage({ title }: { title: string }) {
   return (
     <DirectoryLayout current="rank">
       <Page title={title}>
-        <div className={styles.columns}>
-          <section aria-labelledby="rank-anchors" className={styles.panel}>
+        <div className={panels.columns}>
+          <section aria-labelledby="rank-anchors" className={panels.panel}>
             <h2 id="rank-anchors" className={styles.heading}>
               {t('liveDirectory.rank.anchors')}
             </h2>
@@ -80,7 +81,7 @@ function RoomGiftRanking({ room, rooms, onChoose }: { room: LiveRoom; rooms: rea
   const heading = t('liveDirectory.rank.giftsOf', { name: room.anchor.user_nickname });
   const mine = ranking.data?.mine;
   return (
-    <section aria-labelledby="rank-gifts" className={styles.panel}>
+    <section aria-labelledby="rank-gifts" className={panels.panel}>
       <h2 id="rank-gifts" className={styles.heading}>
         {heading}
       </h2>

@@ -16,6 +16,7 @@ import { Pagination } from '../../ui/pagination.tsx';
 import { PersonRow } from '../../ui/person-row.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DirectoryLayout } from './directory-layout.tsx';
+import panels from './directory-panels.module.css';
 import styles from './reserve-page.module.css';
 
 type LiveReservation = components['schemas']['LiveReservation'];
@@ -41,8 +42,8 @@ export function ReservePage({ title }: { title: string }) {
   return (
     <DirectoryLayout current="reserve">
       <Page title={title}>
-        <div className={styles.columns}>
-          <section aria-labelledby="reserve-mine" className={styles.panel}>
+        <div className={panels.columns}>
+          <section aria-labelledby="reserve-mine" className={panels.panel}>
             <h2 id="reserve-mine" className={styles.heading}>
               {t('liveDirectory.reserve.mine')}
             </h2>
@@ -154,7 +155,7 @@ function UpcomingBroadcasts() {
     .filter((broadcast) => broadcast.status === 'not_started')
     .sort((a, b) => a.start_time - b.start_time);
   return (
-    <section aria-labelledby="reserve-upcoming" className={styles.panel}>
+    <section aria-labelledby="reserve-upcoming" className={panels.panel}>
       <h2 id="reserve-upcoming" className={styles.heading}>
         {t('liveDirectory.reserve.upcoming')}
       </h2>
