@@ -7,6 +7,7 @@ import { logOut } from '../features/account/log-out.ts';
 import { useMessaging } from '../realtime/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
 import { localName } from '../i18n/locale.ts';
+import { withAllMessages } from '../i18n/load-messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from '../realtime/stored-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
@@ -22,7 +23,7 @@ import { mobileQuery, useMediaQuery } from './use-media-query.ts';
 import styles from './app-layout.module.css';
 
 // The login dialog and its flows load when a guest first asks for it, not with every page.
-const LoginDialog = lazy(() => import('./login-dialog.tsx').then((module) => ({ default: module.LoginDialog })));
+const LoginDialog = lazy(() => withAllMessages(import('./login-dialog.tsx')).then((module) => ({ default: module.LoginDialog })));
 
 // SPEC §2 and §9.
 const navHideScrollPx = 60;

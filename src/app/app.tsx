@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { IntlProvider } from 'react-intl';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { ApiProvider } from '../api/api-context.tsx';
 import { createApi } from '../api/client.ts';
-import { loadedMessages, loadMessages } from '../i18n/load-messages.ts';
+import { loadedMessages, loadMessages, onMessagesLoaded } from '../i18n/load-messages.ts';
 import { defaultLocale, readLocale, writeLocale, type Locale } from '../i18n/locale.ts';
 import { sessionMachine } from '../machines/session-machine.ts';
 import { MessagingProvider } from '../realtime/messaging-context.tsx';
@@ -33,6 +33,19 @@ const appSessionMachine = sessionMachine.provide({
   },
 });
 
+/** The rest of the language's messages, fetched once the first page has painted and the browser is idle. */
+function usePreloadMessages(locale: Locale) {
+  useEffect(() => {
+    const load = () => void loadMessages(locale).catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 1500);
+    return () => clearTimeout(timer);
+  }, [locale]);
+}
+
 function AppRoutes() {
   return useRoutes(appRoutes);
 }
@@ -53,6 +66,8 @@ export function App() {
   const [messaging] = useState(() => createOwnMessaging(api));
   useStartup({ api, messaging, queryClient, scoreSocket: sharedScoreSocketAtStartup });
 
+  const shownMessages = useSyncExternalStore(onMessagesLoaded, () => loadedMessages(locale) ?? loadedMessages(defaultLocale));
+  usePreloadMessages(locale);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -80,7 +95,7 @@ export function App() {
 
   return (
     // main.tsx loads the stored language's messages before the first render.
-    <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={loadedMessages(locale) ?? loadedMessages(defaultLocale)}>
+    <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={shownMessages}>
       <ShellSettingsProvider value={settings}>
         <QueryClientProvider client={queryClient}>
           <ApiProvider api={api}>

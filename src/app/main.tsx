@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadMessages } from '../i18n/load-messages.ts';
+import { loadFirstMessages } from '../i18n/load-messages.ts';
 import { readLocale } from '../i18n/locale.ts';
 import '../ui/theme.css';
 import { App } from './app.tsx';
@@ -9,7 +9,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 // The stored language's messages first, so the first paint is already in that language.
-void loadMessages(readLocale())
+void loadFirstMessages(readLocale())
   .catch(() => undefined)
   .then(() => {
     // As a transition the first render yields to the browser every few milliseconds instead of

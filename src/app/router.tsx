@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { withAllMessages } from '../i18n/load-messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -30,7 +31,7 @@ interface LazyScreen {
 function lazyScreen(load: ScreenLoader): LazyScreen {
   let loading: Promise<Screen> | undefined;
   let loaded: Screen | undefined;
-  const start = () => (loading ??= withTimeout(load(), chunkLoadTimeoutMs).then((screen) => (loaded = screen)));
+  const start = () => (loading ??= withTimeout(withAllMessages(load()), chunkLoadTimeoutMs).then((screen) => (loaded = screen)));
   const Pending = lazy(() => start().then((screen) => ({ default: screen })));
   function LoadedOrPending(props: { title: string }) {
     // A screen whose code is here shows at once, without a round through the loading state.
