@@ -25,6 +25,7 @@ import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
 import { languageOf, translate } from './i18n/server-messages.ts';
 import { hlsRoutes } from './media/hls-routes.ts';
+import { ingestRoutes } from './media/ingest/ingest-routes.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
@@ -116,7 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes, { storage: server.storage });
-  await app.register(hlsRoutes, { server });
+  await app.register(hlsRoutes, { server, ingest: server.ingest });
+  await app.register(ingestRoutes, { server, ingest: server.ingest });
   await app.register(scoreSocket, { hub: server.scoreHub });
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });

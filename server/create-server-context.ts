@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { altchaCaptcha } from './adapters/captcha/altcha-captcha.ts';
 import type { Captcha } from './adapters/captcha/captcha.ts';
+import { join, resolve } from 'node:path';
 import { ownMediaServer, type MediaServer } from './adapters/media/media-server.ts';
+import { RtmpIngest } from './media/ingest/rtmp-ingest.ts';
 import { smsSenderFor } from './adapters/sms/sms-sender-for.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import { localUploadStorage, type UploadStorage } from './adapters/storage/upload-storage.ts';
@@ -37,6 +39,8 @@ export interface PortOptions {
   captcha?: Captcha;
   storage?: UploadStorage;
   media?: MediaServer;
+  /** Where real broadcasts land; by default under DATA_DIR/media-server. */
+  ingest?: RtmpIngest;
 }
 
 /** Every port, made once; buildApp calls this (STYLE.md, Server: dependencies arrive one way). */
@@ -77,6 +81,7 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
     captcha: options.captcha ?? altchaCaptcha({ database, cache, clock }),
     storage: options.storage ?? localUploadStorage(),
     media: options.media ?? ownMediaServer,
+    ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
   };
   // The feed writes the board and pushes through the hub: it is made last, from the rest.
   server.feed = options.feed?.(server) ?? null;

@@ -5,6 +5,7 @@ import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { isSeeded, seedWorld } from './db/seed.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
+import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -52,13 +53,19 @@ app.log.info({ port, listenMs: Math.round(performance.now() - startedAt) }, `Pit
 listening();
 const database = await starting.ready;
 await app.serverContext.feed?.start();
+const mediaServer = await startMediaServerIfInstalled({
+  server: app.serverContext,
+  sitePort: port,
+  setting: process.env.MEDIA_SERVER,
+  rtmpHost: process.env.RTMP_HOST ?? '0.0.0.0',
+});
 app.log.info({ database: database.kind, ...phases, startupMs: Math.round(performance.now() - startedAt) }, 'the database is ready');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    void app
-      .close()
+    void (mediaServer?.stop() ?? Promise.resolve())
+      .then(() => app.close())
       .then(() => database.close())
       .finally(() => process.exit(0));
   });

@@ -8,6 +8,7 @@ import type { Contract } from './contract/contract.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { MatchFeed } from './feed/match-feed.ts';
 import type { MemoryCache } from './memory-cache.ts';
+import type { RtmpIngest } from './media/ingest/rtmp-ingest.ts';
 import type { Bus } from './realtime/bus.ts';
 import type { ScoreHub } from './realtime/score-hub.ts';
 
@@ -43,4 +44,6 @@ export interface ServerContext {
   readonly storage: UploadStorage;
   /** Where rooms' video is played from. */
   readonly media: MediaServer;
+  /** Real broadcasts received by nginx's RTMP module (server/media/ingest). */
+  readonly ingest: RtmpIngest;
 }

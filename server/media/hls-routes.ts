@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../errors.ts';
 import { languageOf, translate } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../server-context.ts';
 import { ClipLibrary, clipForRoom } from './hls-clips.ts';
 import { clipOffset, clipSegmentOf, isHlsQuality, masterPlaylist, mediaPlaylist } from './hls-playlists.ts';
+import { ingestMasterPlaylist, type RtmpIngest } from './ingest/rtmp-ingest.ts';
 
 export const hlsMessages = {
   notFound: 'Not found',
@@ -26,6 +28,8 @@ export interface HlsRoutesOptions {
   server: ServerContext;
   /** The clips; the committed ones by default. */
   clips?: ClipLibrary;
+  /** Real broadcasts: a room nginx receives a push for plays that push rather than its demo clip. */
+  ingest?: RtmpIngest;
 }
 
 interface RoomOnAir {
@@ -46,7 +50,7 @@ function roomsOnAir(server: ServerContext): Promise<ReadonlyMap<number, RoomOnAi
   });
 }
 
-export async function hlsRoutes(app: FastifyInstance, { server, clips = new ClipLibrary() }: HlsRoutesOptions): Promise<void> {
+export async function hlsRoutes(app: FastifyInstance, { server, clips = new ClipLibrary(), ingest }: HlsRoutesOptions): Promise<void> {
   function notFound(request: FastifyRequest, reply: FastifyReply, message: string = hlsMessages.notFound) {
     return reply
       .code(404)
@@ -63,9 +67,21 @@ export async function hlsRoutes(app: FastifyInstance, { server, clips = new Clip
     return room === undefined ? null : { broadcast: { roomId: id, startedAtMs: room.startedAtMs }, clip: clips.get(room.clip) };
   }
 
+  /** The room id when a real push of it is arriving. */
+  function pushedRoom(roomId: string): number | null {
+    if (!ingest || !roomIdPattern.test(roomId)) return null;
+    return ingest.isLive(Number(roomId)) ? Number(roomId) : null;
+  }
+
   app.get<{ Params: { roomId: string; name: string } }>('/hls/:roomId/:name.m3u8', async (request, reply) => {
     const { roomId, name } = request.params;
     if (name !== 'master' && !isHlsQuality(name)) return notFound(request, reply);
+    const pushed = pushedRoom(roomId);
+    if (ingest && pushed !== null) {
+      const playlist = name === 'master' ? ingestMasterPlaylist(ingest.renditions) : await ingest.livePlaylist(pushed, name);
+      if (playlist === null) return notFound(request, reply, hlsMessages.notOnAir);
+      return reply.type('application/vnd.apple.mpegurl').header('cache-control', name === 'master' ? 'no-cache' : 'no-store').send(playlist);
+    }
     const room = await clipOf(roomId);
     if (!room) return notFound(request, reply, hlsMessages.notOnAir);
     reply.type('application/vnd.apple.mpegurl');
@@ -77,6 +93,13 @@ export async function hlsRoutes(app: FastifyInstance, { server, clips = new Clip
   app.get<{ Params: { roomId: string; quality: string; sequence: string } }>('/hls/:roomId/:quality/:sequence.ts', async (request, reply) => {
     const { roomId, quality, sequence } = request.params;
     if (!isHlsQuality(quality) || !sequencePattern.test(sequence)) return notFound(request, reply);
+    const pushed = pushedRoom(roomId);
+    if (ingest && pushed !== null) {
+      const path = ingest.liveFragment(pushed, quality, `${sequence}.ts`);
+      const body = path === null ? null : await readFile(path).catch(() => null);
+      if (body === null) return notFound(request, reply);
+      return reply.type('video/mp2t').header('cache-control', 'public, max-age=60').send(body);
+    }
     const room = await clipOf(roomId);
     if (!room) return notFound(request, reply, hlsMessages.notOnAir);
     const { segments } = room.clip.manifest;

@@ -10,8 +10,10 @@ export default async function setup(project: TestProject) {
   execFileSync('node', ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-e2e-'));
   const port = await freePort();
+  // The media server (nginx with its RTMP module, where installed) takes pushes on a port of its own.
+  const rtmpPort = await freePort();
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

@@ -1,5 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { defineAreaHandlers } from '../../contract/area-handlers.ts';
 import { languageOf } from '../../i18n/server-messages.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { endRoom, pushInfo, startRoom, type PushAddress } from './broadcast-service.ts';
 import { liveCategories, roomBuckets } from './directory-service.ts';
 import { kickoutList } from './kickout-service.ts';
 import { playbacks } from './playback-service.ts';
@@ -8,7 +11,15 @@ import { anchorSchedules, myReservations, reserveMatch, reserveSchedule } from '
 import { roomInfo, roomPlacard, shareRoom, viewerStatus } from './room-info-service.ts';
 import { liveRoomPage } from './room-list-service.ts';
 
+/** Where the anchor pushes: the host the anchor reached the site by, on the media server's port. */
+function pushAddress(server: ServerContext, request: FastifyRequest): PushAddress {
+  return { host: request.hostname, rtmpPort: server.ingest.rtmpPort };
+}
+
 export const liveHandlers = defineAreaHandlers('live', {
+  liveGetLiveUrl: ({ server, input, me, request }) => pushInfo(server, me().id, input.reset === 1, pushAddress(server, request)),
+  liveStartRoom: ({ server, me, request }) => startRoom(server, me().id, pushAddress(server, request)),
+  liveEndRoom: ({ server, me }) => endRoom(server, me().id),
   liveLiveKickoutList: ({ server, user }) => kickoutList(server, user?.id ?? null),
   liveStreamingGetLiveList: ({ server, input, user }) => liveRoomPage(server, input, user?.id ?? null),
   liveGetRoomList: ({ server, input }) => liveCategories(server, input.type ?? 0),

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { DataOf } from '../../contract/operation-types.ts';
+import { DomainError } from '../../errors.ts';
+import { onAirCacheKey } from '../../media/hls-routes.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { anchorRoomOf, liveRoomMessages } from './room-info-service.ts';
+import { cachedRoom, liveRooms, roomListCacheKey } from './room-list-service.ts';
+
+type PushInfo = DataOf<'liveGetLiveUrl'>;
+type LiveRecord = DataOf<'liveEndRoom'>;
+
+export const broadcastMessages = {
+  notOnAir: 'The room is not on air',
+} as const;
+
+/** Where anchors push: the media server's RTMP address as the anchor's browser reaches the site. */
+export interface PushAddress {
+  /** The host name the anchor used to reach the site (the media server runs beside it). */
+  host: string;
+  rtmpPort: number;
+}
+
+function seconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** A new stream key: 32 hex characters, the form 004_live.sql accepts. */
+function newStreamKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** Forgets what the lists and the HLS routes keep of rooms, so a change of status shows at once. */
+function forgetRooms(server: ServerContext): void {
+  server.cache.invalidate(roomListCacheKey);
+  server.cache.invalidate(onAirCacheKey);
+}
+
+/** Live/getLiveUrl: the push address and key of the anchor's room; `reset` issues a new key and the old one stops working. */
+export async function pushInfo(server: ServerContext, anchorId: number, reset: boolean, address: PushAddress): Promise<PushInfo> {
+  const room = await anchorRoomOf(server, anchorId);
+  const { db } = server.database;
+  const row = reset
+    ? await db.updateTable('live_rooms').set({ stream_key: newStreamKey() }).where('id', '=', room.id).returning('stream_key').executeTakeFirstOrThrow()
+    : await db.selectFrom('live_rooms').select('stream_key').where('id', '=', room.id).executeTakeFirstOrThrow();
+  const port = address.rtmpPort === 1935 ? '' : `:${String(address.rtmpPort)}`;
+  return { room_id: room.id, push_url: `rtmp://${address.host}${port}/live`, stream_key: row.stream_key };
+}
+
+/** Puts a room on air and opens its broadcast record; a room already on air stays as it is. */
+export async function startBroadcast(server: ServerContext, roomId: number): Promise<void> {
+  const now = server.clock.now();
+  await server.database.db.transaction().execute(async (trx) => {
+    const room = await trx.selectFrom('live_rooms').select(['status', 'title', 'match_id']).where('id', '=', roomId).forUpdate().executeTakeFirstOrThrow();
+    if (room.status === 'in_progress') return;
+    await trx.updateTable('live_rooms').set({ status: 'in_progress', started_at: now, ended_at: null }).where('id', '=', roomId).execute();
+    await trx.insertInto('live_records').values({ room_id: roomId, title: room.title, match_id: room.match_id, started_at: now }).execute();
+  });
+  forgetRooms(server);
+}
+
+/** Takes a room off air and closes its broadcast record, with the recording's address when there is one. */
+export async function endBroadcast(server: ServerContext, roomId: number, playbackPath: (recordId: number) => string | null = () => null): Promise<LiveRecord> {
+  const now = server.clock.now();
+  const record = await server.database.db.transaction().execute(async (trx) => {
+    const room = await trx.selectFrom('live_rooms').select(['status', 'viewers']).where('id', '=', roomId).forUpdate().executeTakeFirstOrThrow();
+    if (room.status !== 'in_progress') throw new DomainError(broadcastMessages.notOnAir);
+    await trx.updateTable('live_rooms').set({ status: 'over', ended_at: now }).where('id', '=', roomId).execute();
+    const open = await trx
+      .selectFrom('live_records')
+      .select(['id', 'peak_viewers'])
+      .where('room_id', '=', roomId)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    // A room put on air before records were kept has none open: its broadcast is recorded from what the room knows.
+    const id =
+      open?.id ??
+      (
+        await trx
+          .insertInto('live_records')
+          .values({ room_id: roomId, title: '', started_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    return trx
+      .updateTable('live_records')
+      .set({ ended_at: now, peak_viewers: Math.max(open?.peak_viewers ?? 0, room.viewers), playback_path: playbackPath(id) })
+      .where('id', '=', id)
+      .returning(['id', 'title', 'started_at', 'ended_at', 'peak_viewers', 'income'])
+      .executeTakeFirstOrThrow();
+  });
+  forgetRooms(server);
+  const ended = record.ended_at ?? now;
+  return {
+    id: record.id,
+    title: record.title,
+    start_time: seconds(record.started_at),
+    end_time: seconds(ended),
+    duration: Math.max(0, seconds(ended) - seconds(record.started_at)),
+    peak_viewers: record.peak_viewers,
+    income: Number(record.income),
+  };
+}
+
+/** Live/startRoom: the anchor's room on air with its current settings, and where to push. */
+export async function startRoom(server: ServerContext, anchorId: number, address: PushAddress): Promise<DataOf<'liveStartRoom'>> {
+  const { id } = await anchorRoomOf(server, anchorId);
+  await startBroadcast(server, id);
+  const row = await cachedRoom(server, id);
+  const [room] = row ? await liveRooms(server, [row], anchorId) : [];
+  if (!room) throw new DomainError(liveRoomMessages.anchorNotFound);
+  return { room, push: await pushInfo(server, anchorId, false, address) };
+}
+
+/** Live/endRoom: the anchor's broadcast ends; code 1 when the room is not on air. */
+export async function endRoom(server: ServerContext, anchorId: number): Promise<LiveRecord> {
+  const { id } = await anchorRoomOf(server, anchorId);
+  return endBroadcast(server, id);
+}
+
+/** The room whose stream key this is, when its anchor may broadcast. */
+export async function roomOfStreamKey(server: ServerContext, streamKey: string): Promise<{ id: number } | undefined> {
+  if (!/^[A-Za-z0-9]{16,64}$/.test(streamKey)) return undefined;
+  return server.database.db
+    .selectFrom('live_rooms')
+    .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
+    .select('live_rooms.id')
+    .where('live_rooms.stream_key', '=', streamKey)
+    .where('users.disabled_at', 'is', null)
+    .executeTakeFirst();
+}

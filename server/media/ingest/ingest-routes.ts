@@ -1,0 +1,114 @@
+import { timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endBroadcast, roomOfStreamKey, startBroadcast } from '../../areas/live/broadcast-service.ts';
+import { ResultCode } from '../../errors.ts';
+import { languageOf, translate } from '../../i18n/server-messages.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { isHlsQuality } from '../hls-playlists.ts';
+import { ingestMasterPlaylist, type RtmpIngest } from './rtmp-ingest.ts';
+
+// nginx's callbacks (server/media/ingest/nginx-rtmp.conf.template):
+//   POST /media-server/<secret>/on-publish        a push starts: 2xx lets it in, 403 refuses the key
+//   POST /media-server/<secret>/on-publish-done   the push ended: the room goes off air, its recording is kept
+// and the recordings, as video on demand:
+//   /hls/records/<recordId>/master.m3u8, /<quality>.m3u8, /<quality>/<n>.ts
+
+export const ingestMessages = {
+  notFound: 'Not found',
+} as const;
+
+/** The address of a recording's multivariant playlist: a playback entry's `video`. */
+export function recordingPath(recordId: number): string {
+  return `/hls/records/${String(recordId)}/master.m3u8`;
+}
+
+/** How long after a push ends its files are moved: nginx writes the last fragment as it closes. */
+const settleMs = 1_000;
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const recordIdPattern = /^[1-9]\d{0,11}$/;
+
+export interface IngestRoutesOptions {
+  server: ServerContext;
+  ingest: RtmpIngest;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function ingestRoutes(app: FastifyInstance, { server, ingest }: IngestRoutesOptions): Promise<void> {
+  function notFound(request: FastifyRequest, reply: FastifyReply) {
+    return reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send({ code: ResultCode.error, msg: translate(ingestMessages.notFound, languageOf(request.headers)), data: null });
+  }
+
+  await app.register(async (callbacks) => {
+    // nginx-rtmp posts its notifications as a form: call, app, name (the stream key), addr, ...
+    callbacks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    callbacks.post<{ Params: { secret: string; event: string }; Body: Record<string, string> | undefined }>(
+      '/media-server/:secret/:event',
+      async (request, reply) => {
+        const refuse = () => reply.code(403).send({ code: ResultCode.error, msg: 'refused', data: null });
+        if (!loopback.has(request.socket.remoteAddress ?? '') || !sameSecret(request.params.secret, ingest.callbackSecret)) return refuse();
+        const streamKey = request.body?.name ?? '';
+        if (request.params.event === 'on-publish') {
+          const room = await roomOfStreamKey(server, streamKey);
+          // The key is a secret: the log names the room, never the key.
+          if (!room) {
+            server.log.warn({ addr: request.body?.addr }, 'media server: a push with an unknown stream key was refused');
+            return refuse();
+          }
+          if (!ingest.published(room.id, streamKey)) {
+            server.log.warn({ roomId: room.id }, 'media server: a second push to a room on air was refused');
+            return refuse();
+          }
+          await startBroadcast(server, room.id);
+          server.log.info({ roomId: room.id }, 'media server: a broadcast started');
+          return reply.send({ code: ResultCode.ok, msg: '', data: null });
+        }
+        if (request.params.event === 'on-publish-done') {
+          const roomId = ingest.roomOfKey(streamKey);
+          if (roomId === undefined) return reply.send({ code: ResultCode.ok, msg: '', data: null });
+          ingest.ended(roomId);
+          await new Promise((resolve) => setTimeout(resolve, settleMs));
+          const record = await endBroadcast(server, roomId, recordingPath).catch(() => null);
+          if (record) ingest.keepRecording(record.id, streamKey);
+          server.log.info({ roomId, recordId: record?.id }, 'media server: a broadcast ended');
+          return reply.send({ code: ResultCode.ok, msg: '', data: null });
+        }
+        return notFound(request, reply);
+      },
+    );
+  });
+
+  app.get<{ Params: { recordId: string; name: string } }>('/hls/records/:recordId/:name.m3u8', async (request, reply) => {
+    const { recordId, name } = request.params;
+    if (!recordIdPattern.test(recordId)) return notFound(request, reply);
+    const id = Number(recordId);
+    const renditions = ingest.recordedRenditions(id);
+    if (renditions.length === 0) return notFound(request, reply);
+    reply.type('application/vnd.apple.mpegurl').header('cache-control', 'public, max-age=3600');
+    if (name === 'master') return reply.send(ingestMasterPlaylist(renditions));
+    if (!isHlsQuality(name) || !renditions.includes(name)) return notFound(request, reply);
+    const playlist = await ingest.recordingPlaylist(id, name);
+    return playlist === null ? notFound(request, reply) : reply.send(playlist);
+  });
+
+  app.get<{ Params: { recordId: string; quality: string; fragment: string } }>('/hls/records/:recordId/:quality/:fragment', async (request, reply) => {
+    const { recordId, quality, fragment } = request.params;
+    if (!recordIdPattern.test(recordId) || !isHlsQuality(quality)) return notFound(request, reply);
+    const path = ingest.recordingFragment(Number(recordId), quality, fragment);
+    const body = path === null ? null : await readFile(path).catch(() => null);
+    if (body === null) return notFound(request, reply);
+    return reply.type('video/mp2t').header('cache-control', 'public, max-age=31536000, immutable').send(body);
+  });
+}

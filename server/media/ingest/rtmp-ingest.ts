@@ -1,0 +1,180 @@
+// What the site knows of real broadcasts: which rooms nginx is receiving a push for, the HLS it
+// writes for them, and the recordings kept when a push ends (DESIGN.md, Video).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hlsQualities, windowSegments, type HlsQuality } from '../hls-playlists.ts';
+
+/** Bits a second each rendition is announced with, so hls.js orders its levels as SPEC §9 does. */
+const announcedBandwidth: Readonly<Record<HlsQuality, number>> = {
+  original: 4_500_000,
+  high_definition: 2_600_000,
+  standard: 1_300_000,
+  smooth: 800_000,
+};
+
+interface Segment {
+  /** The segment's own tags (EXTINF, DISCONTINUITY) as nginx wrote them. */
+  tags: string[];
+  uri: string;
+}
+
+interface MediaPlaylist {
+  mediaSequence: number;
+  targetDuration: number;
+  segments: Segment[];
+}
+
+/** Reads the media playlist nginx-rtmp writes: a header, then tags and a URI per fragment. */
+export function parseMediaPlaylist(text: string): MediaPlaylist {
+  let mediaSequence = 0;
+  let targetDuration = 1;
+  const segments: Segment[] = [];
+  let tags: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line === '#EXTM3U' || line.startsWith('#EXT-X-VERSION') || line === '#EXT-X-ENDLIST') continue;
+    if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) mediaSequence = Number(line.slice(22)) || 0;
+    else if (line.startsWith('#EXT-X-TARGETDURATION:')) targetDuration = Number(line.slice(22)) || 1;
+    else if (line.startsWith('#EXTINF:') || line === '#EXT-X-DISCONTINUITY') tags.push(line);
+    else if (!line.startsWith('#')) {
+      segments.push({ tags, uri: line });
+      tags = [];
+    }
+  }
+  return { mediaSequence, targetDuration, segments };
+}
+
+/** Fragment names nginx writes with `hls_fragment_naming sequential`. */
+const fragmentName = /^\d{1,12}\.ts$/;
+
+function renderPlaylist(playlist: MediaPlaylist, prefix: string, options: { live: boolean }): string {
+  const shown = options.live ? playlist.segments.slice(-windowSegments) : playlist.segments;
+  const skipped = playlist.segments.length - shown.length;
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${String(playlist.targetDuration)}`,
+    `#EXT-X-MEDIA-SEQUENCE:${String(playlist.mediaSequence + skipped)}`,
+  ];
+  if (!options.live) lines.push('#EXT-X-PLAYLIST-TYPE:VOD');
+  for (const segment of shown) {
+    if (!fragmentName.test(segment.uri)) continue;
+    lines.push(...segment.tags, `${prefix}${segment.uri}`);
+  }
+  if (!options.live) lines.push('#EXT-X-ENDLIST');
+  return `${lines.join('\n')}\n`;
+}
+
+/** A multivariant playlist of the renditions at hand, each named by its quality (the player's menu reads the names). */
+export function ingestMasterPlaylist(renditions: readonly HlsQuality[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  for (const quality of hlsQualities) {
+    if (renditions.includes(quality)) lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${String(announcedBandwidth[quality])},NAME="${quality}"`, `${quality}.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface RtmpIngestOptions {
+  /** Where nginx's configuration, its HLS and the recordings live. */
+  dir: string;
+  /** The port nginx takes pushes on (RTMP_PORT, 1935 by default). */
+  rtmpPort: number;
+}
+
+export class RtmpIngest {
+  readonly workDir: string;
+  /** nginx writes `<hlsDir>/<quality>/<stream key>/index.m3u8` and its fragments. */
+  readonly hlsDir: string;
+  readonly recordingsDir: string;
+  readonly rtmpPort: number;
+  /** Part of the callback address nginx calls, so no other local program can put a room on air. */
+  readonly callbackSecret = randomBytes(24).toString('hex');
+  /** The renditions nginx writes: set when the media server starts (all four with ffmpeg). */
+  renditions: readonly HlsQuality[] = ['original'];
+  readonly #live = new Map<number, string>();
+
+  constructor(options: RtmpIngestOptions) {
+    this.workDir = join(options.dir, 'nginx');
+    this.hlsDir = join(options.dir, 'hls');
+    this.recordingsDir = join(options.dir, 'recordings');
+    this.rtmpPort = options.rtmpPort;
+  }
+
+  /** Whether nginx is receiving a push for the room. */
+  isLive(roomId: number): boolean {
+    return this.#live.has(roomId);
+  }
+
+  /** Whether a push for the room may start: one publisher a room. */
+  published(roomId: number, streamKey: string): boolean {
+    if (this.#live.has(roomId)) return false;
+    this.#live.set(roomId, streamKey);
+    return true;
+  }
+
+  /** The push has ended; its stream key, if the room had one. */
+  ended(roomId: number): string | undefined {
+    const key = this.#live.get(roomId);
+    this.#live.delete(roomId);
+    return key;
+  }
+
+  roomOfKey(streamKey: string): number | undefined {
+    for (const [roomId, key] of this.#live) if (key === streamKey) return roomId;
+    return undefined;
+  }
+
+  /** The live window of a rendition of a room being pushed, or null before nginx has written one. */
+  async livePlaylist(roomId: number, quality: HlsQuality): Promise<string | null> {
+    const key = this.#live.get(roomId);
+    if (!key || !this.renditions.includes(quality)) return null;
+    const text = await readFile(join(this.hlsDir, quality, key, 'index.m3u8'), 'utf8').catch(() => null);
+    if (text === null) return null;
+    const playlist = parseMediaPlaylist(text);
+    return playlist.segments.length === 0 ? null : renderPlaylist(playlist, `${quality}/`, { live: true });
+  }
+
+  /** The file of a live fragment, or null. */
+  liveFragment(roomId: number, quality: HlsQuality, name: string): string | null {
+    const key = this.#live.get(roomId);
+    if (!key || !fragmentName.test(name)) return null;
+    return join(this.hlsDir, quality, key, name);
+  }
+
+  /**
+   * Keeps what nginx wrote for a push that ended as the recording of broadcast `recordId`: each
+   * rendition's fragments move under recordings/<recordId>/ with a playlist of the whole broadcast.
+   * Returns whether anything was recorded.
+   */
+  keepRecording(recordId: number, streamKey: string): boolean {
+    let kept = false;
+    for (const quality of this.renditions) {
+      const from = join(this.hlsDir, quality, streamKey);
+      if (!existsSync(join(from, 'index.m3u8'))) continue;
+      const to = join(this.recordingsDir, String(recordId), quality);
+      mkdirSync(join(this.recordingsDir, String(recordId)), { recursive: true });
+      renameSync(from, to);
+      kept = true;
+    }
+    return kept;
+  }
+
+  /** The renditions a recording has. */
+  recordedRenditions(recordId: number): HlsQuality[] {
+    const dir = join(this.recordingsDir, String(recordId));
+    if (!existsSync(dir)) return [];
+    const present = new Set(readdirSync(dir));
+    return hlsQualities.filter((quality) => present.has(quality));
+  }
+
+  async recordingPlaylist(recordId: number, quality: HlsQuality): Promise<string | null> {
+    const text = await readFile(join(this.recordingsDir, String(recordId), quality, 'index.m3u8'), 'utf8').catch(() => null);
+    return text === null ? null : renderPlaylist(parseMediaPlaylist(text), `${quality}/`, { live: false });
+  }
+
+  recordingFragment(recordId: number, quality: HlsQuality, name: string): string | null {
+    return fragmentName.test(name) ? join(this.recordingsDir, String(recordId), quality, name) : null;
+  }
+}

@@ -1,0 +1,45 @@
+import type { ServerContext } from '../../server-context.ts';
+import { findMediaTools, startRtmpMediaServer, type RunningMediaServer } from './rtmp-media-server.ts';
+
+export interface MediaServerStart {
+  server: ServerContext;
+  /** The site's own port, which nginx calls back on. */
+  sitePort: number;
+  /** MEDIA_SERVER: `off` keeps nginx from starting even where it is installed. */
+  setting: string | undefined;
+  /** RTMP_HOST: the address nginx takes pushes on. */
+  rtmpHost: string;
+}
+
+/**
+ * Starts nginx with its RTMP module as a child process when the machine has them (DESIGN.md, Video),
+ * and says in the log how to enable it when not. Demo rooms play either way.
+ */
+export async function startMediaServerIfInstalled({ server, sitePort, setting, rtmpHost }: MediaServerStart): Promise<RunningMediaServer | null> {
+  if (setting === 'off') return null;
+  const tools = findMediaTools();
+  if (!tools) {
+    server.log.info('the media server is off: install nginx and libnginx-mod-rtmp (and ffmpeg for the four qualities) to broadcast from OBS or ffmpeg; demo rooms play without them');
+    return null;
+  }
+  const { ingest } = server;
+  try {
+    const running = await startRtmpMediaServer(
+      {
+        tools,
+        workDir: ingest.workDir,
+        hlsDir: ingest.hlsDir,
+        rtmpPort: ingest.rtmpPort,
+        rtmpHost,
+        callbackBase: `http://127.0.0.1:${String(sitePort)}/media-server/${ingest.callbackSecret}`,
+      },
+      (line) => server.log.warn({ nginx: line }, 'media server'),
+    );
+    ingest.renditions = running.renditions;
+    server.log.info({ rtmpPort: ingest.rtmpPort, renditions: running.renditions }, `the media server takes pushes at rtmp://HOST:${String(ingest.rtmpPort)}/live`);
+    return running;
+  } catch (error) {
+    server.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the media server did not start; demo rooms still play');
+    return null;
+  }
+}

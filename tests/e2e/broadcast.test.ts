@@ -1,0 +1,119 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { components } from '../../src/api/schema';
+import { solveHumanCheck } from '../api/human-check.ts';
+import { launchBrowser } from './browser.ts';
+
+const siteUrl = inject('siteUrl');
+
+type Schemas = components['schemas'];
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** The demo anchor of the seeded world (README.md). */
+const demoAnchor = { mobile: '86-13800000002', password: 'pitchside2' };
+
+const hasMediaTools =
+  existsSync('/usr/lib/nginx/modules/ngx_rtmp_module.so') && spawnSync('sh', ['-c', 'command -v ffmpeg && command -v nginx']).status === 0;
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<Envelope<T>> {
+  const headers = { lang: 'en', ...(init.token ? { token: init.token } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) };
+  return (await (await fetch(new URL(path, siteUrl), { ...init, headers })).json()) as Envelope<T>;
+}
+
+/** ffmpeg's test pattern with a tone, pushed in real time the way OBS would push a broadcast. */
+function push(target: string): ChildProcess {
+  return spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-c:a', 'aac', '-f', 'flv', target],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+}
+
+// Real broadcasting (issue 12): the anchor pushes RTMP to the address the site gives, nginx's RTMP
+// module asks the site to authorise the key, the room goes on air, viewers play the four qualities,
+// and when the push stops the room ends and the broadcast is kept as a playback.
+describe.skipIf(!hasMediaTools)('a real broadcast from ffmpeg', { timeout: 150_000 }, () => {
+  let browser: Browser;
+  let page: Page;
+  let pusher: ChildProcess | undefined;
+  let token: string;
+  let pushInfo: Schemas['LivePushInfo'];
+
+  beforeAll(async () => {
+    const login = await api<Schemas['LoginSession']>('/api/user/login', {
+      method: 'POST',
+      body: JSON.stringify({ ...demoAnchor, device_type: 'pc', altcha: await solveHumanCheck(siteUrl) }),
+    });
+    token = login.data.token;
+    pushInfo = (await api<Schemas['LivePushInfo']>('/api/Live/getLiveUrl?reset=1', { token })).data;
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+
+  afterAll(async () => {
+    pusher?.kill('SIGKILL');
+    await browser?.close();
+    // The demo anchor's room goes back on air with its demo clip, as the other suites expect it.
+    if (token) await api('/api/Live/startRoom', { token });
+  });
+
+  const roomStatus = async () => (await api<Schemas['LiveRoomInfo']>(`/api/Live_streaming/getRoomInfo?room_id=${String(pushInfo.room_id)}`)).data.room.status;
+
+  it('refuses a push with a wrong key', async () => {
+    const wrong = push(`${pushInfo.push_url}/${'0'.repeat(32)}`);
+    const code = await new Promise<number | null>((resolve) => wrong.once('exit', resolve));
+    expect(code).not.toBe(0);
+  });
+
+  it('puts the room on air within 10 s of the push, plays it in two qualities, and keeps it as a playback', async () => {
+    expect(pushInfo.push_url).toMatch(/^rtmp:\/\/127\.0\.0\.1(:\d+)?\/live$/);
+    const started = performance.now();
+    pusher = push(`${pushInfo.push_url}/${pushInfo.stream_key}`);
+    await expect.poll(roomStatus, { timeout: 10_000, interval: 250 }).toBe('in_progress');
+    console.log(`push to on air: ${String(Math.round(performance.now() - started))} ms`);
+
+    await page.goto(`${siteUrl}/live?id=${String(pushInfo.room_id)}`);
+    const video = page.locator('video');
+    const time = () => video.evaluate((element: HTMLVideoElement) => element.currentTime);
+    await expect.poll(time, { timeout: 40_000 }).toBeGreaterThan(0.5);
+    const playing = await time();
+    await page.waitForTimeout(3_000);
+    expect(await time()).toBeGreaterThan(playing + 2);
+
+    await page.getByRole('button', { name: /^清晰度/ }).click();
+    await page.getByRole('menuitemradio', { name: '流畅' }).click();
+    await expect.poll(() => video.getAttribute('data-quality'), { timeout: 20_000 }).toBe('smooth');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoHeight), { timeout: 30_000 }).toBe(360);
+    const switched = await time();
+    await page.waitForTimeout(3_000);
+    expect(await time()).toBeGreaterThan(switched + 2);
+
+    const stopped = performance.now();
+    pusher.kill('SIGINT');
+    await expect.poll(roomStatus, { timeout: 15_000, interval: 250 }).toBe('over');
+    console.log(`push stopped to off air: ${String(Math.round(performance.now() - stopped))} ms`);
+
+    const playbacks = await api<Schemas['LivePlaybackPage']>('/api/Live_streaming/getLivePlaybackList', {
+      method: 'POST',
+      body: JSON.stringify({ limit: 1 }),
+    });
+    const recording = playbacks.data.list[0]!;
+    expect(recording.room_id).toBe(pushInfo.room_id);
+    expect(recording.video).toMatch(/^\/hls\/records\/\d+\/master\.m3u8$/);
+    const master = await (await fetch(new URL(recording.video, siteUrl))).text();
+    expect(master.match(/NAME="(\w+)"/g)).toEqual(['NAME="original"', 'NAME="high_definition"', 'NAME="standard"', 'NAME="smooth"']);
+    const smooth = await (await fetch(new URL(recording.video.replace('master', 'smooth'), siteUrl))).text();
+    expect(smooth).toContain('#EXT-X-ENDLIST');
+    expect(smooth.match(/^smooth\/\d+\.ts$/gm)?.length).toBeGreaterThan(5);
+  });
+});
