@@ -58,6 +58,7 @@ const mediaServer = await startMediaServerIfInstalled({
   sitePort: port,
   setting: process.env.MEDIA_SERVER,
   rtmpHost: process.env.RTMP_HOST ?? '0.0.0.0',
+  ladder: process.env.MEDIA_LADDER,
 });
 app.log.info({ database: database.kind, ...phases, startupMs: Math.round(performance.now() - startedAt) }, 'the database is ready');
 

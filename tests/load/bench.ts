@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { freePort } from '../free-port.ts';
+import { benchBroadcast } from './broadcast-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
@@ -139,3 +140,6 @@ await benchFanout(1);
 // The same clients against two server processes, one per core, joined by the Redis bus.
 if (await redisAnswers()) await benchFanout(2);
 else console.log('\nfan-out over two processes: skipped, no Redis at 127.0.0.1:6379 (or REDIS_URL)');
+
+console.log('');
+await benchBroadcast();

@@ -9,15 +9,18 @@ export interface MediaServerStart {
   setting: string | undefined;
   /** RTMP_HOST: the address nginx takes pushes on. */
   rtmpHost: string;
+  /** MEDIA_LADDER: `off` passes the push through as the one rendition, without encoding the other three. */
+  ladder: string | undefined;
 }
 
 /**
  * Starts nginx with its RTMP module as a child process when the machine has them (DESIGN.md, Video),
  * and says in the log how to enable it when not. Demo rooms play either way.
  */
-export async function startMediaServerIfInstalled({ server, sitePort, setting, rtmpHost }: MediaServerStart): Promise<RunningMediaServer | null> {
+export async function startMediaServerIfInstalled({ server, sitePort, setting, rtmpHost, ladder }: MediaServerStart): Promise<RunningMediaServer | null> {
   if (setting === 'off') return null;
-  const tools = findMediaTools();
+  const found = findMediaTools();
+  const tools = found && ladder === 'off' ? { ...found, ffmpeg: null } : found;
   if (!tools) {
     server.log.info('the media server is off: install nginx and libnginx-mod-rtmp (and ffmpeg for the four qualities) to broadcast from OBS or ffmpeg; demo rooms play without them');
     return null;
