@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -28,6 +29,7 @@ import { hlsRoutes } from './media/hls-routes.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
+import { AppPage, pageLanguage, siteRoutes, startupMessages, startupPage } from './site/site-pages.ts';
 
 export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -46,8 +48,16 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
 export const areaHandlers = composeAreaHandlers(areaHandlerRecords);
 
 export interface AppOptions extends PortOptions {
-  /** When the database is still starting: API and socket requests wait for this first. */
+  /**
+   * When the database is still starting: pages get the start-up page, and API and socket requests wait for
+   * this up to `startupWaitMs` (default 2 s), then get a 503 in the envelope.
+   */
   databaseReady?: Promise<unknown>;
+  startupWaitMs?: number;
+  /** The share of requests logged (one line each, at info), 0 to 1; default 1. */
+  requestLogSample?: number;
+  /** Absolute origin of the sitemap's links (SITE_URL); default: the request's. */
+  siteUrl?: string;
   /** The built app; when it does not exist only the API is served. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -67,7 +77,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
+    // One line per request at most, written below when it ends; never bodies.
+    disableRequestLogging: true,
   });
+  const sample = options.requestLogSample ?? 1;
+  if (sample > 0 && ['trace', 'debug', 'info'].includes(app.log.level)) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (sample < 1 && Math.random() >= sample) return;
+      // The path only: a query may carry a code or a token.
+      const path = request.url.split('?')[0];
+      request.log.info({ method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    });
+  }
   const server = await createServerContext(options, app.log);
 
   // One error handler: contract and parser errors become { code: 1, msg }; nothing internal leaks.
@@ -83,14 +104,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   parseJsonWithDepthLimit(app);
 
+  const distDir = options.distDir ?? defaultDistDir;
+  const servesApp = existsSync(distDir);
   if (options.databaseReady) {
     let databaseStarted = false;
     const databaseReady = options.databaseReady.then(() => {
       databaseStarted = true;
     });
-    app.addHook('onRequest', async (request) => {
-      if (!databaseStarted && ['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
-        await databaseReady;
+    const waitMs = options.startupWaitMs ?? 2000;
+    app.addHook('onRequest', async (request, reply) => {
+      if (databaseStarted) return;
+      if (['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
+        // A call made just before the database is ready waits for it; a longer wait is answered, not hung.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([databaseReady, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timer);
+        if (databaseStarted) return;
+        const msg = translate(startupMessages.api, languageOf(request.headers));
+        return reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
+      }
+      if (servesApp && isPagePath(request.method, request.url)) {
+        return reply
+          .code(503)
+          .header('Retry-After', '1')
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(startupPage(pageLanguage(request)));
       }
     });
   }
@@ -110,24 +149,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // The app's JS is about 500 KiB raw and 160 KiB gzipped; gzip only, brotli costs too much CPU per request.
-  await app.register(compress, { global: true, encodings: ['gzip'], threshold: 1024 });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes, { storage: server.storage });
   await app.register(hlsRoutes, { server });
   await app.register(scoreSocket, { hub: server.scoreHub });
-  await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
-  await app.register(accountRoutes, { server });
-  await app.register(feedDevRoutes, { server });
   await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
-  await app.register(docsRoutes, { contract: server.contract });
+  // Answers built per request are compressed when large; the app's files were compressed at build time.
+  await app.register(async (scope) => {
+    await scope.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 2048, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+    await scope.register(async (api) => registerApiRoutes(api, server, areaHandlers));
+    await scope.register(accountRoutes, { server });
+    await scope.register(feedDevRoutes, { server });
+    await scope.register(docsRoutes, { contract: server.contract });
+  });
+  await app.register(siteRoutes, { siteUrl: options.siteUrl });
 
-  const distDir = options.distDir ?? defaultDistDir;
-  if (existsSync(distDir)) {
+  const appPage = servesApp ? new AppPage(distDir) : null;
+  if (servesApp) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // dist/ holds a .br and a .gz of each text file (vite.config.ts), sent as they are to browsers that take them.
+      preCompressed: true,
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: ['index.html'],
@@ -138,15 +182,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  const servesApp = existsSync(distDir);
   app.setNotFoundHandler((request, reply) => {
-    // History fallback: any page path the SPA owns gets index.html. A missing built file is a 404,
-    // never index.html: a browser would try to run the page as a script.
-    const ownedElsewhere = ['/api/', '/media/', '/hls/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
-    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (servesApp && request.method === 'GET' && !ownedElsewhere && !looksLikeFile) {
-      return reply.type('text/html').sendFile('index.html');
-    }
+    // History fallback: any page path the SPA owns gets index.html, with the page's description. A missing
+    // built file is a 404, never index.html: a browser would try to run the page as a script.
+    if (appPage && isPagePath(request.method, request.url)) return appPage.send(request, reply);
     return reply.code(404).send({ code: ResultCode.error, msg: translate(refusalMessages[404]!, languageOf(request.headers)), data: null });
   });
   const { feed, bus } = server;
@@ -158,6 +197,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // For main.ts and tests only: handlers and plugins are handed the context, never look it up.
   app.decorate('serverContext', server as ServerContext);
   return app;
+}
+
+/** A path the SPA owns: not a call, a stream, an upload or a built file. */
+function isPagePath(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (['/api/', '/media/', '/hls/', '/assets/', '/ws', '/im'].some((prefix) => url.startsWith(prefix))) return false;
+  return !/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 }
 
 declare module 'fastify' {
