@@ -1,11 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openTemplateCopy } from '../tests/api/database-template.ts';
+import { pageDescription, publicPages, siteDescription } from '../src/public-pages.ts';
 import { buildApp } from './app.ts';
 import type { DatabaseHandle } from './db/database.ts';
+
+const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('the built app as the server serves it', () => {
   let database: DatabaseHandle;
@@ -15,8 +19,15 @@ describe('the built app as the server serves it', () => {
     database = await openTemplateCopy(inject('databaseTemplate'));
     distDir = mkdtempSync(join(tmpdir(), 'pitchside-dist-'));
     mkdirSync(join(distDir, 'assets'));
-    writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      join(distDir, 'index.html'),
+      '<!doctype html><head><meta name="description" content="Pitchside: the site" /></head><div id="root"></div>',
+    );
     writeFileSync(join(distDir, 'assets', 'index-first.js'), 'console.log(1)');
+    // As the build writes them (vite.config.ts, precompressAssets).
+    writeFileSync(join(distDir, 'assets', 'index-big.js'), bigScript);
+    writeFileSync(join(distDir, 'assets', 'index-big.js.br'), brotliCompressSync(bigScript));
+    writeFileSync(join(distDir, 'assets', 'index-big.js.gz'), gzipSync(bigScript));
     app = await buildApp({ database, distDir });
   }, 60_000); // copying the seeded world can take a while on a busy machine
   afterAll(async () => {
@@ -52,9 +63,106 @@ describe('the built app as the server serves it', () => {
     expect(answer.headers['content-type']).toContain('application/json');
   });
 
+  it('sends the brotli file the build wrote to a browser that takes brotli, gzip to one that takes gzip', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/index-big.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gzip = await app.inject({ method: 'GET', url: '/assets/index-big.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-big.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('compresses large API answers, per request', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+  });
+
+  it('serves a robots.txt that points at the sitemap, and a sitemap of the public pages', async () => {
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'pitchside.test' } });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('User-agent: *');
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Sitemap: http://pitchside.test/sitemap.xml');
+
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'pitchside.test' } });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(publicPages.map((page) => `http://pitchside.test${page.path}`));
+    expect(locs).toContain('http://pitchside.test/football');
+  });
+
+  it('serves each page with its own description, in the language the browser asks for', async () => {
+    const zh = await app.inject({ method: 'GET', url: '/football', headers: { 'accept-encoding': 'identity' } });
+    expect(zh.body).toContain(`<meta name="description" content="${pageDescription('/football').zh}" />`);
+    expect(zh.body).toContain('id="root"');
+    const en = await app.inject({ method: 'GET', url: '/basketball?x=1', headers: { 'accept-language': 'en-GB,en;q=0.8' } });
+    expect(en.body).toContain(`content="${pageDescription('/basketball').en}"`);
+    const other = await app.inject({ method: 'GET', url: '/member', headers: { 'accept-language': 'en' } });
+    expect(other.body).toContain(`content="${siteDescription.en}"`);
+    const br = await app.inject({ method: 'GET', url: '/football', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(zh.body);
+  });
+
   it('answers an unknown API path with the JSON 404', async () => {
     const answer = await app.inject({ method: 'GET', url: '/api/no/such/call', headers: { lang: 'en' } });
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ code: 1, msg: 'Not found' });
+  });
+});
+
+describe('the site while its database opens', () => {
+  let distDir: string;
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let ready!: () => void;
+  beforeAll(async () => {
+    database = await openTemplateCopy(inject('databaseTemplate'));
+    distDir = mkdtempSync(join(tmpdir(), 'pitchside-dist-'));
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(distDir, 'assets', 'index-first.js'), 'console.log(1)');
+    const databaseReady = new Promise<void>((resolve) => (ready = resolve));
+    app = await buildApp({ database, distDir, databaseReady, startupWaitMs: 100 });
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('shows the start-up page, answers calls with a 503 in the envelope, then serves the app once it is open', async () => {
+    const page = await app.inject({ method: 'GET', url: '/main', headers: { 'accept-language': 'en' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['retry-after']).toBe('1');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Pitchside is starting');
+    expect(page.body).toContain('http-equiv="refresh"');
+    expect((await app.inject({ method: 'GET', url: '/main' })).body).toContain('Pitchside 正在启动');
+    // The app's files need no database.
+    expect((await app.inject({ method: 'GET', url: '/assets/index-first.js' })).statusCode).toBe(200);
+
+    const started = performance.now();
+    const call = await app.inject({ method: 'GET', url: '/api/universal/getConfig', headers: { lang: 'en' } });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+    expect(call.statusCode).toBe(503);
+    expect(call.json()).toEqual({ code: 1, msg: 'The site is starting: please try again in a moment', data: null });
+
+    // A call that arrives while the database is about to be ready waits for it.
+    const waiting = app.inject({ method: 'GET', url: '/api/universal/getConfig' });
+    ready();
+    expect((await waiting).json()).toMatchObject({ code: 0 });
+    const after = await app.inject({ method: 'GET', url: '/main' });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('id="root"');
   });
 });

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
@@ -29,6 +30,7 @@ import { ingestRoutes } from './media/ingest/ingest-routes.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
+import { AppPage, pageLanguage, siteRoutes, startupMessages, startupPage } from './site/site-pages.ts';
 
 export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -47,8 +49,16 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
 export const areaHandlers = composeAreaHandlers(areaHandlerRecords);
 
 export interface AppOptions extends PortOptions {
-  /** When the database is still starting: API and socket requests wait for this first. */
+  /**
+   * When the database is still starting: pages get the start-up page, and API and socket requests wait for
+   * this up to `startupWaitMs` (default 2 s), then get a 503 in the envelope.
+   */
   databaseReady?: Promise<unknown>;
+  startupWaitMs?: number;
+  /** The share of requests logged (one line each, at info), 0 to 1; default 1. */
+  requestLogSample?: number;
+  /** Absolute origin of the sitemap's links (SITE_URL); default: the request's. */
+  siteUrl?: string;
   /** The built app; when it does not exist only the API is served. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -68,7 +78,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
+    // One line per request at most, written below when it ends; never bodies.
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  const sample = options.requestLogSample ?? 1;
+  if (sample > 0 && ['trace', 'debug', 'info'].includes(app.log.level)) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (sample < 1 && Math.random() >= sample) return;
+      // The path only: a query may carry a code or a token.
+      const path = request.url.split('?')[0];
+      request.log.info({ method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    });
+  }
   const server = await createServerContext(options, app.log);
 
   // One error handler: contract and parser errors become { code: 1, msg }; nothing internal leaks.
@@ -84,20 +105,99 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   parseJsonWithDepthLimit(app);
 
+  const distDir = options.distDir ?? defaultDistDir;
+  const servesApp = existsSync(distDir);
   if (options.databaseReady) {
     let databaseStarted = false;
     const databaseReady = options.databaseReady.then(() => {
       databaseStarted = true;
     });
-    app.addHook('onRequest', async (request) => {
-      if (!databaseStarted && ['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
-        await databaseReady;
+    const waitMs = options.startupWaitMs ?? 2000;
+    app.addHook('onRequest', async (request, reply) => {
+      if (databaseStarted) return;
+      if (['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
+        // A call made just before the database is ready waits for it; a longer wait is answered, not hung.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([databaseReady, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timer);
+        if (databaseStarted) return;
+        const msg = translate(startupMessages.api, languageOf(request.headers));
+        return reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
+      }
+      if (servesApp && isPagePath(request.method, request.url)) {
+        return reply
+          .code(503)
+          .header('Retry-After', '1')
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(startupPage(pageLanguage(request)));
       }
     });
   }
 
   // External plugins first, then the app's own, then routes (STYLE.md, Server).
-  await app.register(helmet, {
+  // The security headers are the same on every answer: made once by helmet, then set as they are (helmet's
+  // per-request middleware chain cost more than some whole API answers).
+  const headers = await securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
+
+  await app.register(mediaRoutes, { storage: server.storage });
+  await app.register(hlsRoutes, { server, ingest: server.ingest });
+  await app.register(ingestRoutes, { server, ingest: server.ingest });
+  await app.register(scoreSocket, { hub: server.scoreHub });
+  await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
+  // Answers built per request are compressed when large; the app's files were compressed at build time.
+  await app.register(async (scope) => {
+    await scope.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 2048, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+    await scope.register(async (api) => registerApiRoutes(api, server, areaHandlers));
+    await scope.register(accountRoutes, { server });
+    await scope.register(feedDevRoutes, { server });
+    await scope.register(docsRoutes, { contract: server.contract });
+  });
+  await app.register(siteRoutes, { siteUrl: options.siteUrl });
+
+  const appPage = servesApp ? new AppPage(distDir) : null;
+  if (servesApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      // dist/ holds a .br and a .gz of each text file (vite.config.ts), sent as they are to browsers that take them.
+      preCompressed: true,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (response, filePath) => {
+        // Built assets carry their content hash in the name; index.html must be asked for each time.
+        const hashed = filePath.includes(`${sep}assets${sep}`);
+        response.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    // History fallback: any page path the SPA owns gets index.html, with the page's description. A missing
+    // built file is a 404, never index.html: a browser would try to run the page as a script.
+    if (appPage && isPagePath(request.method, request.url)) return appPage.send(request, reply);
+    return reply.code(404).send({ code: ResultCode.error, msg: translate(refusalMessages[404]!, languageOf(request.headers)), data: null });
+  });
+  const { feed, bus } = server;
+  // The database closes after the server; the feed stops with the server.
+  if (feed) app.server.once('close', () => void feed.stop());
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+  // For main.ts and tests only: handlers and plugins are handed the context, never look it up.
+  app.decorate('serverContext', server as ServerContext);
+  return app;
+}
+
+/** The headers @fastify/helmet sets (CSP and the rest), read once from a throwaway instance. */
+async function securityHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -111,55 +211,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // The app's JS is about 500 KiB raw and 160 KiB gzipped; gzip only, brotli costs too much CPU per request.
-  await app.register(compress, { global: true, encodings: ['gzip'], threshold: 1024 });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
-
-  await app.register(mediaRoutes, { storage: server.storage });
-  await app.register(hlsRoutes, { server, ingest: server.ingest });
-  await app.register(ingestRoutes, { server, ingest: server.ingest });
-  await app.register(scoreSocket, { hub: server.scoreHub });
-  await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
-  await app.register(accountRoutes, { server });
-  await app.register(feedDevRoutes, { server });
-  await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
-  await app.register(docsRoutes, { contract: server.contract });
-
-  const distDir = options.distDir ?? defaultDistDir;
-  if (existsSync(distDir)) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      // Files are looked up per request, so a rebuild is served without a restart.
-      wildcard: true,
-      index: ['index.html'],
-      setHeaders: (response, filePath) => {
-        // Built assets carry their content hash in the name; index.html must be asked for each time.
-        const hashed = filePath.includes(`${sep}assets${sep}`);
-        response.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+  probe.get('/', async () => '');
+  const answer = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (typeof value === 'string' && !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
   }
-  const servesApp = existsSync(distDir);
-  app.setNotFoundHandler((request, reply) => {
-    // History fallback: any page path the SPA owns gets index.html. A missing built file is a 404,
-    // never index.html: a browser would try to run the page as a script.
-    const ownedElsewhere = ['/api/', '/media/', '/hls/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
-    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (servesApp && request.method === 'GET' && !ownedElsewhere && !looksLikeFile) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.code(404).send({ code: ResultCode.error, msg: translate(refusalMessages[404]!, languageOf(request.headers)), data: null });
-  });
-  const { feed, bus } = server;
-  // The database closes after the server; the feed stops with the server.
-  if (feed) app.server.once('close', () => void feed.stop());
-  app.addHook('onClose', async () => {
-    await bus.close();
-  });
-  // For main.ts and tests only: handlers and plugins are handed the context, never look it up.
-  app.decorate('serverContext', server as ServerContext);
-  return app;
+  return headers;
+}
+
+/** A path the SPA owns: not a call, a stream, an upload or a built file. */
+function isPagePath(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (['/api/', '/media/', '/hls/', '/assets/', '/ws', '/im'].some((prefix) => url.startsWith(prefix))) return false;
+  return !/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 }
 
 declare module 'fastify' {

@@ -44,7 +44,10 @@ const app = await timed('appMs', () =>
     databaseReady: starting.ready,
     redisUrl: process.env.REDIS_URL || undefined,
     trustProxy: process.env.TRUST_PROXY || false,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    // Production logs warnings only unless LOG_LEVEL says otherwise; LOG_SAMPLE logs a share of requests.
+    logger: { level: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'production' ? 'warn' : 'info') },
+    requestLogSample: process.env.LOG_SAMPLE ? Number(process.env.LOG_SAMPLE) : undefined,
+    siteUrl: process.env.SITE_URL || undefined,
     ...(process.env.FEED === 'off' ? {} : { feed: (server) => createSimulatedFeed(server, { seed: Number(process.env.SEED ?? 20261122) }) }),
   }),
 );

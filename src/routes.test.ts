@@ -13,6 +13,7 @@ import * as liveDirectory from './features/live/directory-screens.tsx';
 import { RoomPage } from './features/live/room-page.tsx';
 import * as scores from './features/scores/scores-screens.tsx';
 import { messages } from './i18n/messages.ts';
+import { publicPages } from './public-pages.ts';
 import {
   hasSideBar,
   hidesTopBarOnScroll,
@@ -122,6 +123,17 @@ describe('the route table (SPEC §2)', () => {
     expect(hasSideBar('main')).toBe(true);
     expect(hasSideBar('member')).toBe(true);
     expect(hasSideBar('live')).toBe(false);
+  });
+
+  it('lists as public pages (robots, sitemap, descriptions) only routes of this table that need no query, each described', () => {
+    const paths = new Map(routeNames.map((name) => [routes[name].path, name]));
+    for (const { path, description } of publicPages) {
+      const name = paths.get(path);
+      expect(name, path).toBeDefined();
+      expect(parseQuery(name!, ''), path).toBeDefined();
+      for (const text of Object.values(description)) expect(text.length, path).toBeGreaterThan(5);
+    }
+    expect(new Set(publicPages.map((page) => page.path)).size).toBe(publicPages.length);
   });
 
   it('hides the top bar on scroll on home, football and basketball only', () => {

@@ -34,6 +34,23 @@ function envelope(code: number, msg: string, data: unknown) {
   return { code, msg, data };
 }
 
+/**
+ * Reads whose answer is the same for every visitor who is not logged in: that answer is serialized once and
+ * the same bytes sent for `ttlMs` (validation and the session check still run per request). Kept in the
+ * server's cache under the prefix of the data it is made of, so what forgets that data forgets the answer.
+ */
+interface SharedAnswer {
+  ttlMs: number;
+  prefix: string;
+  /** What else the answer depends on besides the query and the language. */
+  vary?: (request: FastifyRequest) => string;
+}
+const sharedAnswers: Partial<Record<OperationId, SharedAnswer>> = {
+  // Its socket address is the request's host.
+  universalGetConfig: { ttlMs: 1_000, prefix: 'site_config', vary: (request) => `${request.protocol}://${request.host}` },
+  liveStreamingGetLiveList: { ttlMs: 1_000, prefix: 'live_rooms:' },
+};
+
 function hasRole(user: SessionUser, role: string | undefined): boolean {
   if (!role) return true;
   if (user.roles.has('admin')) return true;
@@ -123,8 +140,15 @@ async function answer(
     server,
   };
   try {
-    const data = await handler(context);
-    return envelope(ResultCode.ok, message && translate(message, language), data);
+    const run = async () => {
+      const data = await handler(context);
+      return envelope(ResultCode.ok, message && translate(message, language), data);
+    };
+    const shared = user === null ? sharedAnswers[operation.operationId as OperationId] : undefined;
+    if (!shared) return await run();
+    const key = `${shared.prefix}answer:${operation.operationId}:${shared.vary?.(request) ?? ''}:${language}:${JSON.stringify(input)}`;
+    const text = await server.cache.get(key, shared.ttlMs, async () => JSON.stringify(await run()));
+    return reply.type('application/json; charset=utf-8').send(text);
   } catch (error) {
     if (error instanceof DomainError) {
       // A refused upload is not read to its end (the rest could be 50 MB or more): the answer

@@ -15,7 +15,7 @@ import {
   type StreamEnvelope,
   type UserEnvelope,
 } from './score-frames.ts';
-import { streamNames, streamSport, Subscriptions, wants } from './score-subscriptions.ts';
+import { streamNames, Subscriptions, wants } from './score-subscriptions.ts';
 import {
   createFrameParser,
   exponentStreams,
@@ -60,6 +60,11 @@ export interface ScoreHubOptions {
   replaySize?: number;
   /** Prefix of the bus channels, so several sites (or test runs) can share one Redis. */
   channelPrefix?: string;
+  /**
+   * The longest the fan-out writes to sockets before it lets the event loop run (requests, other sockets,
+   * timers); default 5 ms. The pushes of one turn go out together, in order, one write per connection.
+   */
+  fanOutSliceMs?: number;
 }
 
 /** One socket as the app's callbacks see it. */
@@ -80,6 +85,8 @@ export interface ScoreHub {
   pushToQrCode(code: string, connectionId: string, message: DistributiveOmit<SocketQrMessage, 'qr_code'>): Promise<void>;
   /** Connections open on this process. */
   connectionCount(): number;
+  /** Resolves once every push this process has received so far is written to its sockets. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,7 +139,32 @@ interface Connection extends ScoreConnection {
   overLimitSince: number | null;
   /** Per stream, the seq from which every push this connection wants has been sent: resume sends only older ones. */
   sentFrom: Partial<Record<StreamName, number>>;
+  /**
+   * Per stream, the highest seq a resume sent while newer pushes may still wait for the fan-out, which then
+   * skips them: a resume during a fan-out and the fan-out never send a push twice.
+   */
+  resumedTo: Partial<Record<StreamName, number>>;
 }
+
+/** A push waiting for the fan-out. */
+interface QueuedPush extends HeldPush {
+  stream: StreamName;
+}
+
+/** What one subscription class gets of one fan-out: its pushes in order, framed and joined once. */
+interface ClassDelivery {
+  classify: ClassifyType | null;
+  companyId: number | null;
+  pushes: QueuedPush[];
+  bytes: Buffer;
+  /** Per stream, the seqs of its first and last push here. */
+  span: Map<StreamName, { first: number; last: number }>;
+  /** The class's connections when the fan-out began. */
+  members: Connection[];
+}
+
+/** Lets the event loop run: I/O, timers and other requests go before the next slice. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One value per stream. */
 function perStream<T>(make: () => T): Record<StreamName, T> {
@@ -164,6 +196,11 @@ class Hub implements ScoreSocketHub {
   readonly #maxBufferedBytes: number;
   readonly #slowClientMs: number;
   readonly #sweep: NodeJS.Timeout;
+  readonly #sliceMs: number;
+  /** Identifies this process's own pushes when the bus brings them back: they were delivered here already. */
+  readonly #origin = randomUUID();
+  #queue: QueuedPush[] = [];
+  #draining: Promise<void> | null = null;
   #unsubscribes: Unsubscribe[] = [];
   #closed = false;
 
@@ -176,6 +213,7 @@ class Hub implements ScoreSocketHub {
     this.#heartbeatMs = options.heartbeatMs ?? 30_000;
     this.#maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     this.#slowClientMs = options.slowClientMs ?? 5_000;
+    this.#sliceMs = options.fanOutSliceMs ?? 5;
     const prefix = options.channelPrefix ?? 'pitchside:score:';
     this.#channels = { stream: `${prefix}stream`, user: `${prefix}user`, qr: `${prefix}qr` };
     const start = Date.now();
@@ -188,7 +226,10 @@ class Hub implements ScoreSocketHub {
   async listen(): Promise<void> {
     const { bus } = this.options;
     this.#unsubscribes = await Promise.all([
-      bus.subscribe(this.#channels.stream, (message) => this.#received(this.#envelopes.stream(message), (envelope) => this.#onStream(envelope))),
+      bus.subscribe(this.#channels.stream, (message) => {
+        if (isRecord(message) && message.origin === this.#origin) return;
+        this.#received(this.#envelopes.stream(message), (envelope) => this.#onStream(envelope));
+      }),
       bus.subscribe(this.#channels.user, (message) => this.#received(this.#envelopes.user(message), (envelope) => this.#onUser(envelope))),
       bus.subscribe(this.#channels.qr, (message) => this.#received(this.#envelopes.qr(message), (envelope) => this.#onQr(envelope))),
     ]);
@@ -219,7 +260,11 @@ class Hub implements ScoreSocketHub {
 
   async #publishStream(frame: SocketStreamPush): Promise<number> {
     const { type: stream, seq } = frame;
-    await this.options.bus.publish(this.#channels.stream, { stream, seq, frame } satisfies StreamEnvelope);
+    // This process's clients get it at once; the bus carries it to the other processes only (it comes back
+    // here too, marked with this origin, and is skipped), so scaling out adds no hop for local clients.
+    this.#onStream({ stream, seq, frame });
+    const envelope: StreamEnvelope & { origin: string } = { stream, seq, frame, origin: this.#origin };
+    await this.options.bus.publish(this.#channels.stream, envelope);
     return seq;
   }
 
@@ -234,6 +279,10 @@ class Hub implements ScoreSocketHub {
 
   connectionCount(): number {
     return this.#connections.size;
+  }
+
+  async idle(): Promise<void> {
+    while (this.#draining) await this.#draining;
   }
 
   async close(): Promise<void> {
@@ -254,15 +303,74 @@ class Hub implements ScoreSocketHub {
 
   #onStream({ stream, seq, frame }: StreamEnvelope): void {
     const companyId = isExponentPush(frame) ? frame.data.company_id : null;
-    const push: HeldPush = { seq, companyId, frame: textFrame(JSON.stringify(frame)) };
+    const push: QueuedPush = { stream, seq, companyId, frame: textFrame(JSON.stringify(frame)) };
     this.#rings[stream].add(push);
-    const groups = streamSport[stream] === null ? [this.#connections] : this.#subscriptions.groups(stream, companyId);
-    for (const group of groups) {
-      for (const connection of group) {
-        connection.sentFrom[stream] ??= seq;
-        this.#sendFrame(connection, push.frame);
+    this.#queue.push(push);
+    // The pushes that arrive in one turn (a feed pass publishes every match at once) go out together.
+    this.#draining ??= nextTurn()
+      .then(() => this.#drain())
+      .finally(() => (this.#draining = null));
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#queue.length > 0 && !this.#closed) {
+      const pushes = this.#queue;
+      this.#queue = [];
+      await this.#fanOut(pushes);
+    }
+  }
+
+  /**
+   * Writes pushes to every connection that wants them: the bytes are built once per subscription class, each
+   * connection gets one write, and every `sliceMs` the event loop runs before the next connections.
+   */
+  async #fanOut(pushes: QueuedPush[]): Promise<void> {
+    const deliveries: ClassDelivery[] = [];
+    for (const { classify, companyId, members } of this.#subscriptions.classes()) {
+      const wanted = pushes.filter((push) => wants({ classify, companyId }, push.stream, push.companyId));
+      if (wanted.length === 0) continue;
+      const span = new Map<StreamName, { first: number; last: number }>();
+      for (const { stream, seq } of wanted) {
+        const seen = span.get(stream);
+        if (seen) seen.last = seq;
+        else span.set(stream, { first: seq, last: seq });
+      }
+      const bytes = wanted.length === 1 ? wanted[0]!.frame : Buffer.concat(wanted.map((push) => push.frame));
+      deliveries.push({ classify, companyId, pushes: wanted, bytes, span, members: [...members] });
+    }
+    let sliceStart = performance.now();
+    let written = 0;
+    for (const delivery of deliveries) {
+      for (const connection of delivery.members) {
+        // Gone, or changed what it picked since the fan-out began: then it wants none of these any more.
+        if (connection.classify !== delivery.classify || connection.companyId !== delivery.companyId) continue;
+        if (!this.#connections.has(connection)) continue;
+        this.#deliver(connection, delivery);
+        if (++written % 16 === 0 && performance.now() - sliceStart >= this.#sliceMs) {
+          await nextTurn();
+          if (this.#closed) return;
+          sliceStart = performance.now();
+        }
       }
     }
+  }
+
+  #deliver(connection: Connection, { pushes, bytes, span }: ClassDelivery): void {
+    const { sentFrom, resumedTo } = connection;
+    const skipTo = new Map<StreamName, number>();
+    for (const [stream, { first, last }] of span) {
+      const to = resumedTo[stream];
+      if (to === undefined) continue;
+      if (first <= to) skipTo.set(stream, to);
+      // The fan-out has caught up with what the resume sent.
+      if (last >= to) delete resumedTo[stream];
+    }
+    // A resume during this fan-out already sent some of these: only the rest, still in order.
+    const fresh = skipTo.size > 0 ? pushes.filter((push) => push.seq > (skipTo.get(push.stream) ?? -Infinity)) : pushes;
+    if (fresh.length === 0) return;
+    if (connection.tcp) this.#sendFrame(connection, fresh === pushes ? bytes : Buffer.concat(fresh.map((push) => push.frame)));
+    else for (const push of fresh) this.#sendFrame(connection, push.frame);
+    for (const push of fresh) sentFrom[push.stream] ??= push.seq;
   }
 
   #onUser({ userId, frame }: UserEnvelope): void {
@@ -307,9 +415,11 @@ class Hub implements ScoreSocketHub {
       awaitingPong: false,
       overLimitSince: null,
       sentFrom: {},
+      resumedTo: {},
       send: (message) => this.#sendFrame(connection, textFrame(JSON.stringify(message))),
     };
     this.#connections.add(connection);
+    this.#subscriptions.add(connection);
     socket.on('message', (data, isBinary) => this.#onFrame(connection, data, isBinary));
     socket.on('pong', () => {
       connection.awaitingPong = false;
@@ -342,11 +452,12 @@ class Hub implements ScoreSocketHub {
     index(this.#byQr, code, connection);
   }
 
-  #sendFrame(connection: Connection, frame: Buffer): void {
+  /** Writes prebuilt frames (one, or several joined when the socket is plain TCP). */
+  #sendFrame(connection: Connection, frames: Buffer): void {
     const { socket, tcp } = connection;
     if (socket.readyState !== WebSocket.OPEN || this.#isSlow(connection)) return;
-    if (tcp) tcp.write(frame);
-    else socket.send(framePayload(frame));
+    if (tcp) tcp.write(frames);
+    else socket.send(framePayload(frames));
   }
 
   /** Drops a connection whose send buffer stays over the bound, so it never holds memory or the others back. */
@@ -474,7 +585,7 @@ class Hub implements ScoreSocketHub {
   }
 
   #subscribe(connection: Connection, classify: ClassifyType | null, companyId: number | null): void {
-    // A frame read just before the socket closed must not put a gone connection back into a group.
+    // A frame read just before the socket closed must not put a gone connection back into a class.
     const live = this.#connections.has(connection);
     if (live) this.#subscriptions.remove(connection);
     connection.classify = classify;
@@ -501,13 +612,20 @@ class Hub implements ScoreSocketHub {
       // One write for the whole replay rather than one per push.
       connection.tcp?.cork();
       for (const push of missed) {
-        if (push.seq < sentFrom && wants(connection, stream, push.companyId)) this.#sendFrame(connection, push.frame);
+        if (push.seq < sentFrom && wants(connection, stream, push.companyId)) {
+          this.#sendFrame(connection, push.frame);
+          connection.resumedTo[stream] = push.seq;
+        }
       }
       connection.tcp?.uncork();
       connection.sentFrom[stream] = Math.min(sentFrom, last + 1);
     }
     if (gaps.length) connection.send({ code: 0, type: 'resync', streams: gaps });
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function index<K>(map: Map<K, Set<Connection>>, key: K | null, connection: Connection): void {

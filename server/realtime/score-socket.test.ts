@@ -435,6 +435,42 @@ describe('score socket', () => {
     expect((await behind.take('resync')).streams).toEqual(['football_match', 'goal']);
   });
 
+  it('fans a burst out in slices that let the event loop run, every client getting every push in order', async () => {
+    // A zero slice yields after every few connections, as a feed pass to thousands of sockets would.
+    const { url, hub } = await startServer({ fanOutSliceMs: 0 });
+    const clients = await Promise.all(Array.from({ length: 40 }, () => TestClient.open(url)));
+    await Promise.all(clients.map((client, i) => client.subscribe(i % 2 === 0 ? 0 : 1, i % 4 < 2 ? 3 : undefined)));
+
+    let timerTurns = 0;
+    const ticking = setInterval(() => (timerTurns += 1), 0);
+    const seqs: Record<'football' | 'basketball' | 'goal', number[]> = { football: [], basketball: [], goal: [] };
+    const published = [];
+    for (let i = 1; i <= 60; i += 1) {
+      published.push(hub.publishMatch('football', 'match', match(i, { home_score: i })).then((seq) => seqs.football.push(seq)));
+      published.push(hub.publishMatch('basketball', 'match', match(i, { sport: 'basketball' })).then((seq) => seqs.basketball.push(seq)));
+      if (i % 20 === 0) published.push(hub.publishGoal(goal(i)).then((seq) => seqs.goal.push(seq)));
+    }
+    await Promise.all(published);
+    const turnsBefore = timerTurns;
+    await hub.idle();
+    const turnsDuring = timerTurns - turnsBefore;
+    clearInterval(ticking);
+    // One write per connection, and the loop ran timers between the slices of the 40 connections.
+    expect(turnsDuring).toBeGreaterThan(0);
+
+    for (const [i, client] of clients.entries()) {
+      const sport = i % 2 === 0 ? 'football' : 'basketball';
+      const stream = i % 2 === 0 ? 'football_match' : 'basketball_match';
+      await client.take('goal', (frame) => frame.seq === seqs.goal.at(-1));
+      const pushes = client.frames.filter((frame) => frame.type !== 'registered');
+      // Matches and goals interleaved as published: each goal after the 20th, 40th and 60th match.
+      expect(pushes.map((frame) => frame.type)).toEqual(
+        Array.from({ length: 60 }, (_, k) => (k % 20 === 19 ? [stream, 'goal'] : [stream])).flat(),
+      );
+      expect(pushes.filter((frame) => 'seq' in frame && frame.type === stream).map((frame) => 'seq' in frame && frame.seq)).toEqual(seqs[sport]);
+    }
+  });
+
   it('pushes to a user only on that user’s connections, and 700 unbinds them', async () => {
     const { url, hub } = await startServer();
     const tokens = ['token-7', 'token-7', 'token-8', undefined];

@@ -34,39 +34,38 @@ export function wants(subscriber: Subscriber, stream: StreamName, companyId: num
 }
 
 /**
- * Subscribers by classify, then by toggled company, so a push is filtered once per group rather than once per
- * connection: most exponent pushes are of companies few clients (often none) toggled. A subscriber's classify
- * and company must not change while it is indexed: remove it, change them, add it again.
+ * One subscription class: every subscriber with the same classify and toggled company wants the same pushes, so
+ * the fan-out builds their bytes once per class rather than once per connection.
+ */
+export interface SubscriptionClass<S extends Subscriber> extends Subscriber {
+  readonly members: ReadonlySet<S>;
+}
+
+/**
+ * Subscribers by classify (null: none picked yet, goal pop-ups only), then by toggled company. A subscriber's
+ * classify and company must not change while it is indexed: remove it, change them, add it again.
  */
 export class Subscriptions<S extends Subscriber> {
-  readonly #bySport = new Map<ClassifyType, Map<number | null, Set<S>>>();
+  readonly #byClassify = new Map<ClassifyType | null, Map<number | null, Set<S>>>();
 
   add(subscriber: S): void {
-    if (subscriber.classify === null) return;
-    let byCompany = this.#bySport.get(subscriber.classify);
-    if (!byCompany) this.#bySport.set(subscriber.classify, (byCompany = new Map()));
+    let byCompany = this.#byClassify.get(subscriber.classify);
+    if (!byCompany) this.#byClassify.set(subscriber.classify, (byCompany = new Map()));
     const group = byCompany.get(subscriber.companyId);
     if (group) group.add(subscriber);
     else byCompany.set(subscriber.companyId, new Set([subscriber]));
   }
 
   remove(subscriber: S): void {
-    if (subscriber.classify === null) return;
-    const byCompany = this.#bySport.get(subscriber.classify);
+    const byCompany = this.#byClassify.get(subscriber.classify);
     const group = byCompany?.get(subscriber.companyId);
     if (group?.delete(subscriber) && group.size === 0) byCompany!.delete(subscriber.companyId);
   }
 
-  /** The groups of subscribers that want a push of `stream` (of `companyId` for exponent pushes). */
-  *groups(stream: StreamName, companyId: number | null): Iterable<Set<S>> {
-    const sport = streamSport[stream];
-    const byCompany = sport === null ? undefined : this.#bySport.get(sport);
-    if (!byCompany) return;
-    if (companyId === null) {
-      yield* byCompany.values();
-      return;
+  /** Every non-empty class. */
+  *classes(): Iterable<SubscriptionClass<S>> {
+    for (const [classify, byCompany] of this.#byClassify) {
+      for (const [companyId, members] of byCompany) yield { classify, companyId, members };
     }
-    const group = byCompany.get(companyId);
-    if (group) yield group;
   }
 }

@@ -8,6 +8,7 @@ import { useMessaging } from '../realtime/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
 import { localName } from '../i18n/locale.ts';
 import { withAllMessages } from '../i18n/load-messages.ts';
+import { pageDescription } from '../public-pages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from '../realtime/stored-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
@@ -63,6 +64,10 @@ export function AppLayout() {
   useEffect(() => {
     if (title) document.title = `${t(title)} - ${siteName}`;
   }, [title, siteName, t]);
+  // Each public page's own description (src/public-pages.ts), in the page's language.
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', pageDescription(location.pathname)[locale]);
+  }, [location.pathname, locale]);
 
   useEffect(() => {
     const target = mobileRedirectTarget(mobileUrl, window.innerWidth, new URL(window.location.href));

@@ -1,6 +1,10 @@
-// The baseline of the API benchmark: a bare Fastify route answering a fixed envelope.
+// The baseline of the API benchmark: a bare Fastify route answering an envelope of BARE_BYTES bytes (the size
+// of the route it is compared with), built per request as a handler's answer would be.
 import Fastify from 'fastify';
 
+const bytes = Number(process.env.BARE_BYTES ?? 40);
+const empty = JSON.stringify({ code: 0, msg: '', data: { pad: '' } }).length;
+const pad = 'x'.repeat(Math.max(0, bytes - empty));
 const app = Fastify({ logger: false });
-app.get('/bare', async () => ({ code: 0, msg: '', data: { ok: true } }));
+app.get('/bare', async () => ({ code: 0, msg: '', data: { pad } }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -226,6 +226,12 @@ class Shards {
       rssEach: usages.map((usage) => usage.rss),
       connections: usages.reduce((sum, usage) => sum + usage.connections, 0),
       goals: usages[0]!.goals,
+      // The worst process's.
+      loopDelay: {
+        p50: Math.max(...usages.map((usage) => usage.loopDelay.p50)),
+        p99: Math.max(...usages.map((usage) => usage.loopDelay.p99)),
+        max: Math.max(...usages.map((usage) => usage.loopDelay.max)),
+      },
     };
   }
 
@@ -254,6 +260,7 @@ export async function benchFanout(shardCount = Math.max(1, Number(process.env.FA
   const receipts = new Receipts();
   const sockets: Socket[] = [];
   try {
+    const idle = await shards.usage();
     const started = performance.now();
     for (let i = 0; i < clients; i += connectBatch) {
       const batch = Array.from({ length: Math.min(connectBatch, clients - i) }, (_, j) =>
@@ -262,7 +269,12 @@ export async function benchFanout(shardCount = Math.max(1, Number(process.env.FA
       sockets.push(...(await Promise.all(batch)));
     }
     await settle(receipts);
-    console.log(`  connected and subscribed in ${seconds(started)}; the server holds ${(await shards.usage()).connections}`);
+    const connected = await shards.usage();
+    console.log(`  connected and subscribed in ${seconds(started)}; the server holds ${connected.connections}`);
+    const perSocket = (connected.rss - idle.rss) / Math.max(1, connected.connections) / 1024;
+    console.log(
+      `  server RSS before the first socket: ${Math.round(idle.rss / 1024 / 1024)} MB; ${perSocket.toFixed(1)} KB per socket (bare ws 5.4–5.9 KB)`,
+    );
 
     // The feed in real time (a pass every 5 s of play) with a goal pop-up every second.
     const sustainedSeconds = 30;
@@ -312,6 +324,8 @@ export async function benchFanout(shardCount = Math.max(1, Number(process.env.FA
       const cpu = `p50 ${ms(percentile(handOffCpu, 50))}, max ${ms(percentile(handOffCpu, 100))}`;
       console.log(`    of which the server writing a goal to every socket: ${handOffs} (server CPU ${cpu})`);
     }
+    const delay = `p50 ${ms(after.loopDelay.p50)}, p99 ${ms(after.loopDelay.p99)}, max ${ms(after.loopDelay.max)}`;
+    console.log(`  event-loop delay during it (worst server process): ${delay} (goal p99 ≤20 ms, max ≤50 ms)`);
     console.log(
       [
         `  sustained: ${thousands(sustainedMessages / sustainedWall)} messages/s`,
@@ -328,6 +342,7 @@ export async function benchFanout(shardCount = Math.max(1, Number(process.env.FA
     await shards.publisher.ask({ type: 'advance', ms: 5 * 60_000 });
     await settle(receipts);
     after = await shards.usage();
+    const burstDelay = `p50 ${ms(after.loopDelay.p50)}, p99 ${ms(after.loopDelay.p99)}, max ${ms(after.loopDelay.max)}`;
     const burstMessages = receipts.messages - messagesBefore;
     const burstCpu = (after.cpuMicros - before.cpuMicros) / 1e6;
     console.log(
@@ -336,6 +351,7 @@ export async function benchFanout(shardCount = Math.max(1, Number(process.env.FA
         `${burstCpu.toFixed(1)} s of server CPU → ${thousands(burstMessages / burstCpu)} messages/s per core (goal ≥30k)`,
       ].join(' '),
     );
+    console.log(`    event-loop delay while saturated: ${burstDelay}`);
     const each = shardCount > 1 ? ` (${after.rssEach.map((rss) => Math.round(rss / 1024 / 1024)).join(' + ')})` : '';
     console.log(`  server RSS with ${after.connections} sockets: ${Math.round(after.rss / 1024 / 1024)} MB${each}`);
   } finally {

@@ -2,6 +2,7 @@
 // database, its live feed on a clock the benchmark moves over IPC, every goal push stamped with the
 // moment it was handed to the socket. With FANOUT_REDIS_URL, one of several shards behind the Redis
 // bus: shard 0 plays the feed and publishes, every shard fans out to its own clients.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -16,7 +17,14 @@ export type FanoutReply =
   | { type: 'ready'; port: number }
   | { type: 'advanced' }
   | { type: 'goal'; seq: number }
-  | { type: 'usage'; cpuMicros: number; rss: number; connections: number; goals: PublishedGoal[] };
+  | { type: 'usage'; cpuMicros: number; rss: number; connections: number; goals: PublishedGoal[]; loopDelay: LoopDelay };
+
+/** The event loop's delay since the previous usage request, in ms. */
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
 
 /** A goal push: when it was published, and how long (wall and CPU) this shard took to hand it to every socket. */
 export interface PublishedGoal {
@@ -69,8 +77,8 @@ hub.publishGoal = async (event) => {
   const at = epochMs();
   const cpuAt = cpuMs();
   const seq = await publishGoal(event);
-  // The hub writes to every socket in one synchronous pass; the next macrotask runs after it.
-  await new Promise((resolve) => setImmediate(resolve));
+  // The hub writes to the sockets in slices, letting the event loop run between them.
+  await hub.idle();
   goals.push({ seq, at, handOffMs: epochMs() - at, handOffCpuMs: cpuMs() - cpuAt });
   return seq;
 };
@@ -86,6 +94,8 @@ const live = await database.db
   .orderBy('matches.start_time', 'desc')
   .executeTakeFirstOrThrow();
 let synthetic = 0;
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 
 const reply = (message: FanoutReply) => process.send?.(message);
 process.on('message', (request: FanoutRequest) => {
@@ -114,7 +124,10 @@ process.on('message', (request: FanoutRequest) => {
       }
       case 'usage': {
         const cpu = process.cpuUsage();
+        const loopDelay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+        loop.reset();
         return reply({
+          loopDelay,
           type: 'usage',
           cpuMicros: cpu.user + cpu.system,
           rss: process.memoryUsage().rss,
