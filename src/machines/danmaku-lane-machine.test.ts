@@ -87,6 +87,8 @@ class LaneOracle {
   queue: DanmakuItem[] = [];
   busy: boolean[];
   busyUntil: number[];
+  /** When the last item of each lane has left (the replay's clock stands at 0). */
+  ends: number[] = [];
   launches: DanmakuLaunch[] = [];
   cleared = 0;
 
@@ -96,6 +98,7 @@ class LaneOracle {
   }
 
   private reset(): void {
+    this.ends = [];
     this.queue = [];
     this.busy = Array.from({ length: laneCountOf(this.settings, this.stage) }, () => false);
     this.busyUntil = this.busy.map(() => 0);
@@ -107,6 +110,7 @@ class LaneOracle {
       const next = this.queue.shift()!;
       this.busy[lane] = true;
       this.busyUntil[lane] = (next.width + laneGapPx(this.settings, this.stage)) / speedOf(this.stage);
+      this.ends[lane] = (this.stage.width + next.width) / speedOf(this.stage);
       this.launches.push({
         type: 'danmaku.launched',
         item: next,
@@ -146,11 +150,16 @@ class LaneOracle {
         }
         break;
       }
-      case 'stage.resized':
+      case 'stage.resized': {
+        // Items in flight stay; every lane waits until the last of them has left.
+        const lastEnd = Math.max(0, ...this.ends.filter((at) => at !== undefined));
         this.stage = e.stage;
-        if (this.settings.show) this.cleared += 1;
         this.reset();
+        this.busy = this.busy.map(() => lastEnd > 0);
+        this.busyUntil = this.busy.map(() => lastEnd);
+        this.ends = lastEnd > 0 ? this.busy.map(() => lastEnd) : [];
         break;
+      }
     }
     this.launch();
   }

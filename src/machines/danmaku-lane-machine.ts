@@ -66,6 +66,8 @@ export interface DanmakuLaneContext {
   stage: DanmakuStage;
   /** When each lane is free again (the last item's tail is a gap inside the picture), on `now`'s clock. */
   lanes: number[];
+  /** When each lane's last item has left the picture altogether. */
+  ends: number[];
   /** Messages waiting for a lane, oldest first. */
   queue: DanmakuItem[];
   /** Whether the video is paused; the danmaku stand still with it. */
@@ -165,8 +167,10 @@ export const danmakuLaneMachine = setup({
       if (lane < 0 || !item) return {};
       const speed = speedOf(context.stage);
       const lanes = [...context.lanes];
+      const ends = [...context.ends];
       lanes[lane] = context.now() + (item.width + laneGapPx(context.settings, context.stage)) / speed;
-      return { lanes, queue };
+      ends[lane] = context.now() + (context.stage.width + item.width) / speed;
+      return { lanes, ends, queue };
     }),
     emitLaunch: emit(({ context }): DanmakuLaunch => {
       const item = context.queue[0]!;
@@ -182,17 +186,22 @@ export const danmakuLaneMachine = setup({
       };
     }),
     emitCleared: emit({ type: 'danmaku.cleared' }),
-    clear: assign(({ context }) => ({ queue: [], lanes: emptyLanes(context.settings, context.stage) })),
+    clear: assign(({ context }) => ({ queue: [], lanes: emptyLanes(context.settings, context.stage), ends: [] })),
     storeSettings: assign(({ context, event }) => {
       if (event.type !== 'settings.changed') return {};
       const changed = geometryOf(event.settings, context.stage) !== geometryOf(context.settings, context.stage);
       return changed
-        ? { settings: event.settings, lanes: emptyLanes(event.settings, context.stage), queue: [] }
+        ? { settings: event.settings, lanes: emptyLanes(event.settings, context.stage), ends: [], queue: [] }
         : { settings: event.settings };
     }),
-    storeStage: assign(({ context, event }) =>
-      event.type === 'stage.resized' ? { stage: event.stage, lanes: emptyLanes(context.settings, event.stage), queue: [] } : {},
-    ),
+    // The items in flight keep the speed and lanes of the old size (full screen comes and goes with
+    // them on screen): new ones wait until the last of them has left, so none can meet them.
+    storeStage: assign(({ context, event }) => {
+      if (event.type !== 'stage.resized') return {};
+      const lastEnd = Math.max(-Infinity, ...context.ends);
+      const lanes = emptyLanes(context.settings, event.stage).map(() => (lastEnd > context.now() ? lastEnd : -Infinity));
+      return { stage: event.stage, lanes, ends: lanes.map((at) => at), queue: [] };
+    }),
     // The timer was set for the first lane to free: it is free, whatever the clock reads.
     freeFirstLane: assign(({ context }) => {
       const first = Math.min(...context.lanes);
@@ -204,7 +213,7 @@ export const danmakuLaneMachine = setup({
     // Items stood still while paused: every lane frees that much later.
     shiftLanes: assign(({ context }) => {
       const paused = context.now() - context.pausedAt;
-      return { lanes: context.lanes.map((freeAt) => freeAt + paused) };
+      return { lanes: context.lanes.map((freeAt) => freeAt + paused), ends: context.ends.map((endAt) => endAt + paused) };
     }),
   },
 }).createMachine({
@@ -215,6 +224,7 @@ export const danmakuLaneMachine = setup({
       settings: input.settings,
       stage,
       lanes: emptyLanes(input.settings, stage),
+      ends: [],
       queue: [],
       videoPaused: input.paused ?? false,
       pausedAt: input.now(),
@@ -248,7 +258,7 @@ export const danmakuLaneMachine = setup({
           { guard: 'geometryChanged', target: '.flowing', actions: ['emitCleared', 'storeSettings'] },
           { actions: 'storeSettings' },
         ],
-        'stage.resized': { target: '.flowing', actions: ['emitCleared', 'storeStage'] },
+        'stage.resized': { target: '.flowing', actions: 'storeStage' },
       },
       initial: 'flowing',
       states: {
@@ -276,7 +286,7 @@ export const danmakuLaneMachine = setup({
           { guard: 'geometryChanged', actions: ['emitCleared', 'storeSettings'] },
           { actions: 'storeSettings' },
         ],
-        'stage.resized': { actions: ['emitCleared', 'storeStage'] },
+        'stage.resized': { actions: 'storeStage' },
       },
     },
   },
