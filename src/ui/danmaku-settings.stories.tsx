@@ -25,7 +25,7 @@ function labelsOf(messages: typeof zh): DanmakuSettingsLabels {
 function Held(props: DanmakuSettingsControlProps) {
   const [settings, setSettings] = useState<DanmakuSettings>(props.settings);
   return (
-    <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-end', height: 300, maxWidth: 480, padding: 8, background: '#12161f' }}>
+    <div style={{ position: 'relative', display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-end', height: 300, maxWidth: 480, padding: 8, background: '#12161f' }}>
       <DanmakuSettingsControl
         {...props}
         settings={settings}

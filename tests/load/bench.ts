@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { freePort } from '../free-port.ts';
+import { benchDanmaku } from './danmaku-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
@@ -135,6 +136,7 @@ try {
 }
 
 console.log('');
+await benchDanmaku();
 await benchFanout(1);
 // The same clients against two server processes, one per core, joined by the Redis bus.
 if (await redisAnswers()) await benchFanout(2);
