@@ -59,6 +59,10 @@ export interface VideoPlayerProps {
   offlineDetail?: ReactNode;
   /** The controls' words. */
   labels: VideoPlayerLabels;
+  /** Drawn over the picture, under the player's own overlays and controls (the danmaku layer). */
+  overlay?: ReactNode;
+  /** More controls in the bar, before the quality menu (the danmaku toggle and settings). */
+  extraControls?: ReactNode;
   /** Opens with the quality menu shown (stories). */
   defaultQualityMenuOpen?: boolean;
   /** The viewer pressed play. */
@@ -118,6 +122,8 @@ export function VideoPlayer({
   qualities,
   poster,
   offlineDetail,
+  overlay,
+  extraControls,
   labels,
   defaultQualityMenuOpen = false,
   onPlay,
@@ -196,6 +202,8 @@ export function VideoPlayer({
         onClick={attached ? togglePlay : undefined}
       />
 
+      {overlay ? <div className={styles.overlay}>{overlay}</div> : null}
+
       {busy ? (
         <div className={styles.center} role="status">
           <span className={styles.spinner} aria-hidden="true" />
@@ -246,6 +254,7 @@ export function VideoPlayer({
           onChange={(event) => onVolumeChange(Number(event.target.value))}
         />
         <span className={styles.spacer} />
+        {extraControls}
         <div className={styles.menuAnchor}>
           <button
             type="button"

@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { freePort } from '../free-port.ts';
 import { benchBroadcast } from './broadcast-bench.ts';
+import { benchDanmaku } from './danmaku-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
@@ -168,7 +169,10 @@ if (only !== 'http') {
   else console.log('\nfan-out over two processes: skipped, no Redis at 127.0.0.1:6379 (or REDIS_URL)');
 }
 
+// The figures of the live rooms and of broadcasting, each starting what it measures.
 if (!only) {
+  console.log('');
+  await benchDanmaku();
   console.log('');
   await benchBroadcast();
 }

@@ -4,6 +4,9 @@ import { fromPromise } from 'xstate';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { playerMachine, type PlaybackStart, type StreamQuality } from '../../machines/player-machine.ts';
+import { useDanmakuSettings } from '../../realtime/danmaku-settings.ts';
+import { DanmakuLayer, type DanmakuMessage } from '../../ui/danmaku-layer.tsx';
+import { DanmakuSettingsControl, type DanmakuSettingsLabels } from '../../ui/danmaku-settings.tsx';
 import { VideoPlayer, type VideoPlayerLabels, type VideoPlayerStatus } from '../../ui/video-player.tsx';
 import { createStreamBinding, qualitiesOf, RoomMedia } from './room-media.ts';
 
@@ -16,6 +19,29 @@ export interface RoomPlayerProps {
   room: LiveRoom;
   /** What the off-air overlay says about the room's broadcasts. */
   offlineDetail?: ReactNode;
+  /** The room chat's messages, oldest first, to fly over the picture as they arrive. */
+  danmaku?: readonly DanmakuMessage[];
+}
+
+const noMessages: readonly DanmakuMessage[] = [];
+
+function useDanmakuLabels(): DanmakuSettingsLabels {
+  const t = useMessage();
+  return useMemo(
+    () => ({
+      danmaku: t('danmaku.show'),
+      hide: t('danmaku.hide'),
+      show: t('danmaku.showOn'),
+      settings: t('danmaku.settings'),
+      showLabel: t('danmaku.showLabel'),
+      area: t('danmaku.area'),
+      areas: { 1: t('danmaku.area.1'), 2: t('danmaku.area.2'), 3: t('danmaku.area.3') },
+      size: t('danmaku.size'),
+      sizes: { 1: t('danmaku.size.1'), 2: t('danmaku.size.2'), 3: t('danmaku.size.3') },
+      opacity: t('danmaku.opacity'),
+    }),
+    [t],
+  );
 }
 
 function usePlayerLabels(): VideoPlayerLabels {
@@ -44,9 +70,11 @@ function usePlayerLabels(): VideoPlayerLabels {
 }
 
 /** The room's video: the player machine, its stream bound to the video element, and the controls. */
-export function RoomPlayer({ room, offlineDetail }: RoomPlayerProps) {
+export function RoomPlayer({ room, offlineDetail, danmaku = noMessages }: RoomPlayerProps) {
   const t = useMessage();
   const labels = usePlayerLabels();
+  const danmakuLabels = useDanmakuLabels();
+  const [danmakuSettings, setDanmakuSettings] = useDanmakuSettings();
   const onAir = room.status === 'in_progress';
   // The same playlists come back with every refresh of the room: bind again only when they change.
   const streamKey = JSON.stringify(room.stream);
@@ -104,6 +132,9 @@ export function RoomPlayer({ room, offlineDetail }: RoomPlayerProps) {
       qualities={qualities.map((value) => ({ value, label: t(`player.quality.${value}`) }))}
       poster={room.cover || undefined}
       offlineDetail={offlineDetail}
+      // Danmaku move only while the picture does: paused, buffering or stalled, they stand still.
+      overlay={<DanmakuLayer messages={danmaku} paused={status !== 'playing'} settings={danmakuSettings} />}
+      extraControls={<DanmakuSettingsControl settings={danmakuSettings} onChange={setDanmakuSettings} labels={danmakuLabels} />}
       labels={labels}
       onPlay={() => actor.send({ type: 'player.play' })}
       onPause={() => actor.send({ type: 'player.pause' })}

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultImmediateSettings,
-  gameSettingsKey,
   readGoalPopupSettings,
   readImmediateSettings,
   shownByImmediateSettings,
   writeGoalPopupSettings,
 } from './score-settings.ts';
+import { readDanmakuSettings, writeDanmakuSettings } from '../../realtime/danmaku-settings.ts';
+import { gameSettingsKey } from '../../realtime/game-settings.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -59,4 +60,24 @@ describe('score settings', () => {
     expect(shownByImmediateSettings({ ...live, anchor_count: 2 }, { ...defaultImmediateSettings, value3: true })).toBe(true);
     expect(shownByImmediateSettings(live, { ...defaultImmediateSettings, value4: true })).toBe(false);
   });
+
+  it('keep the danmaku settings beside the pop-up flags under gameSeting, neither writer losing the other', () => {
+    const storage = memoryStorage();
+    writeGoalPopupSettings({ goal: true, red: false, yellow: true, voice: true, mutedLeagues: ['英超'] }, storage);
+    writeDanmakuSettings({ show: false, area: 1, size: 3, opacity: 40 }, storage);
+    expect(JSON.parse(storage.getItem(gameSettingsKey) ?? '')).toEqual({
+      goal: true,
+      red: false,
+      yellow: true,
+      voice: true,
+      mutedLeagues: ['英超'],
+      show: false,
+      area: 1,
+      size: 3,
+      opacity: 40,
+    });
+    writeGoalPopupSettings({ ...readGoalPopupSettings(storage), voice: false }, storage);
+    expect(readDanmakuSettings(storage)).toEqual({ show: false, area: 1, size: 3, opacity: 40 });
+  });
+
 });

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { defaultGoalPopupSettings, type GoalPopupSettings } from '../../machines/goal-popup-queue-machine.ts';
-
-/** SPEC §3: the game settings live under this key, beside the danmaku settings others keep there. */
-export const gameSettingsKey = 'gameSeting';
+import { onGameSettingsChanged, readGameSettings, writeGameSettings } from '../../realtime/game-settings.ts';
 /** SPEC §3: the immediate settings are kept on this device only. */
 export const immediateSettingsKey = 'immediateSeting';
 
@@ -36,7 +34,7 @@ const leagues = (value: unknown): string[] =>
 
 /** SPEC §3's game settings as stored, each flag that is missing or not a boolean read as its default. */
 export function readGoalPopupSettings(storage: Pick<Storage, 'getItem'> = localStorage): GoalPopupSettings {
-  const stored = readObject(storage, gameSettingsKey);
+  const stored = readGameSettings(storage);
   return {
     goal: flag(stored.goal, defaultGoalPopupSettings.goal),
     red: flag(stored.red, defaultGoalPopupSettings.red),
@@ -46,27 +44,13 @@ export function readGoalPopupSettings(storage: Pick<Storage, 'getItem'> = localS
   };
 }
 
-/** Sent on the window when this page writes the game settings; `storage` tells only the other tabs. */
-export const gameSettingsChangedEvent = 'ps:game-settings-changed';
-
 /** Writes the pop-up settings and keeps whatever else `gameSeting` holds (the danmaku settings). */
 export function writeGoalPopupSettings(settings: GoalPopupSettings, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
-  storage.setItem(gameSettingsKey, JSON.stringify({ ...readObject(storage, gameSettingsKey), ...settings }));
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(gameSettingsChangedEvent));
+  writeGameSettings(settings, storage);
 }
 
 /** Calls `listener` whenever the game settings change, in this tab or another. */
-export function onGoalPopupSettingsChanged(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === gameSettingsKey) listener();
-  };
-  window.addEventListener(gameSettingsChangedEvent, listener);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(gameSettingsChangedEvent, listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+export const onGoalPopupSettingsChanged = onGameSettingsChanged;
 
 export function readImmediateSettings(storage: Pick<Storage, 'getItem'> = localStorage): ImmediateSettings {
   const stored = readObject(storage, immediateSettingsKey);
