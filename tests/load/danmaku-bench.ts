@@ -38,7 +38,7 @@ export async function benchDanmaku(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(`http://127.0.0.1:${String(port)}/index.html`);
-    await page.waitForFunction(() => typeof window.__pushDanmaku === 'function');
+    await page.waitForFunction('typeof window.__pushDanmaku === "function"');
     // The page's part is written as text: tsx would wrap named functions in a helper the page lacks.
     const result = (await page.evaluate(`new Promise((resolve) => {
       const deltas = [];
