@@ -10,6 +10,7 @@ import { accountHandlers } from './areas/account/account-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
+import { liveDevRoutes } from './areas/live/live-dev-routes.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
 import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });
   await app.register(feedDevRoutes, { server });
+  await app.register(liveDevRoutes, { server });
   await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
   await app.register(docsRoutes, { contract: server.contract });
 
