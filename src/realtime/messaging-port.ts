@@ -47,8 +47,8 @@ export interface MessagingPort {
   /** Logs in as the stored guest (SPEC §3 imTouristAccount), asking the server for one if none is stored. */
   guestAccount(): Promise<void>;
   updateProfile(profile: { nick: string; avatar: string }): Promise<void>;
-  /** The messaging user id, once a login (the user's or the guest's) has succeeded. */
-  whenLoggedIn(): Promise<string>;
+  /** The messaging user id once logged in (as `userID` when given: the stored user, not the guest before them). */
+  whenLoggedIn(userID?: string): Promise<string>;
   /** Joins a group's conversation on this connection; kept across reconnects until leaveGroup. */
   joinGroup(groupID: string): Promise<{ onlineCount: number; lastSequence: number }>;
   leaveGroup(groupID: string): Promise<void>;
@@ -100,15 +100,6 @@ async function loginAsGuest(api: Api, port: Pick<MessagingPort, 'login'>): Promi
   await port.login(account.id, account.sig);
 }
 
-/** A promise with its resolve at hand. */
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve: (value: T) => void = () => {};
-  const promise = new Promise<T>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
-
 type Answer<T extends ImServerMessage['type']> = Extract<ImServerMessage, { type: T }>;
 
 export interface OwnMessagingOptions {
@@ -126,7 +117,22 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
   const listeners = new Set<(event: MessagingEvent) => void>();
   /** Who is logged in, kept to log in again after a reconnect. */
   let credentials: { userID: string; userSig: string } | null = null;
-  let loggedIn = deferred<string>();
+  /** Who the connection is logged in as now, and who waits for a login. */
+  let current: string | null = null;
+  const loginWaiters = new Set<{ userID?: string; resolve: (userID: string) => void }>();
+  const loggedInAs = (userID: string | null) => {
+    current = userID;
+    if (userID === null) return;
+    for (const waiter of [...loginWaiters]) {
+      if (waiter.userID !== undefined && waiter.userID !== userID) continue;
+      loginWaiters.delete(waiter);
+      waiter.resolve(userID);
+    }
+  };
+  const whenLoggedIn = (userID?: string): Promise<string> =>
+    current !== null && (userID === undefined || userID === current)
+      ? Promise.resolve(current)
+      : new Promise((resolve) => loginWaiters.add({ userID, resolve }));
   const groups = new Set<string>();
   let attempt = 0;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -144,10 +150,8 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         socket = null;
         for (const pending of waiting.values()) pending.reject(new Error('messaging socket closed'));
         waiting.clear();
-        if (credentials) {
-          loggedIn = deferred<string>();
-          scheduleReconnect();
-        }
+        current = null;
+        if (credentials) scheduleReconnect();
       });
       ws.addEventListener('message', (event) => {
         // Only frames of the contract's ImServerMessage reach the port (openapi.yaml).
@@ -175,7 +179,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         await send('login', { type: 'login', userID: who.userID, userSig: who.userSig, lang: options.language?.() ?? 'zh' });
         for (const groupID of groups) await send('join', { type: 'join_group', groupID });
         attempt = 0;
-        loggedIn.resolve(who.userID);
+        loggedInAs(who.userID);
         emit({ type: 'reconnected' });
       })().catch(() => {
         socket = null;
@@ -206,25 +210,25 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
   }
 
   const call = (what: string, frame: DistributiveOmit<ImClientMessage, 'id'>) => send(what, frame).then(() => undefined);
-  const asked = (what: string, frame: DistributiveOmit<ImClientMessage, 'id'>) => loggedIn.promise.then(() => send(what, frame));
+  const asked = (what: string, frame: DistributiveOmit<ImClientMessage, 'id'>) => whenLoggedIn().then(() => send(what, frame));
 
   const port: MessagingPort = {
     login: async (userID, userSig) => {
       await call('login', { type: 'login', userID, userSig, lang: options.language?.() ?? 'zh' });
       credentials = { userID, userSig };
-      loggedIn.resolve(userID);
+      loggedInAs(userID);
       // A user who logs in (or out) while in a room takes part in its chat as who they are now.
       for (const groupID of groups) await call('join', { type: 'join_group', groupID });
       if (groups.size > 0) emit({ type: 'reconnected' });
     },
     logout: async () => {
       credentials = null;
-      loggedIn = deferred<string>();
+      current = null;
       await call('logout', { type: 'logout' });
     },
     guestAccount: () => loginAsGuest(api, port),
     updateProfile: ({ nick, avatar }) => call('profile', { type: 'profile', nick, avatar }),
-    whenLoggedIn: () => loggedIn.promise,
+    whenLoggedIn,
     joinGroup: async (groupID) => {
       const joined = await expect('group_joined', asked('join', { type: 'join_group', groupID }));
       groups.add(groupID);

@@ -128,7 +128,7 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked 
       roomChatMachine.provide({
         actors: {
           joinRoom: fromPromise<ChatStanding>(async () => {
-            seen.loggedInAs(await messaging.whenLoggedIn());
+            seen.loggedInAs(await messaging.whenLoggedIn(user ? String(user.id) : undefined));
             const joined = await messaging.joinGroup(groupID);
             setOnlineCount(joined.onlineCount);
             // After a reconnect, what was missed; on entry, the last page of history.
@@ -139,7 +139,7 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked 
                 more = !page.isCompleted && page.messages.length > 0;
               }
             } else add((await messaging.getHistory(conversationID)).messages);
-            if (!loggedIn) return { muted: false, kicked: false };
+            if (!user) return { muted: false, kicked: false };
             const status = await api.quiet.post('/api/Live/getUserStatus', { body: { room_id: roomId } });
             return { muted: status.is_taboo === 1, kicked: status.is_kicked === 1 };
           }),
@@ -153,7 +153,7 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked 
           }),
         },
       }),
-    [messaging, api, groupID, conversationID, roomId, loggedIn, add, seen],
+    [messaging, api, groupID, conversationID, roomId, user, add, seen],
   );
   const actor = useActorRef(machine, { input: { loggedIn, maxLength: roomChatMaxLength } });
 

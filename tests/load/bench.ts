@@ -11,6 +11,7 @@ import { freePort } from '../free-port.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
+import { benchRoomChat } from './room-chat-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
 import { benchShell } from './shell-bench.ts';
 import { percentile } from './percentile.ts';
@@ -139,3 +140,5 @@ await benchFanout(1);
 // The same clients against two server processes, one per core, joined by the Redis bus.
 if (await redisAnswers()) await benchFanout(2);
 else console.log('\nfan-out over two processes: skipped, no Redis at 127.0.0.1:6379 (or REDIS_URL)');
+console.log('');
+await benchRoomChat();

@@ -127,7 +127,7 @@ export function RoomChatView({ chat }: RoomChatViewProps) {
           </button>
         </p>
       ) : null}
-      <form className={styles.composer} onSubmit={submit}>
+      <form className={styles.composer} onSubmit={submit} aria-label={t('roomChat.title')}>
         <input
           className={styles.input}
           value={draft}
