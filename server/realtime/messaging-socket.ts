@@ -61,6 +61,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
     let userID: string | null = null;
     let language: Language = defaultLanguage;
     const joined = new Set<string>();
+    let queue: Promise<void> = Promise.resolve();
     const connection: HubConnection = {
       sendText(text) {
         if (socket.readyState !== socket.OPEN) return;
@@ -99,7 +100,8 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
         return;
       }
       const frame = parsed.message;
-      void (async () => {
+      // One connection's frames are done in the order sent: a join right after a login finds it logged in.
+      queue = queue.then(async () => {
         switch (frame.type) {
           case 'login': {
             if (!(await verifyMessagingUser(server, frame.userID, frame.userSig))) return reply(frame.id, imMessages.badSignature);
@@ -178,7 +180,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
             return;
           }
         }
-      })().catch((error: unknown) => {
+      }).catch((error: unknown) => {
         app.log.error(error);
         reply(frame.id, 'Error');
       });
