@@ -32,7 +32,7 @@ export interface RoomChatViewProps {
 /** The room chat as it shows: the messages, the online count, the composer and the viewer's state. */
 export function RoomChatView({ chat }: RoomChatViewProps) {
   const t = useMessage();
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [unseen, setUnseen] = useState(false);
   const [draft, setDraft] = useState('');
@@ -94,11 +94,13 @@ export function RoomChatView({ chat }: RoomChatViewProps) {
         {chat.onlineCount !== null ? <span className={styles.online}>{t('roomChat.online', { count: chat.onlineCount })}</span> : null}
       </header>
       <div className={styles.body}>
-        <ol ref={list} className={styles.list} role="log" aria-label={t('roomChat.messages')} aria-live="polite" onScroll={onScroll}>
-          {messages.map((message) => (
-            <ChatLine key={message.id} message={message} />
-          ))}
-        </ol>
+        <div ref={list} className={styles.list} role="log" aria-label={t('roomChat.messages')} aria-live="polite" onScroll={onScroll}>
+          <ol className={styles.lines}>
+            {messages.map((message) => (
+              <ChatLine key={message.id} message={message} />
+            ))}
+          </ol>
+        </div>
         {messages.length === 0 && status !== 'joining' ? <p className={styles.empty}>{t('roomChat.empty')}</p> : null}
         {unseen ? (
           <button type="button" className={styles.latest} onClick={toLatest}>
