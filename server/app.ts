@@ -11,6 +11,7 @@ import { accountHandlers } from './areas/account/account-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
+import { liveDevRoutes } from './areas/live/live-dev-routes.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
 import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scope.register(async (api) => registerApiRoutes(api, server, areaHandlers));
     await scope.register(accountRoutes, { server });
     await scope.register(feedDevRoutes, { server });
+    await scope.register(liveDevRoutes, { server });
     await scope.register(docsRoutes, { contract: server.contract });
   });
   await app.register(siteRoutes, { siteUrl: options.siteUrl });

@@ -4022,6 +4022,13 @@ export interface components {
             is_guard: 0 | 1;
             /** @description When the guard ends; present when is_guard is 1. */
             guard_until?: components["schemas"]["Timestamp"];
+            /**
+             * @description 1 while kicked out of this room (live/liveKickout); its chat refuses the user's messages.
+             * @enum {integer}
+             */
+            is_kicked?: 0 | 1;
+            /** @description When the kick-out ends; present when is_kicked is 1. */
+            kick_until?: components["schemas"]["Timestamp"];
         };
         /** @description The room page's data. */
         LiveRoomInfo: {
@@ -5092,6 +5099,11 @@ export interface components {
             userID: string;
             /** @description The signature of userID, as LoginSession.userSig or GuestMessagingAccount.sig. */
             userSig: string;
+            /**
+             * @description The language refusals are said in (zh by default).
+             * @enum {string}
+             */
+            lang?: "zh" | "en" | "vi";
         };
         /** @description Logs this connection out of messaging; the connection stays open. */
         ImLogout: {
@@ -5115,7 +5127,7 @@ export interface components {
             avatar: string;
         };
         /** @description Every frame a client sends on the messaging socket `/im`: one JSON object, told apart by `type`, each answered by ImOk or ImError with its id. A frame that is not JSON or not one of these shapes is answered by ImError with id 0 and the connection stays open. */
-        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"];
+        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"] | components["schemas"]["ImJoinGroup"] | components["schemas"]["ImLeaveGroup"] | components["schemas"]["ImSendMessage"] | components["schemas"]["ImGetHistory"] | components["schemas"]["ImSync"];
         /** @description The frame of this id was done. */
         ImOk: {
             /**
@@ -5133,11 +5145,187 @@ export interface components {
              */
             type: "error";
             id: components["schemas"]["ImId"];
-            /** @description Why, for the log. */
+            /** @description Why, in the connection's language (ImLogin.lang), fit to show. */
             msg: string;
+            /**
+             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (conversations not open yet).
+             * @enum {string}
+             */
+            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable";
         };
-        /** @description Every frame the server sends on the messaging socket `/im`: the answer to one ImClientMessage, told apart by `type`. */
-        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"];
+        /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount). */
+        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"];
+        /** @description A messaging group's id; a live room's chat is the group of LiveRoomInfo.chat_group_id (live<room id>). */
+        ImGroupID: string;
+        /** @description A conversation as tim-js-sdk names it: GROUP<group id> or C2C<the other user's messaging id>. */
+        ImConversationID: string;
+        /** @description A message's place in its conversation, from 1, without gaps; a client that reconnects asks for what follows the last it holds (ImSync). */
+        ImSequence: number;
+        /**
+         * @description The element type of a message, as tim-js-sdk's TIM.TYPES.MSG_*.
+         * @enum {string}
+         */
+        ImElemType: "TIMTextElem" | "TIMImageElem" | "TIMFileElem" | "TIMCustomElem";
+        /** @description A text message; shown as text, never as markup. Room chat takes at most 100 characters. */
+        ImTextPayload: {
+            text: string;
+        };
+        /** @description An image message. */
+        ImImagePayload: {
+            url: components["schemas"]["ImageUrl"];
+            width: number;
+            height: number;
+        };
+        /** @description A file message. */
+        ImFilePayload: {
+            name: string;
+            url: string;
+            size: number;
+        };
+        /** @description A custom message (a card, SPEC §3): data is JSON text the screens read. */
+        ImCustomPayload: {
+            data: string;
+            description: string;
+            extension: string;
+        };
+        /** @description The payload of a message; which one goes with the message's type (ImElemType). */
+        ImPayload: components["schemas"]["ImTextPayload"] | components["schemas"]["ImImagePayload"] | components["schemas"]["ImFilePayload"] | components["schemas"]["ImCustomPayload"];
+        /** @description A stored message, shaped as tim-js-sdk's Message: ID, conversationID, conversationType, from, to, nick, avatar, time, sequence, type and payload. Seen by its receiver, conversationID names the other side (C2C<sender>); badge marks the room's anchor and managers in room chat. */
+        ImMessage: {
+            /** @description The server's id of the message. */
+            ID: string;
+            /** @description The id the sender gave it; sending the same again does not store it twice. */
+            clientMsgID: string;
+            conversationID: components["schemas"]["ImConversationID"];
+            /** @enum {string} */
+            conversationType: "GROUP" | "C2C";
+            /** @description The sender's messaging id. */
+            from: string;
+            /** @description The group id (GROUP) or the receiver's messaging id (C2C). */
+            to: string;
+            nick: string;
+            avatar: string;
+            time: components["schemas"]["Timestamp"];
+            sequence: components["schemas"]["ImSequence"];
+            type: components["schemas"]["ImElemType"];
+            payload: components["schemas"]["ImPayload"];
+            /**
+             * @description In room chat, the sender's standing in the room when it was sent.
+             * @enum {string}
+             */
+            badge?: "anchor" | "manager";
+        };
+        /** @description Joins a group's conversation on this connection: its messages and online count are pushed here until ImLeaveGroup, logout or close. A live room's group takes guests too (read only). Answered by ImGroupJoined. */
+        ImJoinGroup: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "join_group";
+            groupID: components["schemas"]["ImGroupID"];
+        };
+        /** @description Stops the pushes of a group on this connection. Answered by ImOk. */
+        ImLeaveGroup: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_group";
+            groupID: components["schemas"]["ImGroupID"];
+        };
+        /** @description Sends a message. Answered by ImSent once it is stored (then it is pushed to the conversation), or by ImError (reason says why: not logged in, a guest, muted, kicked out, too long, too fast). Sending a clientMsgID again answers the message stored the first time. */
+        ImSendMessage: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "send";
+            conversationID: components["schemas"]["ImConversationID"];
+            clientMsgID: string;
+            messageType: components["schemas"]["ImElemType"];
+            payload: components["schemas"]["ImPayload"];
+        };
+        /** @description A page of a conversation's history (SPEC §9: 15), newest last: the messages before beforeSequence, or the latest without it. Answered by ImMessageList. */
+        ImGetHistory: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "history";
+            conversationID: components["schemas"]["ImConversationID"];
+            beforeSequence?: components["schemas"]["ImSequence"];
+            /** @default 15 */
+            count: number;
+        };
+        /** @description What a client missed: the messages after afterSequence, oldest first, at most 100 an answer (isCompleted false: ask again from the last). Answered by ImMessageList. */
+        ImSync: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sync";
+            conversationID: components["schemas"]["ImConversationID"];
+            afterSequence: components["schemas"]["ImSequence"];
+        };
+        /** @description The answer to ImJoinGroup. */
+        ImGroupJoined: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "group_joined";
+            id: components["schemas"]["ImId"];
+            conversationID: components["schemas"]["ImConversationID"];
+            /** @description Connections in the group now, over every server process. */
+            onlineCount: number;
+            lastSequence: components["schemas"]["ImSequence"];
+        };
+        /** @description The answer to ImSendMessage; the message is stored. */
+        ImSent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sent";
+            id: components["schemas"]["ImId"];
+            message: components["schemas"]["ImMessage"];
+        };
+        /** @description The answer to ImGetHistory and ImSync, oldest first. For history isCompleted is true when nothing older is left; for sync, when nothing newer is. */
+        ImMessageList: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message_list";
+            id: components["schemas"]["ImId"];
+            conversationID: components["schemas"]["ImConversationID"];
+            messages: components["schemas"]["ImMessage"][];
+            isCompleted: boolean;
+        };
+        /** @description A new message of a conversation this connection takes part in (the sender's other tabs included). */
+        ImMessagePush: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message";
+            message: components["schemas"]["ImMessage"];
+        };
+        /** @description The online count of a joined group (a live room's viewers in its chat), pushed when it changes, at most once a second. */
+        ImOnlineCount: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "online_count";
+            conversationID: components["schemas"]["ImConversationID"];
+            count: number;
+        };
     };
     responses: {
         /** @description The input does not fit the contract; msg names the field. Nothing was written. */

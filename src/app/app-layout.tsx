@@ -4,6 +4,7 @@ import { useApi } from '../api/api-context.tsx';
 import { useMemberInfo, useSiteConfig } from '../api/queries/account.ts';
 import { useHot } from '../api/queries/content.ts';
 import { logOut } from '../features/account/log-out.ts';
+import { LoginRequestProvider } from '../realtime/login-request.tsx';
 import { useMessaging } from '../realtime/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
 import { localName } from '../i18n/locale.ts';
@@ -12,6 +13,7 @@ import { pageDescription } from '../public-pages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from '../realtime/stored-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
+import { KickoutNotice } from './kickout-notice.tsx';
 import { RouteProgress } from './route-progress.tsx';
 import { hasSideBar, hidesTopBarOnScroll, link, routeNameOf, routes, useRouteTitle } from '../routes.ts';
 import { hotMatchesShown, type HotMatch } from './search-box.tsx';
@@ -83,6 +85,7 @@ export function AppLayout() {
 
   const barHidden = useScrolledPast(navHideScrollPx, name !== undefined && hidesTopBarOnScroll(name));
   const [loginOpen, setLoginOpen] = useState(false);
+  const openLogin = useCallback(() => setLoginOpen(true), []);
   // SPEC §2: /login is the home page with the login dialog open; closing it goes to /main.
   const onLoginRoute = name === 'login';
   // SPEC §4: 700 (a call's or the socket's) clears the user and resets the login dialog flag.
@@ -179,7 +182,9 @@ export function AppLayout() {
         )}
         <main id="main" className={styles.main} tabIndex={-1}>
           <RouteProgress>
-            <Outlet />
+            <LoginRequestProvider onLoginRequest={openLogin}>
+              <Outlet />
+            </LoginRequestProvider>
           </RouteProgress>
         </main>
       </div>
@@ -196,6 +201,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <GoalPopupHost />
+      <KickoutNotice />
     </div>
   );
 }

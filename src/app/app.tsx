@@ -63,7 +63,7 @@ export function App() {
     if (['/', link('main')].includes(window.location.pathname)) void client.prefetchQuery(liveNowQuery(api));
     return client;
   });
-  const [messaging] = useState(() => createOwnMessaging(api));
+  const [messaging] = useState(() => createOwnMessaging(api, { language: readLocale }));
   useStartup({ api, messaging, queryClient, scoreSocket: sharedScoreSocketAtStartup });
 
   const shownMessages = useSyncExternalStore(onMessagesLoaded, () => loadedMessages(locale) ?? loadedMessages(defaultLocale));

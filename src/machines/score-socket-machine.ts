@@ -55,7 +55,9 @@ export type ScoreSocketEvent =
   | { type: 'company.toggled'; companyId: number }
   | { type: 'sport.classified'; classifyType: ClassifyType }
   | { type: 'qr.shown'; code: string; secret: string }
-  | { type: 'qr.hidden' };
+  | { type: 'qr.hidden' }
+  /** The stored user changed (a login or logout on this page): the socket registers again as them. */
+  | { type: 'session.changed'; token: string | null };
 
 type Pushed<T extends SocketServerMessage['type']> = Extract<SocketServerMessage, { type: T }>;
 
@@ -133,6 +135,7 @@ export const scoreSocketMachine = setup({
         event.type === 'socket.message' && event.message.type === 'registered' ? event.message.heartbeat_ms : context.heartbeatMs,
       attempt: 0,
     }),
+    storeToken: assign({ token: ({ context, event }) => (event.type === 'session.changed' ? event.token : context.token) }),
     storeCompany: assign({ companyId: ({ context, event }) => (event.type === 'company.toggled' ? event.companyId : context.companyId) }),
     storeClassify: assign({
       classifyType: ({ context, event }) => (event.type === 'sport.classified' ? event.classifyType : context.classifyType),
@@ -181,7 +184,12 @@ export const scoreSocketMachine = setup({
   context: ({ input }) => ({ ...input, heartbeatMs: defaultHeartbeatMs, attempt: 0, draw: 0, lastSeq: {}, qr: null }),
   initial: 'open',
   // A QR code shown while the socket is down is bound once it is subscribed again.
-  on: { 'socket.stopped': '.closed', 'qr.shown': { actions: 'storeQr' }, 'qr.hidden': { actions: 'forgetQr' } },
+  on: {
+    'socket.stopped': '.closed',
+    'qr.shown': { actions: 'storeQr' },
+    'qr.hidden': { actions: 'forgetQr' },
+    'session.changed': { actions: 'storeToken' },
+  },
   states: {
     open: {
       invoke: { id: 'connection', src: 'connection', input: ({ context }) => ({ url: context.url }) },
@@ -213,6 +221,8 @@ export const scoreSocketMachine = setup({
           tags: ['subscribed'],
           after: { heartbeat: { target: 'subscribed', reenter: true, actions: 'sendHeartbeat' } },
           on: {
+            // Pushes for a user (kick-outs, 700) reach the page of whoever is logged in now (SPEC §4).
+            'session.changed': { actions: ['storeToken', 'sendRegister'] },
             'socket.message': { actions: ['recordSeq', 'emitMessage'] },
             'company.toggled': { actions: ['storeCompany', 'sendToggle'] },
             'sport.classified': { actions: ['storeClassify', 'sendClassify'] },

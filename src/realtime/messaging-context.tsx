@@ -7,6 +7,14 @@ export const noMessaging: MessagingPort = {
   logout: async () => undefined,
   guestAccount: async () => undefined,
   updateProfile: async () => undefined,
+  // Nobody logs in, so nothing waits on a group here ever settles.
+  whenLoggedIn: () => new Promise(() => {}),
+  joinGroup: () => new Promise(() => {}),
+  leaveGroup: async () => undefined,
+  sendText: () => new Promise(() => {}),
+  getHistory: async () => ({ messages: [], isCompleted: true }),
+  syncMessages: async () => ({ messages: [], isCompleted: true }),
+  subscribe: () => () => undefined,
 };
 
 const MessagingContext = createContext<MessagingPort>(noMessaging);

@@ -2,22 +2,73 @@ import type { Api } from '../api/client.ts';
 import type { components } from '../api/schema.d.ts';
 import { readFrame } from './frame-guard.ts';
 
-type ImClientMessage = components['schemas']['ImClientMessage'];
+type Schemas = components['schemas'];
+type ImClientMessage = Schemas['ImClientMessage'];
+type ImServerMessage = Schemas['ImServerMessage'];
+/** A message as tim-js-sdk shapes it (openapi.yaml ImMessage). */
+export type ImMessage = Schemas['ImMessage'];
+/** Why the server refused a frame (ImError.reason). */
+export type MessagingRefusalReason = NonNullable<Schemas['ImError']['reason']>;
 /** Omit over each member of a union, so the result stays discriminated. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** The messaging service of DESIGN.md: who is logged in to chat; conversations come with the chat area. */
+/** What the messaging service pushes: a new message, a group's online count, or that the connection came back. */
+export type MessagingEvent =
+  | { type: 'message'; message: ImMessage }
+  | { type: 'online'; conversationID: string; count: number }
+  /** The connection dropped and is back, logged in and in its groups again: ask for what was missed (syncMessages). */
+  | { type: 'reconnected' };
+
+/** A page of a conversation, oldest first. */
+export interface MessagePage {
+  messages: ImMessage[];
+  isCompleted: boolean;
+}
+
+/** The server refused a frame; `message` is fit to show (in the language of the login), `reason` says why. */
+export class MessagingRefusal extends Error {
+  constructor(
+    message: string,
+    readonly reason?: MessagingRefusalReason,
+  ) {
+    super(message);
+    this.name = 'MessagingRefusal';
+  }
+}
+
+/**
+ * The messaging service of DESIGN.md: who is logged in to chat, groups (live rooms' chats), messages and
+ * their history. Conversations are named as tim-js-sdk names them (GROUP<id>, C2C<id>), so screens do not
+ * know which adapter runs.
+ */
 export interface MessagingPort {
   login(userID: string, userSig: string): Promise<void>;
   logout(): Promise<void>;
   /** Logs in as the stored guest (SPEC §3 imTouristAccount), asking the server for one if none is stored. */
   guestAccount(): Promise<void>;
   updateProfile(profile: { nick: string; avatar: string }): Promise<void>;
+  /** The messaging user id once logged in (as `userID` when given: the stored user, not the guest before them). */
+  whenLoggedIn(userID?: string): Promise<string>;
+  /** Joins a group's conversation on this connection; kept across reconnects until leaveGroup. */
+  joinGroup(groupID: string): Promise<{ onlineCount: number; lastSequence: number }>;
+  leaveGroup(groupID: string): Promise<void>;
+  /** Sends a text; resolves with the message once the server stored it. The same clientMsgID is stored once. */
+  sendText(conversationID: string, text: string, clientMsgID: string): Promise<ImMessage>;
+  /** A page of history (15), newest last: before `beforeSequence`, or the latest. */
+  getHistory(conversationID: string, beforeSequence?: number): Promise<MessagePage>;
+  /** The messages after `afterSequence`, oldest first (up to 100; isCompleted false: ask again). */
+  syncMessages(conversationID: string, afterSequence: number): Promise<MessagePage>;
+  /** Calls `listener` for every push until the returned function is called. */
+  subscribe(listener: (event: MessagingEvent) => void): () => void;
 }
 
 /** SPEC §7: nothing waits on the messaging service for longer than a request does. */
 export const messagingTimeoutMs = 20_000;
+/** After the socket drops while logged in, the next try waits this long, times the attempt (at most 10 s). */
+export const reconnectStepMs = 1000;
 const guestAccountKey = 'imTouristAccount';
+/** SPEC §9: history comes 15 messages at a time. */
+export const historyPageSize = 15;
 
 function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -49,11 +100,46 @@ async function loginAsGuest(api: Api, port: Pick<MessagingPort, 'login'>): Promi
   await port.login(account.id, account.sig);
 }
 
+type Answer<T extends ImServerMessage['type']> = Extract<ImServerMessage, { type: T }>;
+
+export interface OwnMessagingOptions {
+  url?: string;
+  /** The language refusals come in (ImLogin.lang). */
+  language?: () => 'zh' | 'en' | 'vi';
+}
+
 /** The default adapter: the server's own `/im` socket (server/realtime/messaging-socket.ts). */
-export function createOwnMessaging(api: Api, url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/im`): MessagingPort {
+export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}): MessagingPort {
+  const url = options.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/im`;
   let socket: Promise<WebSocket> | null = null;
   let nextId = 1;
-  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const waiting = new Map<number, { resolve: (frame: ImServerMessage) => void; reject: (error: Error) => void }>();
+  const listeners = new Set<(event: MessagingEvent) => void>();
+  /** Who is logged in, kept to log in again after a reconnect. */
+  let credentials: { userID: string; userSig: string } | null = null;
+  /** Who the connection is logged in as now, and who waits for a login. */
+  let current: string | null = null;
+  const loginWaiters = new Set<{ userID?: string; resolve: (userID: string) => void }>();
+  const loggedInAs = (userID: string | null) => {
+    current = userID;
+    if (userID === null) return;
+    for (const waiter of [...loginWaiters]) {
+      if (waiter.userID !== undefined && waiter.userID !== userID) continue;
+      loginWaiters.delete(waiter);
+      waiter.resolve(userID);
+    }
+  };
+  const whenLoggedIn = (userID?: string): Promise<string> =>
+    current !== null && (userID === undefined || userID === current)
+      ? Promise.resolve(current)
+      : new Promise((resolve) => loginWaiters.add({ userID, resolve }));
+  const groups = new Set<string>();
+  let attempt = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const emit = (event: MessagingEvent) => {
+    for (const listener of listeners) listener(event);
+  };
 
   function open(): Promise<WebSocket> {
     socket ??= new Promise<WebSocket>((resolve, reject) => {
@@ -64,26 +150,50 @@ export function createOwnMessaging(api: Api, url = `${location.protocol === 'htt
         socket = null;
         for (const pending of waiting.values()) pending.reject(new Error('messaging socket closed'));
         waiting.clear();
+        current = null;
+        if (credentials) scheduleReconnect();
       });
       ws.addEventListener('message', (event) => {
-        // Only answers of the contract's ImServerMessage settle a call (openapi.yaml).
-        const reply = readFrame('ImServerMessage', event.data);
-        if (!reply) return;
-        const pending = waiting.get(reply.id);
-        waiting.delete(reply.id);
-        if (reply.type === 'ok') pending?.resolve();
-        else pending?.reject(new Error(reply.msg));
+        // Only frames of the contract's ImServerMessage reach the port (openapi.yaml).
+        const frame = readFrame('ImServerMessage', event.data);
+        if (!frame) return;
+        if (frame.type === 'message') return emit({ type: 'message', message: frame.message });
+        if (frame.type === 'online_count') return emit({ type: 'online', conversationID: frame.conversationID, count: frame.count });
+        const pending = waiting.get(frame.id);
+        waiting.delete(frame.id);
+        if (frame.type === 'error') pending?.reject(new MessagingRefusal(frame.msg, frame.reason));
+        else pending?.resolve(frame);
       });
     });
     return socket;
   }
 
-  function call(what: string, frame: DistributiveOmit<ImClientMessage, 'id'>): Promise<void> {
+  function scheduleReconnect(): void {
+    if (reconnectTimer !== null) return;
+    attempt += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      const who = credentials;
+      if (!who) return;
+      void (async () => {
+        await send('login', { type: 'login', userID: who.userID, userSig: who.userSig, lang: options.language?.() ?? 'zh' });
+        for (const groupID of groups) await send('join', { type: 'join_group', groupID });
+        attempt = 0;
+        loggedInAs(who.userID);
+        emit({ type: 'reconnected' });
+      })().catch(() => {
+        socket = null;
+        scheduleReconnect();
+      });
+    }, Math.min(attempt * reconnectStepMs, 10_000));
+  }
+
+  function send(what: string, frame: DistributiveOmit<ImClientMessage, 'id'>): Promise<ImServerMessage> {
     const id = nextId++;
     return bounded(
       open().then(
         (ws) =>
-          new Promise<void>((resolve, reject) => {
+          new Promise<ImServerMessage>((resolve, reject) => {
             waiting.set(id, { resolve, reject });
             ws.send(JSON.stringify({ ...frame, id }));
           }),
@@ -93,11 +203,58 @@ export function createOwnMessaging(api: Api, url = `${location.protocol === 'htt
     );
   }
 
+  async function expect<T extends ImServerMessage['type']>(type: T, answer: Promise<ImServerMessage>): Promise<Answer<T>> {
+    const frame = await answer;
+    if (frame.type !== type) throw new Error(`messaging answered ${frame.type}, not ${type}`);
+    return frame as Answer<T>;
+  }
+
+  const call = (what: string, frame: DistributiveOmit<ImClientMessage, 'id'>) => send(what, frame).then(() => undefined);
+  const asked = (what: string, frame: DistributiveOmit<ImClientMessage, 'id'>) => whenLoggedIn().then(() => send(what, frame));
+
   const port: MessagingPort = {
-    login: (userID, userSig) => call('login', { type: 'login', userID, userSig }),
-    logout: () => call('logout', { type: 'logout' }),
+    login: async (userID, userSig) => {
+      await call('login', { type: 'login', userID, userSig, lang: options.language?.() ?? 'zh' });
+      credentials = { userID, userSig };
+      loggedInAs(userID);
+      // A user who logs in (or out) while in a room takes part in its chat as who they are now.
+      for (const groupID of groups) await call('join', { type: 'join_group', groupID });
+      if (groups.size > 0) emit({ type: 'reconnected' });
+    },
+    logout: async () => {
+      credentials = null;
+      current = null;
+      await call('logout', { type: 'logout' });
+    },
     guestAccount: () => loginAsGuest(api, port),
     updateProfile: ({ nick, avatar }) => call('profile', { type: 'profile', nick, avatar }),
+    whenLoggedIn,
+    joinGroup: async (groupID) => {
+      const joined = await expect('group_joined', asked('join', { type: 'join_group', groupID }));
+      groups.add(groupID);
+      return { onlineCount: joined.onlineCount, lastSequence: joined.lastSequence };
+    },
+    leaveGroup: async (groupID) => {
+      groups.delete(groupID);
+      if (socket) await call('leave', { type: 'leave_group', groupID });
+    },
+    sendText: async (conversationID, text, clientMsgID) =>
+      (await expect('sent', asked('send', { type: 'send', conversationID, clientMsgID, messageType: 'TIMTextElem', payload: { text } }))).message,
+    getHistory: async (conversationID, beforeSequence) => {
+      const page = await expect(
+        'message_list',
+        asked('history', { type: 'history', conversationID, count: historyPageSize, ...(beforeSequence === undefined ? {} : { beforeSequence }) }),
+      );
+      return { messages: page.messages, isCompleted: page.isCompleted };
+    },
+    syncMessages: async (conversationID, afterSequence) => {
+      const page = await expect('message_list', asked('sync', { type: 'sync', conversationID, afterSequence }));
+      return { messages: page.messages, isCompleted: page.isCompleted };
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
   return port;
 }
@@ -123,6 +280,16 @@ export function createTimMessaging(api: Api, sdkAppId: number, timeoutMs = messa
     logout: () => call('logout', (sdk) => sdk.logout()),
     guestAccount: () => loginAsGuest(api, port),
     updateProfile: (profile) => call('profile', (sdk) => sdk.updateMyProfile(profile)),
+    // Groups and messages through tim-js-sdk come with private chat (issue 14); until then room chat needs the own adapter.
+    whenLoggedIn: () => Promise.reject(new Error(timNotYet)),
+    joinGroup: () => Promise.reject(new Error(timNotYet)),
+    leaveGroup: () => Promise.resolve(),
+    sendText: () => Promise.reject(new Error(timNotYet)),
+    getHistory: () => Promise.reject(new Error(timNotYet)),
+    syncMessages: () => Promise.reject(new Error(timNotYet)),
+    subscribe: () => () => undefined,
   };
   return port;
 }
+
+const timNotYet = 'groups and messages are not built on the Tencent IM adapter yet';

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, type ReactNode } fro
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import { scoreSocketMachine, type ConnectionCommand, type ScoreSocketEmitted } from '../machines/score-socket-machine.ts';
 import { readFrame } from './frame-guard.ts';
-import { readStoredToken } from './stored-user.ts';
+import { onStoredUserChanged, readStoredToken } from './stored-user.ts';
 
 export type ScoreSocketActor = ActorRefFrom<typeof scoreSocketMachine>;
 
@@ -32,9 +32,17 @@ let shared: ScoreSocketActor | null = null;
 
 /** One socket for the whole page, started on first use and kept for the page's life. */
 function sharedScoreSocket(): ScoreSocketActor {
-  shared ??= createActor(scoreSocketMachine.provide({ actors: { connection: browserConnection } }), {
+  if (shared) return shared;
+  const socket = createActor(scoreSocketMachine.provide({ actors: { connection: browserConnection } }), {
     input: { url: siteSocketUrl(), companyId: 1, classifyType: 0, token: readStoredToken(), random: Math.random },
   }).start();
+  let token = readStoredToken();
+  onStoredUserChanged(() => {
+    if (readStoredToken() === token) return;
+    token = readStoredToken();
+    socket.send({ type: 'session.changed', token });
+  });
+  shared = socket;
   return shared;
 }
 

@@ -65,7 +65,7 @@ describe('live rooms for viewers', () => {
       expect(answer.data.room.anchor.id).toBe(room.anchor_id);
       expect(answer.data.room.stream.original).toMatch(new RegExp(`^/hls/${room.id}/`));
       expect(answer.data.room.match?.id).toBe(room.match_id);
-      expect(answer.data.viewer).toEqual({ is_taboo: 0, is_manager: 0, is_guard: 0 });
+      expect(answer.data.viewer).toEqual({ is_taboo: 0, is_manager: 0, is_guard: 0, is_kicked: 0 });
       expect(answer.data.chat_group_id).toBe(`live${room.id}`);
     });
 

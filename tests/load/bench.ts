@@ -13,6 +13,7 @@ import { benchDanmaku } from './danmaku-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
+import { benchRoomChat } from './room-chat-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
 import { benchShell } from './shell-bench.ts';
 import { percentile } from './percentile.ts';
@@ -173,6 +174,8 @@ if (only !== 'http') {
 if (!only) {
   console.log('');
   await benchDanmaku();
+  console.log('');
+  await benchRoomChat();
   console.log('');
   await benchBroadcast();
 }

@@ -4,6 +4,7 @@ import { languageOf } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { endRoom, pushInfo, startRoom, type PushAddress } from './broadcast-service.ts';
 import { liveCategories, roomBuckets } from './directory-service.ts';
+import { ownFanGroups, showFanGroup, shownFanGroups } from './fan-group-service.ts';
 import { kickoutList } from './kickout-service.ts';
 import { playbacks } from './playback-service.ts';
 import { roomRanking } from './ranking-service.ts';
@@ -34,4 +35,7 @@ export const liveHandlers = defineAreaHandlers('live', {
   liveStreamingGetLivePlaybackList: ({ server, input }) => playbacks(server, input ?? {}),
   liveReserveMatch: ({ server, input, me }) => reserveMatch(server, me().id, input.match_id, input.is_reserve === 1),
   liveReserveMatch2: ({ server, input, me }) => reserveSchedule(server, me().id, input.reserve_id, input.is_reserve === 1),
+  liveGetLiveGroupList: ({ server, input, user }) => shownFanGroups(server, input.room_id, user?.id ?? null),
+  liveGroupList: ({ server, me }) => ownFanGroups(server, me().id),
+  liveAddshowGroup: ({ server, input, me }) => showFanGroup(server, me().id, input.group_id, input.is_show === 1),
 });

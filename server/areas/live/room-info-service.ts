@@ -12,7 +12,7 @@ export const liveRoomMessages = {
   notManager: "Only the room's managers may see another user's status",
 } as const;
 
-const guestStatus: ViewerStatus = { is_taboo: 0, is_manager: 0, is_guard: 0 };
+const guestStatus: ViewerStatus = { is_taboo: 0, is_manager: 0, is_guard: 0, is_kicked: 0 };
 
 function seconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
@@ -43,11 +43,11 @@ export async function anchorRoomOf(server: ServerContext, anchorId: number): Pro
   return room;
 }
 
-/** A user's standing in a room: muted, manager (the anchor is one), guarding its anchor. */
+/** A user's standing in a room: muted, manager (the anchor is one), guarding its anchor, kicked out. */
 export async function standingIn(server: ServerContext, room: Pick<RoomRow, 'id' | 'anchor_id'>, userId: number): Promise<ViewerStatus> {
   const { db } = server.database;
   const now = server.clock.now();
-  const [mute, manager, guard] = await Promise.all([
+  const [mute, manager, guard, kick] = await Promise.all([
     db
       .selectFrom('room_mutes')
       .select('until')
@@ -69,6 +69,13 @@ export async function standingIn(server: ServerContext, room: Pick<RoomRow, 'id'
       .where('guard_memberships.expires_at', '>', now)
       .orderBy('guard_memberships.expires_at', 'desc')
       .executeTakeFirst(),
+    db
+      .selectFrom('live_kickouts')
+      .select('until')
+      .where('room_id', '=', room.id)
+      .where('user_id', '=', userId)
+      .where('until', '>', now)
+      .executeTakeFirst(),
   ]);
   return {
     is_taboo: mute ? 1 : 0,
@@ -76,6 +83,8 @@ export async function standingIn(server: ServerContext, room: Pick<RoomRow, 'id'
     is_manager: manager ? 1 : 0,
     is_guard: guard ? 1 : 0,
     ...(guard ? { guard_until: seconds(guard.expires_at) } : {}),
+    is_kicked: kick ? 1 : 0,
+    ...(kick ? { kick_until: seconds(kick.until) } : {}),
   };
 }
 

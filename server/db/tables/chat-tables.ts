@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Default, Id, Json, Nullable, NullableTimestamp, Numeric, Timestamp, TimestampDefault } from './column-types.ts';
 
 export interface ChatGroupsTable {
@@ -43,6 +44,19 @@ export interface ChatMessagesTable {
   created_at: TimestampDefault;
   read_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  /** A live room's chat (GROUPlive<room>); exactly one of receiver_id, group_id and room_id. */
+  room_id: Nullable<number>;
+  /** Set by the database on insert (migration 016): GROUP<group>, GROUPlive<room> or C2C<low>_<high>. */
+  conversation_key: Generated<string>;
+  /** The message's place in its conversation, from 1, set by the database on insert. */
+  seq: Generated<number>;
+  client_msg_id: Nullable<string>;
+  badge: Nullable<'anchor' | 'manager'>;
+}
+
+export interface ChatConversationSeqsTable {
+  conversation_key: string;
+  last_seq: number;
 }
 
 export interface UserBlocksTable {
@@ -81,6 +95,7 @@ export interface ChatTables {
   chat_groups: ChatGroupsTable;
   chat_group_members: ChatGroupMembersTable;
   chat_messages: ChatMessagesTable;
+  chat_conversation_seqs: ChatConversationSeqsTable;
   user_blocks: UserBlocksTable;
   red_envelopes: RedEnvelopesTable;
   red_envelope_claims: RedEnvelopeClaimsTable;

@@ -5,12 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { Api } from '../../api/client.ts';
 import { memberInfoQuery, siteConfigQuery } from '../../api/queries/account.ts';
+import { noMessaging } from '../../realtime/messaging-context.tsx';
 import type { MessagingPort } from '../../realtime/messaging-port.ts';
 
 function fakes() {
   const calls = () => ({ get: vi.fn(async () => ({})), post: vi.fn(async () => ({})) });
   const api = { ...calls(), quiet: calls() } as unknown as Api;
   const messaging: MessagingPort = {
+    ...noMessaging,
     login: vi.fn(async () => undefined),
     logout: vi.fn(async () => undefined),
     guestAccount: vi.fn(async () => undefined),

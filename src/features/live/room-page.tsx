@@ -11,6 +11,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
 import { Page } from '../../ui/page.tsx';
+import { RoomChatPanel } from './room-chat-panel.tsx';
 import { RoomPlayer } from './room-player.tsx';
 import styles from './room-page.module.css';
 
@@ -75,8 +76,13 @@ function Room({ info }: { info: LiveRoomInfo }) {
         </div>
         {room.match ? <RoomMatch match={room.match} /> : null}
       </header>
-      <div className={styles.stage}>
-        <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} />
+      <div className={styles.theatre}>
+        <div className={styles.stage}>
+          <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} />
+        </div>
+        <div className={styles.chat}>
+          <RoomChatPanel roomId={room.id} groupID={info.chat_group_id} />
+        </div>
       </div>
       {room.placard ? (
         <section className={styles.placard} aria-labelledby="room-placard">

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImMessage } from '../areas/chat/message-service.ts';
+import type { Contract } from '../contract/contract.ts';
+import type { Bus, Unsubscribe } from './bus.ts';
+
+// Who takes part in which group on this process, and the fan-out of group messages and online counts across
+// processes through the bus (DESIGN.md, Realtime). A message is published once; every process with members of
+// its group, this one included, pushes it to its own connections. Each process publishes how many connections
+// it holds in a group; the online count is the sum over the processes heard from lately.
+
+/** One `/im` connection as the hub sees it. */
+export interface HubConnection {
+  /** Sends a frame already serialised, so a message to 5,000 members is turned into JSON once. */
+  sendText(text: string): void;
+}
+
+/** How often an unchanged local count is published again, and how long another process's count is trusted. */
+const countRefreshMs = 20_000;
+const countTrustedMs = 60_000;
+/** Online counts are pushed at most once a second per group (ImOnlineCount). */
+const countPushMs = 1000;
+
+interface GroupState {
+  members: Set<HubConnection>;
+  /** The bus subscriptions of the group, live while this process has members. */
+  unsubscribe: Promise<Unsubscribe[]>;
+  /** Other processes' counts, by process id. */
+  remote: Map<string, { count: number; at: number }>;
+  pushTimer: NodeJS.Timeout | null;
+  lastPushed: number;
+}
+
+const messageChannel = (groupID: string) => `im:group:${groupID}`;
+const countChannel = (groupID: string) => `im:online:${groupID}`;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export class MessagingHub {
+  readonly #process = randomUUID();
+  readonly #groups = new Map<string, GroupState>();
+  readonly #refresh: NodeJS.Timeout;
+  readonly #isMessage: (value: unknown) => value is ImMessage;
+
+  constructor(
+    private readonly bus: Bus,
+    contract: Contract,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const validate = contract.validatorFor('ImMessage');
+    this.#isMessage = (value): value is ImMessage => validate(value);
+    this.#refresh = setInterval(() => {
+      for (const [groupID, group] of this.#groups) void this.#publishCount(groupID, group);
+    }, countRefreshMs);
+    this.#refresh.unref();
+  }
+
+  /** Adds the connection to the group; resolves once the group's pushes from every process reach it. */
+  async join(groupID: string, connection: HubConnection): Promise<void> {
+    let group = this.#groups.get(groupID);
+    if (!group) {
+      const state: GroupState = {
+        members: new Set(),
+        remote: new Map(),
+        pushTimer: null,
+        lastPushed: -1,
+        unsubscribe: Promise.all([
+          this.bus.subscribe(messageChannel(groupID), (message) => this.#onMessage(groupID, message)),
+          this.bus.subscribe(countChannel(groupID), (message) => this.#onCount(groupID, message)),
+        ]),
+      };
+      group = state;
+      this.#groups.set(groupID, group);
+    }
+    group.members.add(connection);
+    await group.unsubscribe;
+    void this.#publishCount(groupID, group);
+  }
+
+  leave(groupID: string, connection: HubConnection): void {
+    const group = this.#groups.get(groupID);
+    if (!group?.members.delete(connection)) return;
+    void this.#publishCount(groupID, group);
+    if (group.members.size > 0) return;
+    this.#groups.delete(groupID);
+    if (group.pushTimer) clearTimeout(group.pushTimer);
+    void group.unsubscribe.then((unsubscribes) => Promise.all(unsubscribes.map((unsubscribe) => unsubscribe())));
+  }
+
+  isMember(groupID: string, connection: HubConnection): boolean {
+    return this.#groups.get(groupID)?.members.has(connection) ?? false;
+  }
+
+  /** Connections in the group over every process (those of other processes as they last said). */
+  onlineCount(groupID: string): number {
+    const group = this.#groups.get(groupID);
+    if (!group) return 0;
+    const now = Date.now();
+    let count = group.members.size;
+    for (const [process, remote] of group.remote) {
+      if (now - remote.at > countTrustedMs) group.remote.delete(process);
+      else count += remote.count;
+    }
+    return count;
+  }
+
+  /** Sends a stored group message to every member on every process. */
+  async publish(groupID: string, message: ImMessage): Promise<void> {
+    await this.bus.publish(messageChannel(groupID), { message });
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#refresh);
+    const groups = [...this.#groups.values()];
+    this.#groups.clear();
+    for (const group of groups) if (group.pushTimer) clearTimeout(group.pushTimer);
+    await Promise.all(groups.map(async (group) => Promise.all((await group.unsubscribe).map((unsubscribe) => unsubscribe()))));
+  }
+
+  #onMessage(groupID: string, envelope: unknown): void {
+    // What another process published arrives as plain JSON: checked against the contract before any client sees it.
+    const message = isRecord(envelope) ? envelope.message : undefined;
+    if (!this.#isMessage(message)) {
+      this.log.warn({ groupID }, 'messaging hub dropped a bus message outside ImMessage');
+      return;
+    }
+    const group = this.#groups.get(groupID);
+    if (!group) return;
+    const text = JSON.stringify({ type: 'message', message });
+    for (const member of group.members) member.sendText(text);
+  }
+
+  #onCount(groupID: string, envelope: unknown): void {
+    const group = this.#groups.get(groupID);
+    if (!group || !isRecord(envelope)) return;
+    const { process, count } = envelope;
+    if (typeof process !== 'string' || typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return;
+    if (process !== this.#process) group.remote.set(process, { count, at: Date.now() });
+    this.#schedulePush(groupID, group);
+  }
+
+  async #publishCount(groupID: string, group: GroupState): Promise<void> {
+    try {
+      await this.bus.publish(countChannel(groupID), { process: this.#process, count: group.members.size });
+    } catch (error) {
+      this.log.warn({ err: error, groupID }, 'messaging hub could not publish an online count');
+    }
+  }
+
+  #schedulePush(groupID: string, group: GroupState): void {
+    if (group.pushTimer) return;
+    group.pushTimer = setTimeout(() => {
+      group.pushTimer = null;
+      if (this.#groups.get(groupID) !== group) return;
+      const count = this.onlineCount(groupID);
+      if (count === group.lastPushed) return;
+      group.lastPushed = count;
+      const text = JSON.stringify({ type: 'online_count', conversationID: `GROUP${groupID}`, count });
+      for (const member of group.members) member.sendText(text);
+    }, countPushMs);
+    group.pushTimer.unref();
+  }
+}

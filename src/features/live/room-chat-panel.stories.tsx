@@ -1,0 +1,122 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import en from '../../i18n/messages/en.json';
+import zh from '../../i18n/messages/zh.json';
+import type { RoomChat, RoomChatMessage } from '../../realtime/use-room-chat.ts';
+import { RoomChatView } from './room-chat-panel.tsx';
+
+// The room chat as it shows, from a chat object as useRoomChat gives it.
+
+const lines: Array<[string, string, RoomChatMessage['badge']?, boolean?]> = [
+  ['老K看球', '欢迎来到直播间，文明聊天', 'anchor'],
+  ['房管小李', '禁止刷屏，谢谢配合', 'manager'],
+  ['球迷小王', '这球踢得漂亮！', undefined, true],
+  ['路人甲', '<img src=x onerror=alert(1)>'],
+  ['看球的猫', '下半场加油，主队必胜！！'],
+  ['足球老炮', '这个角球战术有点意思，上周也用过一次，对面显然没准备好'],
+];
+
+const messages: RoomChatMessage[] = lines.map(([nick, text, badge, isMine], i) => ({
+  id: String(i + 1),
+  sequence: i + 1,
+  nick,
+  text,
+  avatar: '/media/avatars/1.svg',
+  isMine: isMine === true,
+  ...(badge ? { badge } : {}),
+  time: 1_764_000_000 + i * 30,
+}));
+
+function chat(overrides: Partial<RoomChat> = {}): RoomChat {
+  return { messages, onlineCount: 1287, status: 'ready', error: null, maxLength: 100, send: fn(), retry: fn(), discard: fn(), ...overrides };
+}
+
+const meta = {
+  title: 'live/RoomChatPanel',
+  component: RoomChatView,
+  args: { chat: chat() },
+  decorators: [
+    (Story) => (
+      <div style={{ height: 460, width: 320, display: 'flex', flexDirection: 'column' }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof RoomChatView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, args, userEvent }) => {
+    const log = canvas.getByRole('log', { name: zh['roomChat.messages'] });
+    // Markup from a user is text, never an element.
+    await expect(log).toHaveTextContent('<img src=x onerror=alert(1)>');
+    await expect(log.querySelector('img')).toBeNull();
+    await expect(canvas.getByText(zh['roomChat.badgeAnchor'])).toBeVisible();
+    await expect(canvas.getByText('1287 人在线')).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: zh['roomChat.input'] }), '好球{Enter}');
+    await expect(args.chat.send).toHaveBeenCalledWith('好球');
+  },
+};
+
+export const Playground: Story = {};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('1287 online')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: en['roomChat.send'] })).toBeEnabled();
+  },
+};
+
+export const Guest: Story = {
+  args: { chat: chat({ status: 'guest' }) },
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByRole('textbox', { name: zh['roomChat.input'] })).toHaveAttribute('placeholder', zh['roomChat.guestHint']);
+    await userEvent.type(canvas.getByRole('textbox', { name: zh['roomChat.input'] }), '我也说');
+    await userEvent.click(canvas.getByRole('button', { name: zh['roomChat.send'] }));
+    // The machine turns a guest's send into the login dialog.
+    await expect(args.chat.send).toHaveBeenCalledWith('我也说');
+  },
+};
+
+export const Muted: Story = {
+  args: { chat: chat({ status: 'muted' }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(zh['roomChat.muted']);
+    await expect(canvas.getByRole('textbox', { name: zh['roomChat.input'] })).toBeDisabled();
+  },
+};
+
+export const MutedEnglish: Story = {
+  args: { chat: chat({ status: 'muted' }) },
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(en['roomChat.muted']);
+  },
+};
+
+export const SendFailed: Story = {
+  args: { chat: chat({ status: 'sendFailed', error: '发言太快了，请稍后再试' }) },
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('发言太快了，请稍后再试');
+    await userEvent.click(canvas.getByRole('button', { name: zh['roomChat.retry'] }));
+    await expect(args.chat.retry).toHaveBeenCalled();
+  },
+};
+
+export const Kicked: Story = {
+  args: { chat: chat({ status: 'kicked' }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(zh['roomChat.kicked']);
+    await expect(canvas.getByRole('button', { name: zh['roomChat.send'] })).toBeDisabled();
+  },
+};
+
+export const Empty: Story = {
+  args: { chat: chat({ messages: [], onlineCount: 1 }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(zh['roomChat.empty'])).toBeVisible();
+  },
+};

@@ -1,0 +1,168 @@
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useMessage } from '../../i18n/use-message.ts';
+import { useLoginRequest } from '../../realtime/login-request.tsx';
+import { announceKickout } from '../../realtime/room-kickout.ts';
+import { useStoredUser } from '../../realtime/stored-user.ts';
+import { useRoomChat, type RoomChat, type RoomChatMessage } from '../../realtime/use-room-chat.ts';
+import styles from './room-chat-panel.module.css';
+
+/** Within this many pixels of the bottom the list follows new messages; scrolled further up, it stays put. */
+const followSlackPx = 24;
+
+function ChatLine({ message }: { message: RoomChatMessage }) {
+  const t = useMessage();
+  return (
+    <li className={message.isMine ? `${styles.line} ${styles.mine}` : styles.line} data-sequence={message.sequence}>
+      {message.badge ? (
+        <span className={`${styles.badge} ${styles[message.badge]}`}>
+          {t(message.badge === 'anchor' ? 'roomChat.badgeAnchor' : 'roomChat.badgeManager')}
+        </span>
+      ) : null}
+      <span className={styles.nick}>{message.nick}</span>
+      {/* User text goes in as a text node: never markup. */}
+      <span className={styles.text}>{message.text}</span>
+    </li>
+  );
+}
+
+export interface RoomChatViewProps {
+  chat: RoomChat;
+}
+
+/** The room chat as it shows: the messages, the online count, the composer and the viewer's state. */
+export function RoomChatView({ chat }: RoomChatViewProps) {
+  const t = useMessage();
+  const list = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const [unseen, setUnseen] = useState(false);
+  const [draft, setDraft] = useState('');
+  const { status, messages } = chat;
+
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    if (following.current) element.scrollTop = element.scrollHeight;
+    else setUnseen(true);
+  }, [messages]);
+
+  // The composer clears once the line is sent; a refused or failed one stays for another try.
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && status === 'ready') setDraft('');
+    wasSending.current = status === 'sending';
+  }, [status]);
+
+  function onScroll() {
+    const element = list.current;
+    if (!element) return;
+    following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= followSlackPx;
+    if (following.current) setUnseen(false);
+  }
+
+  function toLatest() {
+    const element = list.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    following.current = true;
+    setUnseen(false);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    chat.send(draft);
+  }
+
+  const tooLong = [...draft.trim()].length > chat.maxLength;
+  const closed = status === 'muted' || status === 'kicked';
+  const note =
+    status === 'joining'
+      ? t('roomChat.joining')
+      : status === 'joinFailed'
+        ? t('roomChat.joinFailed')
+        : status === 'muted'
+          ? t('roomChat.muted')
+          : status === 'kicked'
+            ? t('roomChat.kicked')
+            : null;
+
+  return (
+    <section className={styles.panel} aria-labelledby="room-chat-title">
+      <header className={styles.header}>
+        <h2 id="room-chat-title" className={styles.title}>
+          {t('roomChat.title')}
+        </h2>
+        {chat.onlineCount !== null ? <span className={styles.online}>{t('roomChat.online', { count: chat.onlineCount })}</span> : null}
+      </header>
+      <div className={styles.body}>
+        <div ref={list} className={styles.list} role="log" aria-label={t('roomChat.messages')} aria-live="polite" onScroll={onScroll}>
+          <ol className={styles.lines}>
+            {messages.map((message) => (
+              <ChatLine key={message.id} message={message} />
+            ))}
+          </ol>
+        </div>
+        {messages.length === 0 && status !== 'joining' ? <p className={styles.empty}>{t('roomChat.empty')}</p> : null}
+        {unseen ? (
+          <button type="button" className={styles.latest} onClick={toLatest}>
+            {t('roomChat.newMessages')}
+          </button>
+        ) : null}
+      </div>
+      {note ? (
+        <p className={styles.note} role="status">
+          {note}
+          {status === 'joinFailed' ? (
+            <button type="button" className={styles.link} onClick={chat.retry}>
+              {t('roomChat.retry')}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {status === 'sendFailed' ? (
+        <p className={styles.failed} role="alert">
+          {t('roomChat.sendFailed', { error: chat.error ?? '' })}
+          <button type="button" className={styles.link} onClick={chat.retry}>
+            {t('roomChat.retry')}
+          </button>
+          <button type="button" className={styles.link} onClick={chat.discard}>
+            {t('roomChat.discard')}
+          </button>
+        </p>
+      ) : null}
+      <form className={styles.composer} onSubmit={submit} aria-label={t('roomChat.title')}>
+        <input
+          className={styles.input}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          aria-label={t('roomChat.input')}
+          placeholder={status === 'guest' ? t('roomChat.guestHint') : t('roomChat.placeholder')}
+          disabled={closed}
+          aria-invalid={tooLong}
+        />
+        <button type="submit" className={styles.send} disabled={closed || status === 'sending' || status === 'joining' || tooLong}>
+          {t('roomChat.send')}
+        </button>
+      </form>
+      {tooLong ? <p className={styles.failed}>{t('roomChat.tooLong', { max: chat.maxLength })}</p> : null}
+    </section>
+  );
+}
+
+export interface RoomChatPanelProps {
+  roomId: number;
+  /** The room's messaging group (LiveRoomInfo.chat_group_id). */
+  groupID: string;
+}
+
+/** The live room's chat beside (or below) the picture (issue 11); its messages also feed the danmaku. */
+export function RoomChatPanel(props: RoomChatPanelProps) {
+  // Logging in or out while in the room starts the chat afresh as the new user.
+  const user = useStoredUser();
+  return <JoinedRoomChat key={user?.id ?? 'guest'} {...props} />;
+}
+
+function JoinedRoomChat({ roomId, groupID }: RoomChatPanelProps) {
+  const openLogin = useLoginRequest();
+  const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId) });
+  return <RoomChatView chat={chat} />;
+}

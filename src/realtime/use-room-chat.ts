@@ -1,0 +1,202 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { useApi } from '../api/api-context.tsx';
+import { ChatSendError, roomChatMachine, type ChatDraft, type ChatStanding } from '../machines/room-chat-machine.ts';
+import { useMessaging } from './messaging-context.tsx';
+import { MessagingRefusal, type ImMessage } from './messaging-port.ts';
+import { useSocketEvent } from './score-socket.tsx';
+import { useStoredUser } from './stored-user.ts';
+
+// A live room's chat for the screens (issue 11): the room chat panel lists it and the danmaku overlay flies it
+// over the picture, both from this one hook. Messages arrive in sequence order, each once, whether pushed,
+// read from history or caught up after a reconnect.
+
+/** One chat line as the screens show it; the text is shown as text, never as markup. */
+export interface RoomChatMessage {
+  /** The server's id of the message. */
+  id: string;
+  /** Its place in the room's chat, increasing. */
+  sequence: number;
+  text: string;
+  nick: string;
+  avatar: string;
+  /** Sent by the viewer (from any of their tabs). */
+  isMine: boolean;
+  /** The sender's standing in the room when sent. */
+  badge?: 'anchor' | 'manager';
+  /** When it was sent, in seconds since 1970. */
+  time: number;
+}
+
+/** Where the viewer stands in the chat; what the panel shows. */
+export type RoomChatStatus = 'joining' | 'joinFailed' | 'guest' | 'ready' | 'sending' | 'sendFailed' | 'muted' | 'kicked';
+
+export interface RoomChat {
+  /** Oldest first; the last `keptMessages` at most. */
+  messages: RoomChatMessage[];
+  /** Viewers in the room's chat now; null until joined. */
+  onlineCount: number | null;
+  status: RoomChatStatus;
+  /** The last refusal or failure, fit to show. */
+  error: string | null;
+  maxLength: number;
+  /** Sends a line; a guest's send asks for the login dialog instead (onLoginRequest). */
+  send(text: string): void;
+  retry(): void;
+  discard(): void;
+}
+
+/** Room chat lines are short (server: roomChatMaxLength). */
+export const roomChatMaxLength = 100;
+/** The lines a page keeps: enough to scroll back through a lively minute. */
+export const keptMessages = 200;
+
+export interface RoomChatOptions {
+  /** The messaging group of the room (LiveRoomInfo.chat_group_id). */
+  groupID: string;
+  /** A guest pressed send: the page opens the login dialog. */
+  onLoginRequest?: () => void;
+  /** The viewer was kicked out of the room (on joining, by the server's refusal, or by the site socket's push). */
+  onKicked?: () => void;
+}
+
+function toChatMessage(message: ImMessage, me: string | null): RoomChatMessage | null {
+  if (!('text' in message.payload)) return null;
+  return {
+    id: message.ID,
+    sequence: message.sequence,
+    text: message.payload.text,
+    nick: message.nick,
+    avatar: message.avatar,
+    isMine: me !== null && message.from === me,
+    ...(message.badge ? { badge: message.badge } : {}),
+    time: message.time,
+  };
+}
+
+/** Who the viewer is to messaging, and the last sequence the page holds (what a sync after a reconnect starts from). */
+class ChatCursor {
+  me: string | null = null;
+  lastSequence = 0;
+
+  loggedInAs(userID: string): void {
+    this.me = userID;
+  }
+
+  advance(messages: readonly ImMessage[]): void {
+    for (const message of messages) this.lastSequence = Math.max(this.lastSequence, message.sequence);
+  }
+}
+
+/** Adds messages to the list in sequence order, each once, keeping the last `keptMessages`. */
+export function mergeMessages(list: readonly RoomChatMessage[], incoming: readonly RoomChatMessage[]): RoomChatMessage[] {
+  const known = new Set(list.map((message) => message.sequence));
+  const fresh = incoming.filter((message) => !known.has(message.sequence) && (known.add(message.sequence), true));
+  if (fresh.length === 0) return list as RoomChatMessage[];
+  const last = list.at(-1)?.sequence ?? 0;
+  const merged = fresh.every((message) => message.sequence > last) && fresh.every((message, i) => i === 0 || message.sequence > fresh[i - 1]!.sequence)
+    ? [...list, ...fresh]
+    : [...list, ...fresh].sort((a, b) => a.sequence - b.sequence);
+  return merged.length > keptMessages ? merged.slice(-keptMessages) : merged;
+}
+
+/** The room's chat: join on mount, leave on unmount; see RoomChat. */
+export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked }: RoomChatOptions): RoomChat {
+  const messaging = useMessaging();
+  const api = useApi();
+  const user = useStoredUser();
+  const loggedIn = user !== null;
+  const conversationID = `GROUP${groupID}`;
+  const [messages, setMessages] = useState<RoomChatMessage[]>([]);
+  const [onlineCount, setOnlineCount] = useState<number | null>(null);
+  // Where the chat stands across joins: who the viewer is to messaging, and the last sequence held (for the sync).
+  const [seen] = useState(() => new ChatCursor());
+  const callbacks = useRef({ onLoginRequest, onKicked });
+  useEffect(() => {
+    callbacks.current = { onLoginRequest, onKicked };
+  }, [onLoginRequest, onKicked]);
+
+  const add = useCallback((incoming: ImMessage[]) => {
+    const lines = incoming.flatMap((message) => toChatMessage(message, seen.me) ?? []);
+    seen.advance(incoming);
+    setMessages((list) => mergeMessages(list, lines));
+  }, [seen]);
+
+  const machine = useMemo(
+    () =>
+      roomChatMachine.provide({
+        actors: {
+          joinRoom: fromPromise<ChatStanding>(async () => {
+            seen.loggedInAs(await messaging.whenLoggedIn(user ? String(user.id) : undefined));
+            const joined = await messaging.joinGroup(groupID);
+            setOnlineCount(joined.onlineCount);
+            // After a reconnect, what was missed; on entry, the last page of history.
+            if (seen.lastSequence > 0) {
+              for (let more = true; more; ) {
+                const page = await messaging.syncMessages(conversationID, seen.lastSequence);
+                add(page.messages);
+                more = !page.isCompleted && page.messages.length > 0;
+              }
+            } else add((await messaging.getHistory(conversationID)).messages);
+            if (!user) return { muted: false, kicked: false };
+            const status = await api.quiet.post('/api/Live/getUserStatus', { body: { room_id: roomId } });
+            return { muted: status.is_taboo === 1, kicked: status.is_kicked === 1 };
+          }),
+          sendMessage: fromPromise<void, ChatDraft>(async ({ input }) => {
+            try {
+              add([await messaging.sendText(conversationID, input.text, input.clientMsgID)]);
+            } catch (error) {
+              if (error instanceof MessagingRefusal) throw new ChatSendError(error.message, error.reason);
+              throw error;
+            }
+          }),
+        },
+      }),
+    [messaging, api, groupID, conversationID, roomId, user, add, seen],
+  );
+  const actor = useActorRef(machine, { input: { loggedIn, maxLength: roomChatMaxLength } });
+
+  useEffect(() => {
+    const unsubscribe = messaging.subscribe((event) => {
+      if (event.type === 'message' && event.message.conversationID === conversationID) add([event.message]);
+      else if (event.type === 'online' && event.conversationID === conversationID) setOnlineCount(event.count);
+      else if (event.type === 'reconnected') actor.send({ type: 'connection.lost' });
+    });
+    const login = actor.on('login.requested', () => callbacks.current.onLoginRequest?.());
+    const left = actor.on('room.left', () => callbacks.current.onKicked?.());
+    return () => {
+      unsubscribe();
+      login.unsubscribe();
+      left.unsubscribe();
+      void messaging.leaveGroup(groupID).catch(() => undefined);
+    };
+  }, [messaging, actor, conversationID, groupID, add]);
+
+  useSocketEvent(
+    'live.kickedOut',
+    useCallback((event: { roomId: number }) => {
+      if (event.roomId === roomId) actor.send({ type: 'room.kicked' });
+    }, [actor, roomId]),
+  );
+
+  const status = useSelector(actor, (snapshot): RoomChatStatus => {
+    if (snapshot.matches('kicked')) return 'kicked';
+    if (snapshot.matches('joinFailed')) return 'joinFailed';
+    if (snapshot.matches('joining')) return 'joining';
+    for (const state of ['guest', 'ready', 'sending', 'sendFailed', 'muted'] as const) if (snapshot.matches({ joined: state })) return state;
+    return 'joining';
+  });
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+
+  return {
+    messages,
+    onlineCount,
+    status,
+    error,
+    maxLength: roomChatMaxLength,
+    send: useCallback((text: string) => actor.send({ type: 'chat.send', text }), [actor]),
+    retry: useCallback(() => actor.send({ type: 'chat.retry' }), [actor]),
+    discard: useCallback(() => actor.send({ type: 'chat.discard' }), [actor]),
+  };
+}
