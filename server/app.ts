@@ -26,6 +26,8 @@ import { ResultCode } from './errors.ts';
 import { languageOf, translate } from './i18n/server-messages.ts';
 import { hlsRoutes } from './media/hls-routes.ts';
 import { mediaRoutes } from './media/media-routes.ts';
+import { vodRoutes } from './media/vod-routes.ts';
+import { ClipLibrary } from './media/hls-clips.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
 
@@ -116,7 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes, { storage: server.storage });
-  await app.register(hlsRoutes, { server });
+  const clips = new ClipLibrary();
+  await app.register(hlsRoutes, { server, clips });
+  await app.register(vodRoutes, { clips });
   await app.register(scoreSocket, { hub: server.scoreHub });
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });

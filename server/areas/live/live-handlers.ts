@@ -4,7 +4,7 @@ import { liveCategories, roomBuckets } from './directory-service.ts';
 import { kickoutList } from './kickout-service.ts';
 import { playbacks } from './playback-service.ts';
 import { roomRanking } from './ranking-service.ts';
-import { anchorSchedules, myReservations, reserveMatch, reserveSchedule } from './reservation-service.ts';
+import { anchorSchedules, deleteSchedule, myReservations, reserveMatch, reserveSchedule } from './reservation-service.ts';
 import { roomInfo, roomPlacard, shareRoom, viewerStatus } from './room-info-service.ts';
 import { liveRoomPage } from './room-list-service.ts';
 
@@ -23,4 +23,5 @@ export const liveHandlers = defineAreaHandlers('live', {
   liveStreamingGetLivePlaybackList: ({ server, input }) => playbacks(server, input ?? {}),
   liveReserveMatch: ({ server, input, me }) => reserveMatch(server, me().id, input.match_id, input.is_reserve === 1),
   liveReserveMatch2: ({ server, input, me }) => reserveSchedule(server, me().id, input.reserve_id, input.is_reserve === 1),
+  liveDeleteReserveLive: ({ server, input, me }) => deleteSchedule(server, me().id, input.id),
 });
