@@ -8,6 +8,7 @@ import { useMessaging } from '../realtime/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
 import { localName } from '../i18n/locale.ts';
 import { useMessage } from '../i18n/use-message.ts';
+import { onLoginRequest } from '../realtime/login-request.ts';
 import { notifyStoredUserChanged, useStoredUser } from '../realtime/stored-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { RouteProgress } from './route-progress.tsx';
@@ -86,6 +87,8 @@ export function AppLayout() {
     if (storedUser === null) setLoginOpen(false);
   }
   const [history, setHistory] = useState(readSearchHistory);
+  // A screen's guest action (follow, reserve) asks for the login dialog.
+  useEffect(() => onLoginRequest(() => setLoginOpen(true)), []);
 
   const user: TopBarUser | null = storedUser && {
     user_nickname: member.data?.user_nickname ?? storedUser.profile.user_nickname,
