@@ -11,6 +11,7 @@ import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
+import { liveDevRoutes } from './areas/live/live-dev-routes.ts';
 import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
 import { socialHandlers } from './areas/social/social-handlers.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });
   await app.register(feedDevRoutes, { server });
+  await app.register(liveDevRoutes, { server });
   await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
   await app.register(docsRoutes, { contract: server.contract });
 

@@ -6,6 +6,7 @@ import { useHot } from '../api/queries/content.ts';
 import { logOut } from '../features/account/log-out.ts';
 import { useMessaging } from '../realtime/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
+import { LiveAlertHost } from '../features/live/live-alerts.tsx';
 import { localName } from '../i18n/locale.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { onLoginRequest } from '../realtime/login-request.ts';
@@ -193,6 +194,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <GoalPopupHost />
+      <LiveAlertHost />
     </div>
   );
 }
