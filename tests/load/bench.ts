@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { freePort } from '../free-port.ts';
 import { benchFanout } from './fanout-bench.ts';
+import { benchLiveRoom } from './live-room-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
@@ -129,6 +130,8 @@ try {
   await benchShell(`http://127.0.0.1:${port}`);
   console.log('');
   await benchScoresLayoutShift(`http://127.0.0.1:${port}`);
+  console.log('');
+  await benchLiveRoom(`http://127.0.0.1:${port}`);
   await stop(site);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
