@@ -87,7 +87,7 @@ export function createStreamBinding(video: HTMLVideoElement, stream: StreamUrls,
       });
       // The live latency as hls.js reckons it, on the element for the bench (tests/load/live-room-bench.ts).
       player.on(HlsPlayer.Events.LEVEL_UPDATED, () => {
-        if (player.latency > 0) video.dataset.latency = player.latency.toFixed(2);
+        video.dataset.latency = player.latency.toFixed(2);
       });
       player.on(HlsPlayer.Events.LEVEL_SWITCHED, (_event, data) => {
         const name = player.levels[data.level]?.name;
