@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { isSeeded, seedWorld } from './db/seed.ts';
+import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
+import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
 import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
 
@@ -56,6 +58,16 @@ app.log.info({ port, listenMs: Math.round(performance.now() - startedAt) }, `Pit
 listening();
 const database = await starting.ready;
 await app.serverContext.feed?.start();
+// The process that plays the feed also sends the live alerts and rotates the demo room on air (issue 11).
+if (app.serverContext.feed) {
+  const stopKickoffs = await watchKickoffs(app.serverContext);
+  const airMs = Number(process.env.DEMO_AIR_MS ?? 10 * 60_000);
+  const rotation = airMs > 0 ? await startDemoAirRotation(app.serverContext, airMs) : null;
+  app.server.once('close', () => {
+    stopKickoffs();
+    rotation?.stop();
+  });
+}
 const mediaServer = await startMediaServerIfInstalled({
   server: app.serverContext,
   sitePort: port,

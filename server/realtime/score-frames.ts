@@ -76,7 +76,7 @@ function isStreamPush(frame: SocketServerMessage): frame is SocketStreamPush {
 }
 
 function isUserMessage(frame: SocketServerMessage): frame is SocketUserMessage {
-  return frame.type === 'session_gone' || frame.type === 'live_kickout';
+  return frame.type === 'session_gone' || frame.type === 'live_kickout' || frame.type === 'live_alert';
 }
 
 function isQrMessage(frame: SocketServerMessage): frame is SocketQrMessage {

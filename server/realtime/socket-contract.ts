@@ -35,7 +35,8 @@ export type ImClientMessage = Schemas['ImClientMessage'];
 export type ImServerMessage = Schemas['ImServerMessage'];
 
 export type SocketStreamPush = SocketMatchPush | SocketExponentPush | SocketGoalPush;
-export type SocketUserMessage = SocketSessionGone | SocketLiveKickout;
+export type SocketLiveAlert = Schemas['SocketLiveAlert'];
+export type SocketUserMessage = SocketSessionGone | SocketLiveKickout | SocketLiveAlert;
 export type SocketQrMessage = SocketQrScanned | SocketQrLoginSuccess;
 
 /**

@@ -5047,6 +5047,28 @@ export interface components {
             /** @description The live room the user was kicked out of. */
             room_id: number;
         };
+        /** @description An alert for this user (code 310; issue 11, beyond the spec), sent to the connections registered with a token of that user only: kind anchor_live when an anchor the user follows goes on air (room_id, anchor, title), kind match_kickoff when a match the user reserved (live/reserveMatch, or a scheduled broadcast of it) kicks off (match, and room_id of a room on air showing it when there is one). The page shows a notice, and a browser notification where the user allowed them. */
+        SocketLiveAlert: {
+            /** @constant */
+            code: 310;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "live_alert";
+            /** @enum {string} */
+            kind: "anchor_live" | "match_kickoff";
+            /** @description The room to open; for match_kickoff, a room on air showing the match, when there is one. */
+            room_id?: number;
+            /** @description The anchor who went on air (anchor_live). */
+            anchor?: {
+                id: number;
+                user_nickname: string;
+            };
+            /** @description The room's title (anchor_live). */
+            title?: string;
+            match?: components["schemas"]["LiveMatchBrief"];
+        };
         /** @description The answer to SocketHeartbeat (code 0). */
         SocketHeartbeatReply: {
             /** @constant */
@@ -5084,7 +5106,7 @@ export interface components {
             qr_code?: string;
         };
         /** @description Every frame the server sends on the score socket `/ws`: one JSON object, told apart by `type`. A client that stops reading (more than 1 MiB unsent to it for 5 s) is disconnected; it reconnects and sends SocketResume. */
-        SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketQrBound"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
+        SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketQrBound"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketLiveAlert"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
         /** @description The number a client gives each frame it sends on `/im`; the answer (ImOk or ImError) carries it back. 0 answers a frame whose own id could not be read. */
         ImId: number;
         /** @description Logs this connection in to messaging as userID (DESIGN.md, Realtime: the messaging port, im_mode own). userSig is the LoginSession's (or the guest account's) signature for that userID; a wrong one is answered by ImError. Logging in again replaces the previous user. */

@@ -249,3 +249,45 @@ describe('score socket machine: the QR login code', () => {
     expect(refused).toEqual(['code-1']);
   });
 });
+
+describe('score socket machine: the user changes (live alerts, issue 11)', () => {
+  const alert: SocketServerMessage = {
+    code: 310,
+    type: 'live_alert',
+    kind: 'anchor_live',
+    room_id: 3,
+    anchor: { id: 9, user_nickname: '解说阿杰' },
+    title: '英超直播',
+  };
+
+  it('registers again with the new token when subscribed, and quietly takes the answer', () => {
+    const { actor, frames, emitted } = start();
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    actor.send({ type: 'token.changed', token: 'token-2' });
+    expect(frames.filter((frame) => frame.type === 'register').at(-1)).toEqual({ type: 'register', info: 'web', token: 'token-2' });
+    actor.send({ type: 'socket.message', message: { ...registered, user_id: 5 } });
+    expect(emitted).toEqual([]);
+    expect(actor.getSnapshot().value).toEqual({ open: 'subscribed' });
+    actor.send({ type: 'token.changed', token: null });
+    expect(frames.filter((frame) => frame.type === 'register').at(-1)).toEqual({ type: 'register', info: 'web' });
+  });
+
+  it('keeps a token given while down for the next register', () => {
+    const { actor, frames } = start();
+    actor.send({ type: 'token.changed', token: 'token-3' });
+    expect(frames.filter((frame) => frame.type === 'register')).toEqual([]);
+    actor.send({ type: 'socket.opened' });
+    expect(frames.at(-1)).toEqual({ type: 'register', info: 'web', token: 'token-3' });
+  });
+
+  it('tells the screens of an alert', () => {
+    const { actor } = start();
+    const alerts: unknown[] = [];
+    actor.on('live.alert', (event) => alerts.push(event.alert));
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    actor.send({ type: 'socket.message', message: alert });
+    expect(alerts).toEqual([alert]);
+  });
+});

@@ -56,8 +56,8 @@ export type ScoreSocketEvent =
   | { type: 'sport.classified'; classifyType: ClassifyType }
   | { type: 'qr.shown'; code: string; secret: string }
   | { type: 'qr.hidden' }
-  /** The stored user changed (a login or logout on this page): the socket registers again as them. */
-  | { type: 'session.changed'; token: string | null };
+  /** The stored user changed (login, logout): the connection registers again with the new token, or none. */
+  | { type: 'token.changed'; token: string | null };
 
 type Pushed<T extends SocketServerMessage['type']> = Extract<SocketServerMessage, { type: T }>;
 
@@ -71,7 +71,8 @@ export type ScoreSocketEmitted =
   | { type: 'qr.loggedIn'; message: Pushed<'webLoginSuccess'> }
   | { type: 'qr.refused'; qrCode: string }
   | { type: 'session.gone' }
-  | { type: 'live.kickedOut'; roomId: number };
+  | { type: 'live.kickedOut'; roomId: number }
+  | { type: 'live.alert'; alert: Pushed<'live_alert'> };
 
 /** What the machine asks the connection actor to do. */
 export interface ConnectionCommand {
@@ -130,12 +131,12 @@ export const scoreSocketMachine = setup({
     }),
     storeQr: assign({ qr: ({ context, event }) => (event.type === 'qr.shown' ? { code: event.code, secret: event.secret } : context.qr) }),
     forgetQr: assign({ qr: null }),
+    storeToken: assign({ token: ({ context, event }) => (event.type === 'token.changed' ? event.token : context.token) }),
     storeHeartbeat: assign({
       heartbeatMs: ({ context, event }) =>
         event.type === 'socket.message' && event.message.type === 'registered' ? event.message.heartbeat_ms : context.heartbeatMs,
       attempt: 0,
     }),
-    storeToken: assign({ token: ({ context, event }) => (event.type === 'session.changed' ? event.token : context.token) }),
     storeCompany: assign({ companyId: ({ context, event }) => (event.type === 'company.toggled' ? event.companyId : context.companyId) }),
     storeClassify: assign({
       classifyType: ({ context, event }) => (event.type === 'sport.classified' ? event.classifyType : context.classifyType),
@@ -171,6 +172,8 @@ export const scoreSocketMachine = setup({
           return { type: 'session.gone' };
         case 'live_kickout':
           return { type: 'live.kickedOut', roomId: message.room_id };
+        case 'live_alert':
+          return { type: 'live.alert', alert: message };
         case 'error':
           if (message.qr_code !== undefined) return { type: 'qr.refused', qrCode: message.qr_code };
           return { type: 'streams.resync', streams: [] };
@@ -188,7 +191,8 @@ export const scoreSocketMachine = setup({
     'socket.stopped': '.closed',
     'qr.shown': { actions: 'storeQr' },
     'qr.hidden': { actions: 'forgetQr' },
-    'session.changed': { actions: 'storeToken' },
+    // Kept for the next register; a subscribed connection registers again at once (below).
+    'token.changed': { actions: 'storeToken' },
   },
   states: {
     open: {
@@ -221,9 +225,12 @@ export const scoreSocketMachine = setup({
           tags: ['subscribed'],
           after: { heartbeat: { target: 'subscribed', reenter: true, actions: 'sendHeartbeat' } },
           on: {
-            // Pushes for a user (kick-outs, 700) reach the page of whoever is logged in now (SPEC §4).
-            'session.changed': { actions: ['storeToken', 'sendRegister'] },
-            'socket.message': { actions: ['recordSeq', 'emitMessage'] },
+            'socket.message': [
+              // The answer to a register sent again for a new token: nothing to tell the screens.
+              { guard: 'isRegistered', actions: 'storeHeartbeat' },
+              { actions: ['recordSeq', 'emitMessage'] },
+            ],
+            'token.changed': { actions: ['storeToken', 'sendRegister'] },
             'company.toggled': { actions: ['storeCompany', 'sendToggle'] },
             'sport.classified': { actions: ['storeClassify', 'sendClassify'] },
             'qr.shown': { actions: ['storeQr', 'sendQrLogin'] },

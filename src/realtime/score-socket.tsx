@@ -40,7 +40,7 @@ function sharedScoreSocket(): ScoreSocketActor {
   onStoredUserChanged(() => {
     if (readStoredToken() === token) return;
     token = readStoredToken();
-    socket.send({ type: 'session.changed', token });
+    socket.send({ type: 'token.changed', token });
   });
   shared = socket;
   return shared;

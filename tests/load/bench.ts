@@ -11,6 +11,7 @@ import { freePort } from '../free-port.ts';
 import { benchBroadcast } from './broadcast-bench.ts';
 import { benchDanmaku } from './danmaku-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
+import { benchLiveRoom } from './live-room-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
 import { benchRoomChat } from './room-chat-bench.ts';
@@ -159,6 +160,8 @@ async function benchRest(port: number): Promise<void> {
   await benchShell(`http://127.0.0.1:${port}`);
   console.log('');
   await benchScoresLayoutShift(`http://127.0.0.1:${port}`);
+  console.log('');
+  await benchLiveRoom(`http://127.0.0.1:${port}`);
 }
 
 if (pin.length) spawnSync('taskset', ['-a', '-p', '-c', '0-1', String(process.pid)], { stdio: 'ignore' });

@@ -3,6 +3,7 @@ import { ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { isLoopback } from '../scores/feed-dev-routes.ts';
 import { kickOut } from './kickout-service.ts';
+import { setRoomOnAir } from './live-alerts.ts';
 
 export interface LiveDevRoutesOptions {
   server: ServerContext;
@@ -45,6 +46,30 @@ export async function liveDevRoutes(app: FastifyInstance, { server }: LiveDevRou
       const { room_id: roomId, uid, duration } = request.body;
       const data = await kickOut(server, { roomId, userId: uid, byUserId: null, durationSeconds: duration ?? 3600, reason: 'dev' });
       return { code: ResultCode.ok, msg: '', data };
+    },
+  );
+
+  // POST /dev/live/air { room_id, on } puts a room on or off air as an anchor would, so tests and a
+  // developer see the followers' alert on demand.
+  app.post<{ Body: { room_id: number; on: boolean } }>(
+    '/dev/live/air',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['room_id', 'on'],
+          properties: { room_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, on: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!isLoopback(request.socket.remoteAddress)) {
+        return reply.code(403).send({ code: ResultCode.error, msg: 'Only from this machine', data: null });
+      }
+      const changed = await setRoomOnAir(server, request.body.room_id, request.body.on);
+      return { code: ResultCode.ok, msg: '', data: { changed } };
     },
   );
 }

@@ -8,7 +8,7 @@ import { ownFanGroups, showFanGroup, shownFanGroups } from './fan-group-service.
 import { kickoutList } from './kickout-service.ts';
 import { playbacks } from './playback-service.ts';
 import { roomRanking } from './ranking-service.ts';
-import { anchorSchedules, myReservations, reserveMatch, reserveSchedule } from './reservation-service.ts';
+import { anchorSchedules, deleteSchedule, myReservations, reserveMatch, reserveSchedule } from './reservation-service.ts';
 import { roomInfo, roomPlacard, shareRoom, viewerStatus } from './room-info-service.ts';
 import { liveRoomPage } from './room-list-service.ts';
 
@@ -38,4 +38,5 @@ export const liveHandlers = defineAreaHandlers('live', {
   liveGetLiveGroupList: ({ server, input, user }) => shownFanGroups(server, input.room_id, user?.id ?? null),
   liveGroupList: ({ server, me }) => ownFanGroups(server, me().id),
   liveAddshowGroup: ({ server, input, me }) => showFanGroup(server, me().id, input.group_id, input.is_show === 1),
+  liveDeleteReserveLive: ({ server, input, me }) => deleteSchedule(server, me().id, input.id),
 });

@@ -14,6 +14,7 @@ export const reservationMessages = {
   matchOver: 'This match is over',
   scheduleNotFound: 'Scheduled broadcast not found',
   scheduleBegun: 'This broadcast has already begun',
+  notYourSchedule: 'Only the anchor who scheduled this broadcast may delete it',
 } as const;
 
 /** A broadcast that began this long ago and whose room is still on air is still shown as on now. */
@@ -203,4 +204,23 @@ export async function reserveSchedule(server: ServerContext, userId: number, sch
     .where('schedule_id', '=', scheduleId)
     .executeTakeFirstOrThrow();
   return { is_reserve: reserve ? 1 : 0, reserve_count: Number(count.n) };
+}
+
+/**
+ * live/deleteReserveLive: the anchor deletes one of their own scheduled broadcasts; the viewers'
+ * reminders of it go with it (live_reservations.schedule_id cascades). Someone else's schedule,
+ * or one that does not exist, is code 1 and nothing is deleted.
+ */
+export async function deleteSchedule(server: ServerContext, anchorId: number, scheduleId: number): Promise<null> {
+  const { db } = server.database;
+  const schedule = await db
+    .selectFrom('live_schedules')
+    .innerJoin('live_rooms', 'live_rooms.id', 'live_schedules.room_id')
+    .select(['live_schedules.id', 'live_rooms.anchor_id'])
+    .where('live_schedules.id', '=', scheduleId)
+    .executeTakeFirst();
+  if (!schedule) throw new DomainError(reservationMessages.scheduleNotFound);
+  if (schedule.anchor_id !== anchorId) throw new DomainError(reservationMessages.notYourSchedule);
+  await db.deleteFrom('live_schedules').where('id', '=', scheduleId).execute();
+  return null;
 }

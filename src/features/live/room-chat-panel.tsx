@@ -152,6 +152,8 @@ export interface RoomChatPanelProps {
   roomId: number;
   /** The room's messaging group (LiveRoomInfo.chat_group_id). */
   groupID: string;
+  /** Told the room's messages whenever they change: the player flies them as danmaku. */
+  onMessages?: (messages: readonly RoomChatMessage[]) => void;
 }
 
 /** The live room's chat beside (or below) the picture (issue 11); its messages also feed the danmaku. */
@@ -161,8 +163,9 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
   return <JoinedRoomChat key={user?.id ?? 'guest'} {...props} />;
 }
 
-function JoinedRoomChat({ roomId, groupID }: RoomChatPanelProps) {
+function JoinedRoomChat({ roomId, groupID, onMessages }: RoomChatPanelProps) {
   const openLogin = useLoginRequest();
   const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId) });
+  useEffect(() => onMessages?.(chat.messages), [chat.messages, onMessages]);
   return <RoomChatView chat={chat} />;
 }

@@ -85,6 +85,10 @@ export function createStreamBinding(video: HTMLVideoElement, stream: StreamUrls,
         ready = true;
         resolve();
       });
+      // The live latency as hls.js reckons it, on the element for the bench (tests/load/live-room-bench.ts).
+      player.on(HlsPlayer.Events.LEVEL_UPDATED, () => {
+        video.dataset.latency = player.latency.toFixed(2);
+      });
       player.on(HlsPlayer.Events.LEVEL_SWITCHED, (_event, data) => {
         const name = player.levels[data.level]?.name;
         if (names.includes(name as StreamQuality)) markLevel(name as StreamQuality);

@@ -9,6 +9,7 @@ import type { StreamBinding } from './room-media.ts';
 import { sampleCrestAway, sampleCrestHome } from '../../ui/story-images.ts';
 import { RoomPage } from './room-page.tsx';
 import { StreamBindingContext } from './room-player.tsx';
+import { roomPanelAnswer } from './room-story-api.ts';
 
 // /live?id= against a fake server: room 7 is on air with a match, room 8 is off air, any other id
 // answers code 1 as getRoomInfo does for a room that does not exist. No stream plays in stories:
@@ -69,6 +70,8 @@ const offAir: LiveRoomInfo = {
 
 async function fakeFetch(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  const panel = roomPanelAnswer(url);
+  if (panel) return panel;
   if (url.pathname !== '/api/Live_streaming/getRoomInfo') return new Response(null, { status: 404 });
   const id = Number(url.searchParams.get('room_id'));
   if (id === 7) return okAnswer(onAir);
@@ -140,11 +143,18 @@ export const Phone: Story = {
   },
 };
 
+// Off air, the panels below the player make the page taller than the viewport, and the body's
+// screenshot then varies with their loading: their look is pinned by room-extras' stories.
 export const Offline: Story = {
   args: { path: '/live?id=8' },
+  parameters: { screenshot: false },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(zh['player.offline'])).toBeVisible();
     await expect(canvas.queryByText(zh['room.live'])).not.toBeInTheDocument();
+    // Off air: the next broadcasts, the past ones and the ranking below the player.
+    await expect(await canvas.findByText('英超前瞻：曼城 vs 利物浦')).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: /^播放回放：英超焦点战/ })).toBeVisible();
+    await expect(await canvas.findByText('红魔死忠')).toBeVisible();
   },
 };
 

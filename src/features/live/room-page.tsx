@@ -1,58 +1,31 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
 import { useRoomInfo } from '../../api/queries/live.ts';
 import type { components } from '../../api/schema';
-import { localName } from '../../i18n/locale.ts';
-import { matchClockText } from '../../i18n/match-clock.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { link, useRouteQuery } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { MatchLine } from '../../ui/match-line.tsx';
 import { Page } from '../../ui/page.tsx';
+import { RoomActions } from './room-actions.tsx';
+import { RoomExtras } from './room-extras.tsx';
+import { RoomMatchCard } from './room-match-card.tsx';
 import { RoomChatPanel } from './room-chat-panel.tsx';
+import type { RoomChatMessage } from '../../realtime/use-room-chat.ts';
 import { RoomPlayer } from './room-player.tsx';
 import styles from './room-page.module.css';
 
 type LiveRoomInfo = components['schemas']['LiveRoomInfo'];
-type LiveMatchBrief = components['schemas']['LiveMatchBrief'];
-
-function RoomMatch({ match }: { match: LiveMatchBrief }) {
-  const t = useMessage();
-  const { locale } = useIntl();
-  const started = match.status !== 'not_started';
-  const middle =
-    match.status === 'in_progress'
-      ? (match.match_str && matchClockText(match.match_str, t)) || t('status.in_progress')
-      : match.status === 'over'
-        ? t('status.over')
-        : 'VS';
-  return (
-    <section className={styles.match} aria-label={t('room.match')}>
-      <span className={styles.league}>{locale.startsWith('zh') ? match.short_name_zh : match.league_name_en || match.short_name_zh}</span>
-      <MatchLine
-        home={{
-          name: localName({ zh: match.home_team_name_zh, en: match.home_team_name_en }, locale),
-          logo: match.home_team_logo,
-          score: started ? match.home_score : undefined,
-        }}
-        away={{
-          name: localName({ zh: match.away_team_name_zh, en: match.away_team_name_en }, locale),
-          logo: match.away_team_logo,
-          score: started ? match.away_score : undefined,
-        }}
-        middle={middle}
-      />
-    </section>
-  );
-}
 
 function Room({ info }: { info: LiveRoomInfo }) {
   const t = useMessage();
   const intl = useIntl();
   const { room, anchor_stats: stats } = info;
   const onAir = room.status === 'in_progress';
+  // The chat's messages also fly over the picture (issue 11, danmaku).
+  const [danmaku, setDanmaku] = useState<readonly RoomChatMessage[]>([]);
   const lastLive =
     room.start_time === undefined
       ? undefined
@@ -74,14 +47,15 @@ function Room({ info }: { info: LiveRoomInfo }) {
             {onAir ? <span>{t('room.viewers', { count: room.viewers })}</span> : null}
           </p>
         </div>
-        {room.match ? <RoomMatch match={room.match} /> : null}
+        <RoomActions room={room} />
+        {room.match ? <RoomMatchCard match={room.match} /> : null}
       </header>
       <div className={styles.theatre}>
         <div className={styles.stage}>
-          <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} />
+          <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} danmaku={danmaku} />
         </div>
         <div className={styles.chat}>
-          <RoomChatPanel roomId={room.id} groupID={info.chat_group_id} />
+          <RoomChatPanel roomId={room.id} groupID={info.chat_group_id} onMessages={setDanmaku} />
         </div>
       </div>
       {room.placard ? (
@@ -92,6 +66,7 @@ function Room({ info }: { info: LiveRoomInfo }) {
           <p className={styles.placardText}>{room.placard}</p>
         </section>
       ) : null}
+      <RoomExtras room={room} />
     </article>
   );
 }

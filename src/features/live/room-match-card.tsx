@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useMyReservations } from '../../api/queries/live-directory.ts';
+import { useReserveMatch } from '../../api/queries/live-room.ts';
+import type { components } from '../../api/schema';
+import { localName } from '../../i18n/locale.ts';
+import { matchClockText } from '../../i18n/match-clock.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import { askNotificationPermission } from '../../realtime/browser-notifications.ts';
+import { requestLogin } from '../../realtime/login-request.ts';
+import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
+import { useStoredUser } from '../../realtime/stored-user.ts';
+import { Button } from '../../ui/button.tsx';
+import { MatchLine } from '../../ui/match-line.tsx';
+import styles from './room-page.module.css';
+
+type LiveMatchBrief = components['schemas']['LiveMatchBrief'];
+
+/** The site socket's classify for a room's sport (LiveType 1 football, 2 basketball, 3 e-sports). */
+const classifyOfType = { 1: 0, 2: 1, 3: 2 } as const;
+
+/**
+ * The match a room shows, its score kept live by the site socket's match pushes (as the score pages
+ * do), with a reminder of the match for a viewer who wants to hear when it kicks off.
+ */
+export function RoomMatchCard({ match: given }: { match: LiveMatchBrief }) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const socket = useScoreSocket();
+  const [pushed, setPushed] = useState<Partial<LiveMatchBrief> & { at: LiveMatchBrief }>({ at: given });
+  // A newer room answer replaces what the socket pushed about an older one.
+  const { at, ...live } = pushed;
+  const match: LiveMatchBrief = at === given ? { ...given, ...live } : given;
+
+  useEffect(() => {
+    socket.send({ type: 'sport.classified', classifyType: classifyOfType[given.type as 1 | 2 | 3] ?? 0 });
+  }, [socket, given.type]);
+
+  useSocketEvent(
+    'match.pushed',
+    useCallback(
+      (event) => {
+        const data = event.push.data;
+        if (data.id !== given.id) return;
+        setPushed({
+          at: given,
+          status: data.status,
+          home_score: data.home_score,
+          away_score: data.away_score,
+          ...(data.match_str === undefined ? {} : { match_str: data.match_str }),
+        });
+      },
+      [given],
+    ),
+  );
+
+  const started = match.status !== 'not_started';
+  const middle =
+    match.status === 'in_progress'
+      ? (match.match_str && matchClockText(match.match_str, t)) || t('status.in_progress')
+      : match.status === 'over'
+        ? t('status.over')
+        : 'VS';
+  return (
+    <section className={styles.match} aria-label={t('room.match')} data-match-id={match.id} data-match-score={started ? `${String(match.home_score)}-${String(match.away_score)}` : undefined}>
+      <span className={styles.league}>{locale.startsWith('zh') ? match.short_name_zh : match.league_name_en || match.short_name_zh}</span>
+      <MatchLine
+        home={{
+          name: localName({ zh: match.home_team_name_zh, en: match.home_team_name_en }, locale),
+          logo: match.home_team_logo,
+          score: started ? match.home_score : undefined,
+        }}
+        away={{
+          name: localName({ zh: match.away_team_name_zh, en: match.away_team_name_en }, locale),
+          logo: match.away_team_logo,
+          score: started ? match.away_score : undefined,
+        }}
+        middle={middle}
+      />
+      {match.status === 'not_started' ? <MatchReminder matchId={match.id} /> : null}
+    </section>
+  );
+}
+
+/** "Remind me" of a match not yet begun: the alert comes when it kicks off (issue 11 item 7). */
+function MatchReminder({ matchId }: { matchId: number }) {
+  const t = useMessage();
+  const user = useStoredUser();
+  const mine = useMyReservations({ page: 1, limit: 50 }, { enabled: user !== null });
+  const reserve = useReserveMatch();
+  const reserved =
+    reserve.data !== undefined && reserve.variables?.match_id === matchId
+      ? reserve.data.is_reserve === 1
+      : (mine.data?.list.some((item) => item.kind === 'match' && item.match?.id === matchId) ?? false);
+  return (
+    <Button
+      variant={reserved ? 'secondary' : 'primary'}
+      disabled={reserve.isPending}
+      onClick={() => {
+        if (!user) {
+          requestLogin();
+          return;
+        }
+        if (!reserved) askNotificationPermission();
+        reserve.mutate({ match_id: matchId, is_reserve: reserved ? 0 : 1 });
+      }}
+    >
+      {reserved ? t('roomExtras.matchReserved') : t('roomExtras.reserveMatch')}
+    </Button>
+  );
+}
