@@ -62,7 +62,7 @@ function Half({ team, side, nameOf, texts }: { team: TeamLineup; side: 'home' | 
       {lines.map((players, lineIndex) =>
         players.map((player, index) => {
           // Home plays upwards from the bottom, away downwards from the top; each line spread across.
-          const along = 6 + (lineIndex * 40) / Math.max(1, depth - 1);
+          const along = 6 + (lineIndex * 36) / Math.max(1, depth - 1);
           const top = side === 'home' ? 100 - along : along;
           const leftPercent = ((index + 1) * 100) / (players.length + 1);
           return (

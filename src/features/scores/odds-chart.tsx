@@ -44,7 +44,7 @@ function clock(at: number): string {
 
 /** Price ticks: four round values across the range. */
 function ticks(low: number, high: number): number[] {
-  const step = Math.max(0.01, Math.ceil(((high - low) / 4) * 100) / 100);
+  const step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5].find((candidate) => (high - low) / candidate <= 5) ?? 10;
   const first = Math.ceil(low / step) * step;
   const out: number[] = [];
   for (let value = first; value <= high + 1e-9; value += step) out.push(Math.round(value * 100) / 100);
