@@ -320,7 +320,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
                   samples={samplesOf(
                     history.data?.company_id === odds.company_id ? history.data : undefined,
                     market,
-                    pushed.filter((entry) => entry.company_id === odds.company_id && entry.updated_at >= (history.dataUpdatedAt / 1000 || 0) - 5),
+                    pushed.filter((entry) => entry.company_id === odds.company_id),
                   )}
                 />
               </div>
@@ -449,6 +449,13 @@ const incidentIcons: Record<string, string> = {
   period_end: '■',
 };
 
+/** Basketball's quarter of an incident (5: overtime), or null for another sport's phase. */
+function quarterOf(phase: IncidentView['phase']): number | null {
+  const quarter = /^q([1-4])$/.exec(phase);
+  if (quarter) return Number(quarter[1]);
+  return phase === 'overtime' ? 5 : null;
+}
+
 function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; away: string }) {
   const t = useMessage();
   const { locale } = useIntl();
@@ -458,6 +465,11 @@ function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; a
       {[...detail.incidents].reverse().map((incident) => (
         <li key={incident.id} className={styles.incident} data-side={incident.side ?? 'none'}>
           <span className={styles.incidentMinute}>
+            {quarterOf(incident.phase) !== null && (
+              <span className={styles.quarter}>
+                {quarterOf(incident.phase)! <= 4 ? t('scores.period.quarter', { n: quarterOf(incident.phase)! }) : t('scores.period.overtime')}{' '}
+              </span>
+            )}
             {incident.minute}
             {incident.added_minute ? `+${String(incident.added_minute)}` : ''}'
           </span>
