@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { freePort } from '../free-port.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLogin } from './login-bench.ts';
+import { benchMatchCentre } from './match-centre-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
 import { benchShell } from './shell-bench.ts';
@@ -129,6 +130,7 @@ try {
   await benchShell(`http://127.0.0.1:${port}`);
   console.log('');
   await benchScoresLayoutShift(`http://127.0.0.1:${port}`);
+  await benchMatchCentre(`http://127.0.0.1:${port}`);
   await stop(site);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
