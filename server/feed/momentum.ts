@@ -54,23 +54,47 @@ function playedMinute(sport: Match['sport'], before: Match, after: Match, step: 
   return false;
 }
 
+/** What places a minute on the match's own axis: football's first-half stoppage, basketball's quarter length. */
+export interface MomentumClock {
+  firstStoppage: number;
+  quarterMinutes: number;
+}
+
+/**
+ * The place of a minute on the match's axis, 1 for the first minute played: football's second half follows the
+ * first with its stoppage time; basketball's overtimes (5 minutes) follow the four quarters.
+ */
+export function minuteOrdinal(sport: Match['sport'], period: number, minute: number, added: number, clock: MomentumClock): number {
+  if (sport === 'football') return period === 1 ? minute + added : 45 + clock.firstStoppage + (minute - 45) + added;
+  return period <= 4 ? (period - 1) * clock.quarterMinutes + minute : 4 * clock.quarterMinutes + (period - 5) * 5 + minute;
+}
+
 /**
  * The point a step adds to the match's momentum, or null when it played no minute. `before` is the row as the
- * step found it (the feed keeps a copy), `previous` the last point so far.
+ * step found it (the feed keeps a copy), `previous` the last point so far: a point follows it by one, and the
+ * first one the feed plays takes its place on the match's axis (a match picked up halfway starts halfway).
  */
-export function momentumPoint(before: Match, after: Match, step: StepResult, previous: MomentumPoint | undefined): MomentumPoint | null {
+export function momentumPoint(
+  before: Match,
+  after: Match,
+  step: StepResult,
+  previous: MomentumPoint | undefined,
+  clock: MomentumClock,
+): MomentumPoint | null {
   if (!playedMinute(after.sport, before, after, step)) return null;
-  const t = (previous?.t ?? 0) + 1;
+  const placed = (period: number, minute: number, added: number) =>
+    previous ? previous.t + 1 : Math.max(1, minuteOrdinal(after.sport, period, minute, added, clock));
   if (after.sport === 'football') {
     const [homeBefore, awayBefore] = before.status === 'not_started' ? [0, 0] : pressureOf(before);
     const [homeAfter, awayAfter] = pressureOf(after);
     const home = homeAfter - homeBefore;
     const away = awayAfter - awayBefore;
+    const period = after.phase === 'second_half' ? 2 : 1;
     return {
-      t,
+      t: placed(period, after.minute, after.added_minute),
       minute: after.minute,
       added_minute: after.added_minute,
-      period: after.phase === 'second_half' ? 2 : 1,
+      period,
       home,
       away,
       value: pressureValue(home, away),
@@ -79,7 +103,7 @@ export function momentumPoint(before: Match, after: Match, step: StepResult, pre
   // Basketball: the quarter the minute belonged to, and the minute of it that ended.
   const period = Math.max(1, quarterScores(before).length);
   return {
-    t,
+    t: placed(period, before.minute + 1, 0),
     minute: before.minute + 1,
     added_minute: 0,
     period,
@@ -97,12 +121,13 @@ export class MomentumTracker {
   constructor(
     start: Match,
     private last: MomentumPoint | undefined,
+    private readonly clock: MomentumClock,
   ) {
     this.#before = snapshot(start);
   }
 
   step(after: Match, step: StepResult): void {
-    const point = momentumPoint(this.#before, after, step, this.last);
+    const point = momentumPoint(this.#before, after, step, this.last, this.clock);
     if (point) {
       this.added.push(point);
       this.last = point;

@@ -14,6 +14,7 @@ import type { Match, MatchIncidentsTable, MatchesTable } from '../db/tables/scor
 import type { ServerContext } from '../server-context.ts';
 import { FeedWorld } from './feed-world.ts';
 import { planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
+import { stoppageOf } from './football-engine.ts';
 import {
   ManualClock,
   ShiftedClock,
@@ -365,7 +366,10 @@ class SimulatedFeed implements MatchFeed {
       const rows = [...(this.#odds.get(live.row.id) ?? [])];
       const changed = new Map<string, OddsRow>();
       const oddsChanges: OddsRow[] = [];
-      const momentum = new MomentumTracker(match.row, this.#lastMomentum.get(live.row.id));
+      const momentum = new MomentumTracker(match.row, this.#lastMomentum.get(live.row.id), {
+        firstStoppage: stoppageOf(setup.seed, live.row.id)[0],
+        quarterMinutes: setup.quarterMinutes,
+      });
       const steps = playUntil(match, setup, at, (step) => {
         momentum.step(match.row, step);
         for (const company of this.#companies) {
