@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Match, MatchIncidentsTable, MatchOddsTable, StandingsTable } from '../db/schema.ts';
+import type { MomentumPoint } from './momentum.ts';
 
 // The feed port (DESIGN.md, Live scores): what plays the matches. The default is the simulator
 // (simulated-feed.ts); a real data provider plugs in behind the same interface.
@@ -13,6 +14,10 @@ export interface FeedPlayed {
   incidents: Array<Selectable<MatchIncidentsTable>>;
   /** Odds rows that changed. */
   odds: Array<Selectable<MatchOddsTable>>;
+  /** Every change of the odds in this pass, in order (several of one market when the pass played several steps). */
+  oddsChanges: Array<Selectable<MatchOddsTable>>;
+  /** The minutes of momentum each match played in this pass, in order. */
+  momentum: Array<{ match_id: number; sport: Match['sport']; points: MomentumPoint[] }>;
   /** Matches that ended in this pass. */
   finished: Match[];
   /** The whole tables of the leagues whose standings changed. */

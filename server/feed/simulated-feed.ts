@@ -14,6 +14,7 @@ import type { Match, MatchIncidentsTable, MatchesTable } from '../db/tables/scor
 import type { ServerContext } from '../server-context.ts';
 import { FeedWorld } from './feed-world.ts';
 import { planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
+import { stoppageOf } from './football-engine.ts';
 import {
   ManualClock,
   ShiftedClock,
@@ -27,6 +28,7 @@ import {
 } from './match-feed.ts';
 import { cloneLiveMatch, liveMatch, type FeedIncident, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
+import { MomentumTracker, type MomentumPoint } from './momentum.ts';
 import { moveOdds, openingOddsRows } from './odds-model.ts';
 import { applyResult } from './standings-table.ts';
 
@@ -69,7 +71,12 @@ export function createSimulatedFeed(server: ServerContext, options: SimulatedFee
 interface PlayedMatch {
   match: LiveMatch;
   steps: StepResult[];
+  /** The last change of each company's market in the pass: what is stored and pushed. */
   odds: OddsRow[];
+  /** Every change in the pass, in order: what the odds history keeps. */
+  oddsChanges: OddsRow[];
+  /** The minutes of momentum the pass played. */
+  momentum: MomentumPoint[];
 }
 
 class SimulatedFeed implements MatchFeed {
@@ -83,6 +90,8 @@ class SimulatedFeed implements MatchFeed {
   readonly #live = new Map<number, LiveMatch>();
   readonly #setups = new Map<number, MatchSetup>();
   readonly #odds = new Map<number, OddsRow[]>();
+  /** The last momentum point of each match in play: the next one counts on from it. */
+  readonly #lastMomentum = new Map<number, MomentumPoint>();
   readonly #standings = new Map<string, StandingRow[]>();
   readonly #latestRound = new Map<number, MatchRound>();
   readonly #plannedDays = new Set<string>();
@@ -224,12 +233,23 @@ class SimulatedFeed implements MatchFeed {
     const ids = open.map((match) => match.id);
     // Who is booked or substituted already decides what may happen next; a match not started has nothing yet.
     const playing = open.filter((match) => match.status === 'in_progress').map((match) => match.id);
-    const [incidents, odds] = await Promise.all([
+    const [incidents, odds, momentum] = await Promise.all([
       playing.length
         ? db.selectFrom('match_incidents').selectAll().where('match_id', 'in', playing).orderBy('seq').orderBy('id').execute()
         : [],
       ids.length ? db.selectFrom('match_odds').selectAll().where('match_id', 'in', ids).execute() : [],
+      playing.length
+        ? db
+            .selectFrom('match_momentum')
+            .select(['match_id', 't', 'minute', 'added_minute', 'period', 'home', 'away', 'value'])
+            .distinctOn('match_id')
+            .where('match_id', 'in', playing)
+            .orderBy('match_id')
+            .orderBy('t', 'desc')
+            .execute()
+        : [],
     ]);
+    for (const { match_id, ...point } of momentum) this.#lastMomentum.set(match_id, point);
     for (const row of odds) this.#odds.set(row.match_id, [...(this.#odds.get(row.match_id) ?? []), row]);
     const byMatch = new Map<number, FeedIncident[]>();
     for (const row of incidents) {
@@ -322,6 +342,7 @@ class SimulatedFeed implements MatchFeed {
         return this.#companies.flatMap((company) => openingOddsRows(match, setup, company.id, at));
       });
       for (const chunk of chunks(odds)) await trx.insertInto('match_odds').values(chunk).execute();
+      await insertOddsHistory(trx, odds);
       for (const row of odds) this.#odds.set(row.match_id, [...(this.#odds.get(row.match_id) ?? []), row]);
       return rows;
     });
@@ -344,16 +365,23 @@ class SimulatedFeed implements MatchFeed {
       const match = cloneLiveMatch(live);
       const rows = [...(this.#odds.get(live.row.id) ?? [])];
       const changed = new Map<string, OddsRow>();
+      const oddsChanges: OddsRow[] = [];
+      const momentum = new MomentumTracker(match.row, this.#lastMomentum.get(live.row.id), {
+        firstStoppage: stoppageOf(setup.seed, live.row.id)[0],
+        quarterMinutes: setup.quarterMinutes,
+      });
       const steps = playUntil(match, setup, at, (step) => {
+        momentum.step(match.row, step);
         for (const company of this.#companies) {
           const mine = rows.filter((row) => row.company_id === company.id);
           for (const row of moveOdds(match, setup, step, mine, company.id)) {
             rows[rows.findIndex((held) => held.company_id === row.company_id && held.market === row.market)] = row;
             changed.set(`${row.company_id}:${row.market}`, row);
+            oddsChanges.push(row);
           }
         }
       });
-      played.push({ match, steps, odds: [...changed.values()] });
+      played.push({ match, steps, odds: [...changed.values()], oddsChanges, momentum: momentum.added });
     }
     const pendingOdds = this.#pendingOdds;
     if (played.length === 0 && pendingOdds.length === 0) return;
@@ -396,6 +424,9 @@ class SimulatedFeed implements MatchFeed {
         stored.push(...(await trx.insertInto('match_incidents').values(values).returningAll().execute()));
       }
       await upsertOdds(trx, odds);
+      await insertOddsHistory(trx, [...pendingOdds, ...played.flatMap((entry) => entry.oddsChanges)]);
+      for (const chunk of chunks(played.flatMap(({ match, momentum }) => momentum.map((point) => ({ match_id: match.row.id, ...point })))))
+        await trx.insertInto('match_momentum').values(chunk).execute();
       for (const [key, rows] of tables) {
         const [leagueId, season] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
         await trx.deleteFrom('standings').where('league_id', '=', leagueId).where('season', '=', season).execute();
@@ -414,8 +445,11 @@ class SimulatedFeed implements MatchFeed {
       else list.push(row);
       this.#odds.set(row.match_id, list);
     }
-    for (const { match } of played) {
+    for (const { match, momentum } of played) {
+      const last = momentum.at(-1);
+      if (last) this.#lastMomentum.set(match.row.id, last);
       if (match.row.status === 'over') {
+        this.#lastMomentum.delete(match.row.id);
         this.#live.delete(match.row.id);
         this.#setups.delete(match.row.id);
         this.#odds.delete(match.row.id);
@@ -438,6 +472,8 @@ class SimulatedFeed implements MatchFeed {
       matches: played.map(({ match }) => match.row),
       incidents: incidentRows,
       odds,
+      oddsChanges: [...pendingOdds, ...played.flatMap((entry) => entry.oddsChanges)],
+      momentum: played.flatMap(({ match, momentum }) => (momentum.length ? [{ match_id: match.row.id, sport: match.row.sport, points: momentum }] : [])),
       finished: finished.map(({ match }) => match.row),
       standings: [...tables.values()].flat(),
     };
@@ -463,6 +499,10 @@ class SimulatedFeed implements MatchFeed {
       if (!match || !company || match.sport === 'esports') continue;
       const view = toMatchOdds(match.id, company, board.odds.get(match.id) ?? this.#odds.get(match.id) ?? []);
       if (view) publishes.push(this.server.scoreHub.publishMatch(match.sport, 'exponent', view));
+    }
+    for (const { match_id, sport, points } of event.momentum) {
+      if (sport === 'esports') continue;
+      publishes.push(this.server.scoreHub.publishMomentum(sport, { match_id, kind: sport === 'football' ? 'pressure' : 'lead', points }));
     }
     await Promise.all(publishes);
     // Goal pop-ups after the matches, so a page has the new score when the pop-up shows.
@@ -524,6 +564,28 @@ async function upsertMatches(db: Kysely<Database>, matches: Match[]): Promise<vo
           stats: eb.ref('excluded.stats'),
           seq: eb.ref('excluded.seq'),
           updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Every change of the odds, in the order the feed made them (ids rise with the insert order). */
+async function insertOddsHistory(db: Kysely<Database>, rows: OddsRow[]): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    await db
+      .insertInto('match_odds_history')
+      .values(
+        chunk.map((row) => ({
+          match_id: row.match_id,
+          company_id: row.company_id,
+          market: row.market,
+          home: row.home,
+          line: row.line,
+          draw: row.draw,
+          away: row.away,
+          is_closed: row.is_closed,
+          changed_at: row.updated_at,
         })),
       )
       .execute();

@@ -21,12 +21,14 @@ import {
   exponentStreams,
   isExponentPush,
   matchStreams,
+  momentumStreams,
   type ClassifyType,
   type DistributiveOmit,
   type ExponentSport,
   type GoalEventData,
   type MatchData,
   type MatchOddsData,
+  type MomentumData,
   type SocketClientMessage,
   type SocketQrMessage,
   type SocketServerMessage,
@@ -79,6 +81,8 @@ export interface ScoreHub {
   publishMatch(sport: Sport, kind: 'match', data: MatchData): Promise<number>;
   publishMatch(sport: ExponentSport, kind: 'exponent', data: MatchOddsData): Promise<number>;
   publishGoal(event: GoalEventData): Promise<number>;
+  /** The minutes of a match's momentum played since its last push, to the sport's subscribers. */
+  publishMomentum(sport: ExponentSport, data: MomentumData): Promise<number>;
   /** Session gone (700) or live kick-out, to every connection of the user on every server process. */
   pushToUser(userId: number, message: SocketUserMessage): Promise<void>;
   /** scanCode_Login or webLoginSuccess, to the connection the QR code is bound to (onQrLogin), on any process. */
@@ -175,6 +179,8 @@ function perStream<T>(make: () => T): Record<StreamName, T> {
     basketball_exponent: make(),
     esports_match: make(),
     goal: make(),
+    football_momentum: make(),
+    basketball_momentum: make(),
   };
 }
 
@@ -256,6 +262,11 @@ class Hub implements ScoreSocketHub {
 
   async publishGoal(event: GoalEventData): Promise<number> {
     return this.#publishStream({ code: 100, type: 'goal', seq: this.#nextSeq.goal++, data: event });
+  }
+
+  async publishMomentum(sport: ExponentSport, data: MomentumData): Promise<number> {
+    const type = momentumStreams[sport];
+    return this.#publishStream({ code: 100, type, seq: this.#nextSeq[type]++, data });
   }
 
   async #publishStream(frame: SocketStreamPush): Promise<number> {

@@ -14,6 +14,8 @@ export const streamSport: Readonly<Record<StreamName, ClassifyType | null>> = {
   basketball_exponent: 1,
   esports_match: 2,
   goal: null,
+  football_momentum: 0,
+  basketball_momentum: 1,
 };
 
 export const streamNames: readonly StreamName[] = [
@@ -23,6 +25,8 @@ export const streamNames: readonly StreamName[] = [
   'basketball_exponent',
   'esports_match',
   'goal',
+  'football_momentum',
+  'basketball_momentum',
 ];
 
 /** Whether a subscriber wants a push of `stream` (of `companyId` for exponent pushes; null: any company). */

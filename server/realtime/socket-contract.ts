@@ -8,6 +8,7 @@ type Schemas = components['schemas'];
 export type MatchData = Schemas['Match'];
 export type MatchOddsData = Schemas['MatchOdds'];
 export type GoalEventData = Schemas['GoalEvent'];
+export type MomentumData = Schemas['MatchMomentum'];
 export type LoginSessionData = Schemas['LoginSession'];
 export type MemberProfileData = Schemas['MemberProfile'];
 
@@ -22,6 +23,7 @@ export type SocketRegistered = Schemas['SocketRegistered'];
 export type SocketMatchPush = Schemas['SocketMatchPush'];
 export type SocketExponentPush = Schemas['SocketExponentPush'];
 export type SocketGoalPush = Schemas['SocketGoalPush'];
+export type SocketMomentumPush = Schemas['SocketMomentumPush'];
 export type SocketQrScanned = Schemas['SocketQrScanned'];
 export type SocketQrLoginSuccess = Schemas['SocketQrLoginSuccess'];
 export type SocketSessionGone = Schemas['SocketSessionGone'];
@@ -34,7 +36,7 @@ export type SocketServerMessage = Schemas['SocketServerMessage'];
 export type ImClientMessage = Schemas['ImClientMessage'];
 export type ImServerMessage = Schemas['ImServerMessage'];
 
-export type SocketStreamPush = SocketMatchPush | SocketExponentPush | SocketGoalPush;
+export type SocketStreamPush = SocketMatchPush | SocketExponentPush | SocketGoalPush | SocketMomentumPush;
 export type SocketLiveAlert = Schemas['SocketLiveAlert'];
 export type SocketUserMessage = SocketSessionGone | SocketLiveKickout | SocketLiveAlert;
 export type SocketQrMessage = SocketQrScanned | SocketQrLoginSuccess;
@@ -64,6 +66,11 @@ export type ExponentSport = 'football' | 'basketball';
 export const exponentStreams: Readonly<Record<ExponentSport, SocketExponentPush['type']>> = {
   football: 'football_exponent',
   basketball: 'basketball_exponent',
+};
+
+export const momentumStreams: Readonly<Record<ExponentSport, SocketMomentumPush['type']>> = {
+  football: 'football_momentum',
+  basketball: 'basketball_momentum',
 };
 
 export function isExponentPush(frame: SocketStreamPush): frame is SocketExponentPush {

@@ -2406,6 +2406,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hot_match/oddsHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every change of one company's odds on a match
+         * @description The odds movement chart of the score detail page (issue 15; the path is named by the project): each market's prices after every change the feed made, oldest first, from the opening line to the current one. An unknown match answers code 1; a company that does not price the match answers empty lists.
+         */
+        post: operations["hotMatchOddsHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hot_match/battleInfo": {
         parameters: {
             query?: never;
@@ -4606,6 +4626,10 @@ export interface components {
         /** @description Everything the score detail page shows of one match. */
         MatchDetail: {
             match: components["schemas"]["Match"];
+            /** @description Both teams' lineups; null for e-sports. */
+            lineups: components["schemas"]["MatchLineups"] | null;
+            /** @description The attack momentum (football) or lead tracker (basketball) so far; null for e-sports. */
+            momentum: components["schemas"]["MatchMomentum"] | null;
             /** @description Incidents in the order they happened. */
             incidents: components["schemas"]["MatchIncident"][];
             statistics: components["schemas"]["MatchStatistics"];
@@ -4613,6 +4637,94 @@ export interface components {
             odds: components["schemas"]["MatchOdds"][];
             /** @description The live rooms showing the match now, most viewers first; as many as match.anchor_count. */
             live_rooms: components["schemas"]["MatchLiveRoomLink"][];
+        };
+        /** @description Both teams' lineups (SPEC §2 score detail, issue 15): football's formation with the eleven starters by line, the substitutes and the coach; basketball's starting five and bench with each player's points. The players are the ones the feed's incidents name. */
+        MatchLineups: {
+            /** @enum {string} */
+            sport: "football" | "basketball";
+            home: components["schemas"]["TeamLineup"];
+            away: components["schemas"]["TeamLineup"];
+        };
+        TeamLineup: {
+            /** @description Football's formation, defenders first (for example 4-3-3); null for basketball. */
+            formation: string | null;
+            coach: string;
+            coach_en: string;
+            /** @description Football's eleven, the goalkeeper first then line by line; basketball's starting five. */
+            starters: components["schemas"]["LineupPlayer"][];
+            substitutes: components["schemas"]["LineupPlayer"][];
+        };
+        LineupPlayer: {
+            name: string;
+            name_en: string;
+            shirt: number;
+            /**
+             * @description Football: G goalkeeper, D defender, M midfielder, F forward; basketball: G guard, F forward, C centre.
+             * @enum {string}
+             */
+            position: "G" | "D" | "M" | "F" | "C";
+            /** @description Football starters' line on the pitch, 0 the goalkeeper's then towards the opponent's goal; 0 for others. */
+            line: number;
+            /** @description Basketball points so far; null for football. */
+            points: number | null;
+            /** @description What happened to the player, in order. */
+            events: components["schemas"]["LineupPlayerEvent"][];
+        };
+        LineupPlayerEvent: {
+            /** @enum {string} */
+            kind: "goal" | "own_goal" | "penalty_goal" | "yellow_card" | "red_card" | "second_yellow" | "sub_out" | "sub_in";
+            minute: number;
+        };
+        /** @description Football's attack momentum: each team's pressure minute by minute, from its attacks (1 point each), dangerous attacks (2), shots (3) and corners (3), and the minute's value from -100 (all away) to 100 (all home). Basketball's lead tracker: the score after each minute and the home lead. Pushed as it grows (SocketMomentumPush). */
+        MatchMomentum: {
+            match_id: number;
+            /** @enum {string} */
+            kind: "pressure" | "lead";
+            /** @description In order of t. */
+            points: components["schemas"]["MomentumPoint"][];
+        };
+        MomentumPoint: {
+            /** @description The minutes played so far, 1 for the first. */
+            t: number;
+            minute: number;
+            added_minute: number;
+            /** @description Football's half; basketball's quarter (5 and on are overtimes). */
+            period: number;
+            /** @description Football's pressure points of the minute; basketball's home score after it. */
+            home: number;
+            away: number;
+            /** @description Football -100 to 100; basketball the home lead, negative when the away team leads. */
+            value: number;
+        };
+        /** @description Every change of one company's odds on one match, per market, oldest first; the first entry is the opening line. */
+        MatchOddsHistory: {
+            match_id: number;
+            company_id: number;
+            asian_handicap: components["schemas"]["OddsHistoryEntry"][];
+            over_under: components["schemas"]["OddsHistoryEntry"][];
+            one_x_two: components["schemas"]["OddsHistoryEntry"][];
+        };
+        /** @description The prices after one change: home (over, home win), the line (handicap or total; null for 1x2), draw (1x2 only) and away (under, away win). */
+        OddsHistoryEntry: {
+            at: components["schemas"]["Timestamp"];
+            home: number;
+            line: number | null;
+            draw: number | null;
+            away: number;
+            /** @description The market was suspended (after a goal or a red card). */
+            closed: boolean;
+        };
+        /** @description A live match's momentum grew (code 100): data.points holds only the minutes played since the last push, to append by t. Sent to connections whose classify picks the sport. */
+        SocketMomentumPush: {
+            /** @constant */
+            code: 100;
+            /**
+             * @description football_momentum (classify 0) or basketball_momentum (classify 1). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "football_momentum" | "basketball_momentum";
+            seq: components["schemas"]["SocketSeq"];
+            data: components["schemas"]["MatchMomentum"];
         };
         /** @description One page of a match list, with what the filters of the score pages need. */
         MatchListPage: components["schemas"]["PageMeta"] & {
@@ -4912,7 +5024,7 @@ export interface components {
          * @description A sequenced stream of pushes. Each stream numbers its pushes with an increasing seq; the numbers are not contiguous across a server restart, only increasing.
          * @enum {string}
          */
-        SocketStream: "football_match" | "football_exponent" | "basketball_match" | "basketball_exponent" | "esports_match" | "goal";
+        SocketStream: "football_match" | "football_exponent" | "basketball_match" | "basketball_exponent" | "esports_match" | "goal" | "football_momentum" | "basketball_momentum";
         /** @description Sent after a reconnect, after toggle and classify, with the last seq the client saw on each stream. The server sends again, in seq order, the pushes it still holds that came after those numbers and that the connection subscribes to, leaving out any already sent on this connection. A stream whose missed pushes are no longer held is named in a SocketResync instead; the client reloads that data over HTTP. */
         SocketResume: {
             /**
@@ -4928,6 +5040,8 @@ export interface components {
                 basketball_exponent?: components["schemas"]["SocketSeq"];
                 esports_match?: components["schemas"]["SocketSeq"];
                 goal?: components["schemas"]["SocketSeq"];
+                football_momentum?: components["schemas"]["SocketSeq"];
+                basketball_momentum?: components["schemas"]["SocketSeq"];
             };
         };
         /** @description A push's number within its stream. */
@@ -5106,7 +5220,7 @@ export interface components {
             qr_code?: string;
         };
         /** @description Every frame the server sends on the score socket `/ws`: one JSON object, told apart by `type`. A client that stops reading (more than 1 MiB unsent to it for 5 s) is disconnected; it reconnects and sends SocketResume. */
-        SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketQrBound"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketLiveAlert"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
+        SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketMomentumPush"] | components["schemas"]["SocketQrBound"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketLiveAlert"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
         /** @description The number a client gives each frame it sends on `/im`; the answer (ImOk or ImError) carries it back. 0 answers a frame whose own id could not be read. */
         ImId: number;
         /** @description Logs this connection in to messaging as userID (DESIGN.md, Realtime: the messaging port, im_mode own). userSig is the LoginSession's (or the guest account's) signature for that userID; a wrong one is answered by ImError. Logging in again replaces the previous user. */
@@ -8982,6 +9096,36 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["MatchDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    hotMatchOddsHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    match_id: number;
+                    company_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MatchOddsHistory"];
                     };
                 };
             };

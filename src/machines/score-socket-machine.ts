@@ -66,6 +66,7 @@ export type ScoreSocketEmitted =
   | { type: 'match.pushed'; push: Pushed<'football_match' | 'basketball_match' | 'esports_match'> }
   | { type: 'exponent.pushed'; push: Pushed<'football_exponent' | 'basketball_exponent'> }
   | { type: 'goal.pushed'; push: Pushed<'goal'> }
+  | { type: 'momentum.pushed'; push: Pushed<'football_momentum' | 'basketball_momentum'> }
   | { type: 'streams.resync'; streams: SocketStream[] }
   | { type: 'qr.scanned'; qrCode: string }
   | { type: 'qr.loggedIn'; message: Pushed<'webLoginSuccess'> }
@@ -162,6 +163,9 @@ export const scoreSocketMachine = setup({
           return { type: 'exponent.pushed', push: message };
         case 'goal':
           return { type: 'goal.pushed', push: message };
+        case 'football_momentum':
+        case 'basketball_momentum':
+          return { type: 'momentum.pushed', push: message };
         case 'resync':
           return { type: 'streams.resync', streams: message.streams };
         case 'scanCode_Login':

@@ -40,10 +40,12 @@ export type FrameSchemaName =
   | 'LiveType'
   | 'LoginSession'
   | 'Match'
+  | 'MatchMomentum'
   | 'MatchOdds'
   | 'MatchPhase'
   | 'MatchSport'
   | 'MemberProfile'
+  | 'MomentumPoint'
   | 'NobilityBadge'
   | 'OneXTwoPrices'
   | 'OverUnderPrices'
@@ -54,6 +56,7 @@ export type FrameSchemaName =
   | 'SocketLiveAlert'
   | 'SocketLiveKickout'
   | 'SocketMatchPush'
+  | 'SocketMomentumPush'
   | 'SocketQrBound'
   | 'SocketQrLoginSuccess'
   | 'SocketQrScanned'
@@ -95,10 +98,12 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   LiveType: {"type":"integer","enum":[1,2,3]},
   LoginSession: {"type":"object","required":["token","id","userSig","profile"],"properties":{"token":{"type":"string"},"id":{"type":"integer"},"userSig":{"type":"string"},"profile":{"$ref":"MemberProfile"}}},
   Match: {"type":"object","required":["id","sport","league","round","round_en","best_of","home_team","away_team","home_team_name_zh","away_team_name_zh","home_score","away_score","home_half_score","away_half_score","period_scores","status","phase","minute","match_str","start_time","home_red_cards","away_red_cards","home_yellow_cards","away_yellow_cards","home_corners","away_corners","anchor_count","is_collect","odds"],"properties":{"id":{"type":"integer"},"sport":{"$ref":"MatchSport"},"league":{"$ref":"League"},"round":{"type":"string"},"round_en":{"type":"string"},"best_of":{"type":["integer","null"]},"home_team":{"$ref":"Team"},"away_team":{"$ref":"Team"},"home_team_name_zh":{"type":"string"},"away_team_name_zh":{"type":"string"},"home_score":{"type":"integer"},"away_score":{"type":"integer"},"home_half_score":{"type":["integer","null"]},"away_half_score":{"type":["integer","null"]},"period_scores":{"type":"array","items":{"type":"object","required":["phase","home_score","away_score"],"properties":{"phase":{"$ref":"MatchPhase"},"home_score":{"type":"integer"},"away_score":{"type":"integer"}}}},"status":{"$ref":"LiveStatus"},"phase":{"$ref":"MatchPhase"},"minute":{"type":["integer","null"]},"match_str":{"type":"string"},"start_time":{"$ref":"Timestamp"},"home_red_cards":{"type":"integer"},"away_red_cards":{"type":"integer"},"home_yellow_cards":{"type":"integer"},"away_yellow_cards":{"type":"integer"},"home_corners":{"type":"integer"},"away_corners":{"type":"integer"},"anchor_count":{"type":"integer"},"is_collect":{"type":"integer","enum":[0,1]},"odds":{"oneOf":[{"$ref":"MatchOdds"},{"type":"null"}]}}},
+  MatchMomentum: {"type":"object","required":["match_id","kind","points"],"properties":{"match_id":{"type":"integer"},"kind":{"type":"string","enum":["pressure","lead"]},"points":{"type":"array","items":{"$ref":"MomentumPoint"}}}},
   MatchOdds: {"type":"object","required":["match_id","company_id","company_name","company_name_en","asian_handicap","over_under","one_x_two","suspended","updated_at"],"properties":{"match_id":{"type":"integer"},"company_id":{"type":"integer"},"company_name":{"type":"string"},"company_name_en":{"type":"string"},"asian_handicap":{"type":"object","required":["initial","current"],"properties":{"initial":{"oneOf":[{"$ref":"AsianHandicapPrices"},{"type":"null"}]},"current":{"oneOf":[{"$ref":"AsianHandicapPrices"},{"type":"null"}]}}},"over_under":{"type":"object","required":["initial","current"],"properties":{"initial":{"oneOf":[{"$ref":"OverUnderPrices"},{"type":"null"}]},"current":{"oneOf":[{"$ref":"OverUnderPrices"},{"type":"null"}]}}},"one_x_two":{"type":"object","required":["initial","current"],"properties":{"initial":{"oneOf":[{"$ref":"OneXTwoPrices"},{"type":"null"}]},"current":{"oneOf":[{"$ref":"OneXTwoPrices"},{"type":"null"}]}}},"suspended":{"type":"boolean"},"updated_at":{"$ref":"Timestamp"}}},
   MatchPhase: {"type":"string","enum":["not_started","first_half","half_time","second_half","extra_time","penalties","q1","q2","q3","q4","quarter_break","overtime","map_1","map_2","map_3","map_4","map_5","map_6","map_7","map_break","interrupted","finished","postponed","abandoned","cancelled"]},
   MatchSport: {"type":"string","enum":["football","basketball","esports"]},
   MemberProfile: {"type":"object","required":["id","user_nickname","avatar","signature","sex","mobile","balance","income_balance","coins","level","experience","next_level_experience","exp_icon","is_anchor","anchor_level","anchor_experience","is_expert","room_id","nobility","free_horns","follow_count","fan_count","has_payment_password","invite_code","created_at"],"properties":{"id":{"type":"integer"},"user_nickname":{"type":"string"},"avatar":{"$ref":"ImageUrl"},"signature":{"type":"string"},"sex":{"$ref":"UserSex"},"mobile":{"type":"string"},"balance":{"type":"number"},"income_balance":{"type":"number"},"coins":{"type":"number"},"level":{"type":"integer"},"experience":{"type":"number"},"next_level_experience":{"type":["number","null"]},"exp_icon":{"$ref":"ImageUrl"},"is_anchor":{"type":"integer","enum":[0,1]},"anchor_level":{"type":["integer","null"]},"anchor_experience":{"type":"number"},"is_expert":{"type":"integer","enum":[0,1]},"room_id":{"type":["integer","null"]},"nobility":{"oneOf":[{"$ref":"NobilityBadge"},{"type":"null"}]},"free_horns":{"type":"integer"},"follow_count":{"type":"integer"},"fan_count":{"type":"integer"},"has_payment_password":{"type":"integer","enum":[0,1]},"invite_code":{"type":"string"},"created_at":{"$ref":"Timestamp"}}},
+  MomentumPoint: {"type":"object","required":["t","minute","added_minute","period","home","away","value"],"properties":{"t":{"type":"integer"},"minute":{"type":"integer"},"added_minute":{"type":"integer"},"period":{"type":"integer"},"home":{"type":"integer"},"away":{"type":"integer"},"value":{"type":"integer"}}},
   NobilityBadge: {"type":"object","required":["tier_id","name","icon","expires_at"],"properties":{"tier_id":{"type":"integer"},"name":{"type":"string"},"icon":{"$ref":"ImageUrl"},"expires_at":{"$ref":"Timestamp"}}},
   OneXTwoPrices: {"type":"object","required":["home","draw","away"],"properties":{"home":{"type":"number"},"draw":{"type":["number","null"]},"away":{"type":"number"}}},
   OverUnderPrices: {"type":"object","required":["over","line","under"],"properties":{"over":{"type":"number"},"line":{"type":"number"},"under":{"type":"number"}}},
@@ -109,15 +114,16 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   SocketLiveAlert: {"type":"object","required":["code","type","kind"],"properties":{"code":{"type":"integer","const":310},"type":{"type":"string","const":"live_alert"},"kind":{"type":"string","enum":["anchor_live","match_kickoff"]},"room_id":{"type":"integer"},"anchor":{"type":"object","required":["id","user_nickname"],"properties":{"id":{"type":"integer"},"user_nickname":{"type":"string"}}},"title":{"type":"string"},"match":{"$ref":"LiveMatchBrief"}}},
   SocketLiveKickout: {"type":"object","required":["code","type","room_id"],"properties":{"code":{"type":"integer","const":300},"type":{"type":"string","const":"live_kickout"},"room_id":{"type":"integer"}}},
   SocketMatchPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_match","basketball_match","esports_match"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"Match"}}},
+  SocketMomentumPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_momentum","basketball_momentum"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"MatchMomentum"}}},
   SocketQrBound: {"type":"object","required":["code","type","qr_code"],"properties":{"code":{"type":"integer","const":0},"type":{"type":"string","const":"qr_bound"},"qr_code":{"type":"string"}}},
   SocketQrLoginSuccess: {"type":"object","required":["code","type","qr_code","data"],"properties":{"code":{"type":"integer","const":200},"type":{"type":"string","const":"webLoginSuccess"},"qr_code":{"type":"string"},"data":{"$ref":"LoginSession"}}},
   SocketQrScanned: {"type":"object","required":["code","type","qr_code"],"properties":{"code":{"type":"integer","const":200},"type":{"type":"string","const":"scanCode_Login"},"qr_code":{"type":"string"}}},
   SocketRegistered: {"type":"object","required":["code","type","connection_id","server_time","heartbeat_ms","user_id"],"properties":{"code":{"type":"integer","const":101},"type":{"type":"string","const":"registered"},"connection_id":{"type":"string"},"server_time":{"$ref":"Timestamp"},"heartbeat_ms":{"type":"integer"},"user_id":{"type":["integer","null"]}}},
   SocketResync: {"type":"object","required":["code","type","streams"],"properties":{"code":{"type":"integer","const":0},"type":{"type":"string","const":"resync"},"streams":{"type":"array","items":{"$ref":"SocketStream"}}}},
   SocketSeq: {"type":"integer"},
-  SocketServerMessage: {"oneOf":[{"$ref":"SocketRegistered"},{"$ref":"SocketMatchPush"},{"$ref":"SocketExponentPush"},{"$ref":"SocketGoalPush"},{"$ref":"SocketQrBound"},{"$ref":"SocketQrScanned"},{"$ref":"SocketQrLoginSuccess"},{"$ref":"SocketSessionGone"},{"$ref":"SocketLiveKickout"},{"$ref":"SocketLiveAlert"},{"$ref":"SocketHeartbeatReply"},{"$ref":"SocketResync"},{"$ref":"SocketError"}]},
+  SocketServerMessage: {"oneOf":[{"$ref":"SocketRegistered"},{"$ref":"SocketMatchPush"},{"$ref":"SocketExponentPush"},{"$ref":"SocketGoalPush"},{"$ref":"SocketMomentumPush"},{"$ref":"SocketQrBound"},{"$ref":"SocketQrScanned"},{"$ref":"SocketQrLoginSuccess"},{"$ref":"SocketSessionGone"},{"$ref":"SocketLiveKickout"},{"$ref":"SocketLiveAlert"},{"$ref":"SocketHeartbeatReply"},{"$ref":"SocketResync"},{"$ref":"SocketError"}]},
   SocketSessionGone: {"type":"object","required":["code","type","msg"],"properties":{"code":{"type":"integer","const":700},"type":{"type":"string","const":"session_gone"},"msg":{"type":"string"}}},
-  SocketStream: {"type":"string","enum":["football_match","football_exponent","basketball_match","basketball_exponent","esports_match","goal"]},
+  SocketStream: {"type":"string","enum":["football_match","football_exponent","basketball_match","basketball_exponent","esports_match","goal","football_momentum","basketball_momentum"]},
   Team: {"type":"object","required":["id","name","name_en","short_name_zh","logo"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"logo":{"$ref":"ImageUrl"}}},
   Timestamp: {"type":"integer"},
   UserSex: {"type":"integer","enum":[0,1,2]},

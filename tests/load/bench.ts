@@ -13,6 +13,7 @@ import { benchDanmaku } from './danmaku-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchLiveRoom } from './live-room-bench.ts';
 import { benchLogin } from './login-bench.ts';
+import { benchMatchCentre } from './match-centre-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
 import { benchRoomChat } from './room-chat-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
@@ -162,6 +163,8 @@ async function benchRest(port: number): Promise<void> {
   await benchScoresLayoutShift(`http://127.0.0.1:${port}`);
   console.log('');
   await benchLiveRoom(`http://127.0.0.1:${port}`);
+  console.log('');
+  await benchMatchCentre(`http://127.0.0.1:${port}`);
 }
 
 if (pin.length) spawnSync('taskset', ['-a', '-p', '-c', '0-1', String(process.pid)], { stdio: 'ignore' });

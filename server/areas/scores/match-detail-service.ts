@@ -2,6 +2,8 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Match } from '../../db/tables/scores-tables.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
+import { FeedWorld } from '../../feed/feed-world.ts';
+import { lineupsOf } from '../../feed/lineups.ts';
 import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-view.ts';
 import { liveRoomsByMatch, readMatches, readOdds, viewerContext } from './match-viewer.ts';
 import type { BoardData, OddsRow } from './score-board.ts';
@@ -32,15 +34,25 @@ export async function matchDetail(server: ServerContext, matchId: number, userId
   const boardHolder = server.scoreBoard;
   const board = await boardHolder.read();
   const { match, odds, held } = await findMatch(server, board, matchId);
-  const [viewer, rooms, incidents] = await Promise.all([
+  const [viewer, rooms, incidents, momentum] = await Promise.all([
     viewerContext(server, userId, undefined),
     liveRoomsByMatch(server),
     held
       ? boardHolder.incidentsOf(match)
       : server.database.db.selectFrom('match_incidents').selectAll().where('match_id', '=', matchId).orderBy('seq').orderBy('id').execute(),
+    match.sport === 'esports'
+      ? []
+      : server.database.db
+          .selectFrom('match_momentum')
+          .select(['t', 'minute', 'added_minute', 'period', 'home', 'away', 'value'])
+          .where('match_id', '=', matchId)
+          .orderBy('t')
+          .execute(),
   ]);
   return {
     match: toMatchView(board, match, odds, viewer),
+    lineups: lineupsOf(worldOf(board), match, incidents),
+    momentum: match.sport === 'esports' ? null : { match_id: match.id, kind: match.sport === 'football' ? 'pressure' : 'lead', points: momentum },
     incidents: toIncidentViews(match, incidents),
     statistics: toStatistics(match),
     odds: board.companies.flatMap((company) => {
@@ -49,6 +61,63 @@ export async function matchDetail(server: ServerContext, matchId: number, userId
     }),
     live_rooms: rooms.get(match.id) ?? [],
   };
+}
+
+/** The feed's world (its squads) over the board's leagues and teams, made once per reading of them. */
+const worlds = new WeakMap<BoardData['teams'], FeedWorld>();
+function worldOf(board: BoardData): FeedWorld {
+  let world = worlds.get(board.teams);
+  if (!world) {
+    world = new FeedWorld([...board.leagues.values()], [...board.teams.values()]);
+    worlds.set(board.teams, world);
+  }
+  return world;
+}
+
+type OddsHistory = DataOf<'hotMatchOddsHistory'>;
+const historyMarkets = { asia: 'asian_handicap', over_under: 'over_under', europe: 'one_x_two' } as const;
+
+/**
+ * Every change of one company's odds on a match, oldest first. A match priced before the history was kept
+ * starts from its opening line (and its current one when that differs), so the chart always has both.
+ */
+export async function oddsHistory(server: ServerContext, input: InputOf<'hotMatchOddsHistory'>): Promise<OddsHistory> {
+  const board = await server.scoreBoard.read();
+  const { match, odds } = await findMatch(server, board, input.match_id);
+  const rows = await server.database.db
+    .selectFrom('match_odds_history')
+    .select(['market', 'home', 'line', 'draw', 'away', 'is_closed', 'changed_at'])
+    .where('match_id', '=', match.id)
+    .where('company_id', '=', input.company_id)
+    .orderBy('id')
+    .execute();
+  const out: OddsHistory = { match_id: match.id, company_id: input.company_id, asian_handicap: [], over_under: [], one_x_two: [] };
+  const entry = (at: Date, home: number, line: number | null, draw: number | null, away: number, closed: boolean) => ({
+    at: Math.floor(at.getTime() / 1000),
+    home: Number(home),
+    line: line === null ? null : Number(line),
+    draw: draw === null ? null : Number(draw),
+    away: Number(away),
+    closed,
+  });
+  const sameAs = (a: { home: number; line: number | null; away: number }, b: { home: number; line: number | null; away: number }) =>
+    Number(a.home) === Number(b.home) && Number(a.away) === Number(b.away) && Number(a.line) === Number(b.line);
+  for (const row of odds.filter((held) => held.company_id === input.company_id)) {
+    const list = out[historyMarkets[row.market]];
+    const kept = rows.filter((history) => history.market === row.market);
+    const opening = { home: row.initial_home, line: row.initial_line, draw: row.initial_draw, away: row.initial_away };
+    const first = kept[0];
+    // The opening line first, unless the history starts with it.
+    if (!first || !sameAs(first, opening)) {
+      const at = first && first.changed_at < match.start_time ? first.changed_at : match.start_time < row.updated_at ? match.start_time : row.updated_at;
+      list.push(entry(at, opening.home, opening.line, opening.draw, opening.away, false));
+    }
+    list.push(...kept.map((history) => entry(history.changed_at, history.home, history.line, history.draw, history.away, history.is_closed)));
+    // And the current line last, should the history not have reached it.
+    const last = kept.at(-1) ?? { ...opening, is_closed: false };
+    if (!sameAs(last, row) || last.is_closed !== row.is_closed) list.push(entry(row.updated_at, row.home, row.line, row.draw, row.away, row.is_closed));
+  }
+  return out;
 }
 
 function resultFor(match: Match, teamId: number): BattleResult {

@@ -1,6 +1,6 @@
 import { defineAreaHandlers } from '../../contract/area-handlers.ts';
 import { setCollect } from './collect-service.ts';
-import { battleInfo, matchDetail } from './match-detail-service.ts';
+import { battleInfo, matchDetail, oddsHistory } from './match-detail-service.ts';
 import { hotMatches, matchListPage, recommendedMatches } from './match-list-service.ts';
 import { seasonTable } from './season-table-service.ts';
 import { worldCup } from './world-cup-service.ts';
@@ -12,6 +12,7 @@ export const scoresHandlers = defineAreaHandlers('scores', {
   hotMatchRecommend: ({ server, input, user }) => recommendedMatches(server, input, user?.id ?? null),
   hotMatchAllMatch: ({ server, input, user }) => matchListPage(server, input, user?.id ?? null),
   hotMatchMsgGetSimple: ({ server, input, user }) => matchDetail(server, input.match_id, user?.id ?? null),
+  hotMatchOddsHistory: ({ server, input }) => oddsHistory(server, input),
   hotMatchBattleInfo: ({ server, input, user }) => battleInfo(server, input, user?.id ?? null),
   basketballuserCollect: ({ server, input, me }) => setCollect(server, me().id, input),
 });

@@ -250,6 +250,36 @@ export interface FeedPlannedDaysTable {
 
 export type Match = Selectable<MatchesTable>;
 
+/** The feed's attack momentum (migration 024): one row per minute played. */
+export interface MatchMomentumTable {
+  match_id: number;
+  /** The minutes played so far, 1 for the first. */
+  t: number;
+  minute: number;
+  added_minute: Default<number>;
+  /** Football: the half; basketball: the quarter (5 and on: overtime). */
+  period: number;
+  /** Football: pressure points of the minute; basketball: the score after it. */
+  home: number;
+  away: number;
+  /** Football: -100 (all away) to 100 (all home); basketball: the home lead. */
+  value: number;
+}
+
+/** Every change of a company's odds on a market, in order (migration 024). */
+export interface MatchOddsHistoryTable {
+  id: Id;
+  match_id: number;
+  company_id: number;
+  market: OddsMarket;
+  home: Numeric;
+  line: NullableNumeric;
+  draw: NullableNumeric;
+  away: Numeric;
+  is_closed: Default<boolean>;
+  changed_at: Timestamp;
+}
+
 /** The scores area's tables, by name: composed into Database (server/db/schema.ts). */
 export interface ScoresTables {
   leagues: LeaguesTable;
@@ -262,4 +292,6 @@ export interface ScoresTables {
   match_odds: MatchOddsTable;
   standings: StandingsTable;
   match_collects: MatchCollectsTable;
+  match_momentum: MatchMomentumTable;
+  match_odds_history: MatchOddsHistoryTable;
 }

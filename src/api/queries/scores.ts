@@ -94,6 +94,17 @@ export function useMatchDetailCache(matchId: number) {
   }, [api, queryClient, matchId]);
 }
 
+type OddsHistoryBody = PostBody<'/api/hot_match/oddsHistory'>;
+
+/** Every change of one company's odds on a match (hot_match/oddsHistory), for the odds movement chart. */
+export function oddsHistoryQuery(api: Api, body: OddsHistoryBody) {
+  return queryOptions({ ...postQuery(api, '/api/hot_match/oddsHistory', { body }), enabled: body.match_id > 0 && body.company_id > 0 });
+}
+
+export function useOddsHistory(body: OddsHistoryBody, options?: ReadOptions) {
+  return useQuery({ ...oddsHistoryQuery(useApi(), body), ...readOptions(options) });
+}
+
 type SeasonTableQuery = QueryParams<'/api/Football/season_table'>;
 
 /** A league's table (Football/season_table), of a season or the current one. */

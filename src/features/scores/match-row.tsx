@@ -84,3 +84,33 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
     </li>
   );
 }
+
+/**
+ * The column headers above a score list: the odds columns name their market and what each of the three
+ * numbers is. Drawn on the rows' own grid, so every header sits over its column; hidden where the odds are.
+ */
+export function MatchRowHeader() {
+  const t = useMessage();
+  return (
+    <div className={[styles.row, styles.header].join(' ')} aria-hidden="true" data-testid="match-list-header">
+      <span className={styles.starSpace} />
+      <span className={styles.league}>{t('scores.league')}</span>
+      <span className={styles.time}>{t('scores.list.time')}</span>
+      <span className={styles.status}>{t('scores.list.status')}</span>
+      <span className={styles.headerTeams}>{t('scores.list.match')}</span>
+      <span className={styles.half}>{t('scores.list.half')}</span>
+      <span className={styles.oddsHeader}>
+        <span className={styles.market}>{t('scores.asianHandicap')}</span>
+        <span>{t('scores.list.home')}</span>
+        <span>{t('scores.list.line')}</span>
+        <span>{t('scores.list.away')}</span>
+      </span>
+      <span className={styles.oddsHeader}>
+        <span className={styles.market}>{t('scores.overUnder')}</span>
+        <span>{t('scores.list.over')}</span>
+        <span>{t('scores.list.line')}</span>
+        <span>{t('scores.list.under')}</span>
+      </span>
+    </div>
+  );
+}

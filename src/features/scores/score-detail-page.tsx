@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useBattleInfo, useMatchDetail, useMatchDetailCache, useSeasonTable } from '../../api/queries/scores.ts';
+import { useBattleInfo, useMatchDetail, useMatchDetailCache, useOddsHistory, useSeasonTable } from '../../api/queries/scores.ts';
 import type { components } from '../../api/schema.d.ts';
 import { localName } from '../../i18n/locale.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
@@ -16,6 +16,8 @@ import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { LineupPitch, type LineupTexts } from './lineup-pitch.tsx';
+import { MomentumGraph, type MomentumMark } from './momentum-graph.tsx';
 import { OddsChart, type OddsSample } from './odds-chart.tsx';
 import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
 import { clockTime, leagueName, line, price, teamName, type Match, type MatchOdds } from './match-view.ts';
@@ -23,20 +25,59 @@ import { StandingsTable } from './standings-table.tsx';
 import styles from './score-detail-page.module.css';
 
 type MatchDetail = components['schemas']['MatchDetail'];
-type Section = 'timeline' | 'statistics' | 'odds' | 'standings' | 'battle';
+type Section = 'timeline' | 'lineups' | 'statistics' | 'odds' | 'standings' | 'battle';
+type Market = 'asian_handicap' | 'over_under' | 'one_x_two';
+type OddsHistory = components['schemas']['MatchOddsHistory'];
+type IncidentView = MatchDetail['incidents'][number];
 type BattleType = 1 | 2 | 3 | 4;
 
-/** Samples of each company's asian handicap: the opening, the latest at load, then every push seen. */
-function samplesOf(odds: MatchOdds, pushed: MatchOdds[]): OddsSample[] {
-  const samples: OddsSample[] = [];
-  const ah = odds.asian_handicap;
-  if (ah.initial) samples.push({ at: 0, first: ah.initial.home, second: ah.initial.away });
-  if (ah.current) samples.push({ at: odds.updated_at, first: ah.current.home, second: ah.current.away });
+/** The prices of a market in a company's odds, as the chart samples them; null when the market is not offered. */
+function currentSample(odds: MatchOdds, market: Market): OddsSample | null {
+  const at = odds.updated_at;
+  if (market === 'asian_handicap') {
+    const current = odds.asian_handicap.current;
+    return current && { at, first: current.home, second: current.away, line: current.line, closed: odds.suspended };
+  }
+  if (market === 'over_under') {
+    const current = odds.over_under.current;
+    return current && { at, first: current.over, second: current.under, line: current.line, closed: odds.suspended };
+  }
+  const current = odds.one_x_two.current;
+  return current && { at, first: current.home, second: current.away, line: null, closed: odds.suspended };
+}
+
+/** The kept history of a market, then every push seen since it was read. */
+function samplesOf(history: OddsHistory | undefined, market: Market, pushed: readonly MatchOdds[]): OddsSample[] {
+  const samples: OddsSample[] = (history?.[market] ?? []).map((entry) => ({
+    at: entry.at,
+    first: entry.home,
+    second: entry.away,
+    line: entry.line,
+    closed: entry.closed,
+  }));
   for (const push of pushed) {
-    const current = push.asian_handicap.current;
-    if (current && push.updated_at > (samples.at(-1)?.at ?? 0)) samples.push({ at: push.updated_at, first: current.home, second: current.away });
+    const sample = currentSample(push, market);
+    const last = samples.at(-1);
+    if (!sample || (last && sample.at < last.at)) continue;
+    if (last && last.first === sample.first && last.second === sample.second && last.line === sample.line && last.closed === sample.closed) continue;
+    samples.push(sample);
   }
   return samples;
+}
+
+/** Goals and cards of the timeline, for the momentum graph. */
+function marksOf(incidents: readonly IncidentView[]): MomentumMark[] {
+  const kinds: Partial<Record<IncidentView['type'], MomentumMark['kind']>> = {
+    goal: 'goal',
+    own_goal: 'goal',
+    penalty: 'goal',
+    yellow_card: 'yellow',
+    red_card: 'red',
+  };
+  return incidents.flatMap((incident) => {
+    const kind = kinds[incident.type];
+    return kind && incident.side ? [{ kind, side: incident.side, minute: incident.minute, added_minute: incident.added_minute ?? 0 }] : [];
+  });
 }
 
 /** /score-detail and /score-live (SPEC §2): the match, its timeline, statistics, odds by company, standings and battle info. */
@@ -49,10 +90,12 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [pushed, setPushed] = useState<MatchOdds[]>([]);
   const [battleType, setBattleType] = useState<BattleType>(1);
+  const [market, setMarket] = useState<Market>('asian_handicap');
 
   const detail = useMatchDetail(id);
   const match = detail.data?.match;
   const company = companyId ?? detail.data?.odds[0]?.company_id ?? null;
+  const history = useOddsHistory({ match_id: id, company_id: company ?? 0 }, { enabled: section === 'odds' && company !== null && id > 0 });
 
   useEffect(() => {
     if (match) socket.send({ type: 'sport.classified', classifyType: match.sport === 'football' ? 0 : match.sport === 'basketball' ? 1 : 2 });
@@ -84,6 +127,22 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
     ),
   );
   useSocketEvent(
+    'momentum.pushed',
+    useCallback(
+      (event) => {
+        const pushed = event.push.data;
+        if (pushed.match_id !== id) return;
+        patch((data) => {
+          const held = data.momentum?.points ?? [];
+          const after = held.at(-1)?.t ?? 0;
+          const points = [...held, ...pushed.points.filter((point) => point.t > after)];
+          return { ...data, momentum: { match_id: id, kind: pushed.kind, points } };
+        });
+      },
+      [id, patch],
+    ),
+  );
+  useSocketEvent(
     'goal.pushed',
     useCallback(
       (event) => {
@@ -109,11 +168,40 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   const odds = data.odds.find((entry) => entry.company_id === company) ?? data.odds[0];
   const sections: { key: Section; label: string }[] = [
     { key: 'timeline', label: t('scores.timeline') },
+    ...(data.lineups ? [{ key: 'lineups' as const, label: t('scores.lineups') }] : []),
     { key: 'statistics', label: t('scores.statistics') },
     { key: 'odds', label: t('scores.odds') },
     { key: 'standings', label: t('scores.standings') },
     { key: 'battle', label: t('scores.battle') },
   ];
+
+  const lineupTexts: LineupTexts = {
+    lineups: t('scores.lineups'),
+    substitutes: t('scores.lineup.substitutes'),
+    starters: t('scores.lineup.starters'),
+    coach: t('scores.lineup.coach'),
+    points: t('scores.lineup.points'),
+    player: t('scores.lineup.player'),
+    shirt: t('scores.lineup.shirt'),
+    event: (kind, minute) => t(`scores.lineup.event.${kind}`, { minute }),
+  };
+  const nameOf = (zh: string, en: string) => localName({ zh, en }, locale);
+  const periodName = (period: number) =>
+    match.sport === 'football'
+      ? t(period === 1 ? 'scores.period.half1' : 'scores.period.half2')
+      : period <= 4
+        ? t('scores.period.quarter', { n: period })
+        : t('scores.period.overtime');
+  const marketNames: Record<Market, string> = {
+    asian_handicap: t('scores.asianHandicap'),
+    over_under: t('scores.overUnder'),
+    one_x_two: t('scores.oneXTwo'),
+  };
+  const marketSides: Record<Market, [string, string]> = {
+    asian_handicap: [home, away],
+    over_under: [t('scores.odds.over'), t('scores.odds.under')],
+    one_x_two: [home, away],
+  };
 
   return (
     <Page title={title} subtitle={`${leagueName(match.league, locale)} ${localName({ zh: match.round, en: match.round_en }, locale)}`}>
@@ -131,6 +219,20 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
           </p>
         )}
       </div>
+      {data.momentum && match.status !== 'not_started' && (
+        <section className={styles.momentum} aria-label={t(data.momentum.kind === 'pressure' ? 'scores.momentum' : 'scores.leadTracker')}>
+          <h2 className={styles.subheading}>{t(data.momentum.kind === 'pressure' ? 'scores.momentum' : 'scores.leadTracker')}</h2>
+          <MomentumGraph
+            kind={data.momentum.kind}
+            points={data.momentum.points}
+            marks={marksOf(data.incidents)}
+            label={t(data.momentum.kind === 'pressure' ? 'scores.momentum' : 'scores.leadTracker')}
+            names={[home, away]}
+            quarterMinutes={/\bNBA\b/.test(match.league.name_en) ? 12 : 10}
+            periodName={periodName}
+          />
+        </section>
+      )}
       {(live || data.live_rooms.length > 0) && (
         <section className={styles.rooms} aria-label={t('scores.liveRooms')}>
           <h2 className={styles.subheading}>{t('scores.liveRooms')}</h2>
@@ -159,6 +261,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
       )}
       <Tabs label={t('scores.detailSections')} tabs={sections} selected={section} onSelect={setSection}>
         {section === 'timeline' && <Timeline detail={data} home={home} away={away} />}
+        {section === 'lineups' && data.lineups && <LineupPitch lineups={data.lineups} teams={[home, away]} nameOf={nameOf} texts={lineupTexts} />}
         {section === 'statistics' &&
           (data.statistics.items.length === 0 ? (
             <EmptyState title={t('common.noData')} />
@@ -198,12 +301,29 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
               />
               </div>
               <OddsTable odds={odds} />
-              <h2 className={styles.subheading}>{t('scores.oddsMovement')}</h2>
-              <OddsChart
-                label={t('scores.oddsMovement')}
-                names={[home, away]}
-                samples={samplesOf(odds, pushed.filter((entry) => entry.company_id === odds.company_id))}
-              />
+              <div className={styles.picker}>
+                <Select
+                  label={t('scores.odds.market')}
+                  value={market}
+                  options={(Object.keys(marketNames) as Market[]).map((key) => ({ value: key, label: marketNames[key] }))}
+                  onChange={(value) => setMarket(value as Market)}
+                />
+              </div>
+              <h2 className={styles.subheading}>{t('scores.odds.movementOf', { market: marketNames[market] })}</h2>
+              <div className={styles.chartBox}>
+                <OddsChart
+                  label={t('scores.odds.movementOf', { market: marketNames[market] })}
+                  names={marketSides[market]}
+                  openingLabel={t('scores.odds.opening')}
+                  currentLabel={t('scores.odds.current')}
+                  formatLine={market === 'asian_handicap' ? line : market === 'over_under' ? (value) => String(value) : undefined}
+                  samples={samplesOf(
+                    history.data?.company_id === odds.company_id ? history.data : undefined,
+                    market,
+                    pushed.filter((entry) => entry.company_id === odds.company_id),
+                  )}
+                />
+              </div>
             </div>
           ))}
         {section === 'standings' &&
@@ -329,6 +449,13 @@ const incidentIcons: Record<string, string> = {
   period_end: '■',
 };
 
+/** Basketball's quarter of an incident (5: overtime), or null for another sport's phase. */
+function quarterOf(phase: IncidentView['phase']): number | null {
+  const quarter = /^q([1-4])$/.exec(phase);
+  if (quarter) return Number(quarter[1]);
+  return phase === 'overtime' ? 5 : null;
+}
+
 function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; away: string }) {
   const t = useMessage();
   const { locale } = useIntl();
@@ -338,6 +465,11 @@ function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; a
       {[...detail.incidents].reverse().map((incident) => (
         <li key={incident.id} className={styles.incident} data-side={incident.side ?? 'none'}>
           <span className={styles.incidentMinute}>
+            {quarterOf(incident.phase) !== null && (
+              <span className={styles.quarter}>
+                {quarterOf(incident.phase)! <= 4 ? t('scores.period.quarter', { n: quarterOf(incident.phase)! }) : t('scores.period.overtime')}{' '}
+              </span>
+            )}
             {incident.minute}
             {incident.added_minute ? `+${String(incident.added_minute)}` : ''}'
           </span>

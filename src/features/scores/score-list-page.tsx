@@ -7,7 +7,7 @@ import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { readStoredToken } from '../../realtime/stored-user.ts';
-import { MatchRow } from './match-row.tsx';
+import { MatchRow, MatchRowHeader } from './match-row.tsx';
 import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
 import { withPushedMatch, withPushedOdds, leagueName } from './match-view.ts';
 import { GameSettingsPanel } from './game-settings-panel.tsx';
@@ -166,15 +166,18 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
         ) : shown.length === 0 ? (
           <EmptyState title={t('common.noData')} />
         ) : (
-          <ul className={styles.list} aria-label={title}>
-            {shown.map((match) => (
-              <MatchRow
-                key={match.id}
-                match={match}
-                onCollect={loggedIn ? (target, value) => collect.mutate({ matchId: target.id, value }) : undefined}
-              />
-            ))}
-          </ul>
+          <>
+            <MatchRowHeader />
+            <ul className={styles.list} aria-label={title}>
+              {shown.map((match) => (
+                <MatchRow
+                  key={match.id}
+                  match={match}
+                  onCollect={loggedIn ? (target, value) => collect.mutate({ matchId: target.id, value }) : undefined}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </Tabs>
     </Page>

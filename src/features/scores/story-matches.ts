@@ -97,6 +97,103 @@ export const sampleListPage: Schemas['MatchListPage'] = {
   ],
 };
 
+type LineupPlayer = Schemas['LineupPlayer'];
+
+function players(names: ReadonlyArray<readonly [string, string]>, shirts: readonly number[], formation: string | null): LineupPlayer[] {
+  const lines = formation ? formation.split('-').map(Number) : [];
+  const lineOf = (index: number) => {
+    if (index === 0) return 0;
+    let seen = 1;
+    for (const [lineIndex, count] of lines.entries()) {
+      if (index < seen + count) return lineIndex + 1;
+      seen += count;
+    }
+    return 0;
+  };
+  return names.map(([name, name_en], index) => {
+    const line = formation && index < 11 ? lineOf(index) : 0;
+    const position: LineupPlayer['position'] = index === 0 || (index === 11 && formation) ? 'G' : line === 1 ? 'D' : line === lines.length ? 'F' : 'M';
+    return { name, name_en, shirt: shirts[index] ?? index + 1, position, line, points: null, events: [] };
+  });
+}
+
+const homeSquad = [
+  ['拉亚', 'Raya'], ['怀特', 'White'], ['萨利巴', 'Saliba'], ['加布里埃尔', 'Gabriel'], ['卡拉菲奥里', 'Calafiori'], ['托马斯', 'Partey'],
+  ['赖斯', 'Rice'], ['厄德高', 'Ødegaard'], ['萨卡', 'Saka'], ['哈弗茨', 'Havertz'], ['马丁内利', 'Martinelli'],
+  ['阿里萨巴拉加', 'Arrizabalaga'], ['廷伯', 'Timber'], ['基维奥尔', 'Kiwior'], ['若日尼奥', 'Jorginho'], ['特罗萨德', 'Trossard'], ['热苏斯', 'Jesus'],
+] as const;
+const awaySquad = [
+  ['桑切斯', 'Sánchez'], ['詹姆斯', 'James'], ['福法纳', 'Fofana'], ['科尔威尔', 'Colwill'], ['库库雷利亚', 'Cucurella'], ['凯塞多', 'Caicedo'],
+  ['恩佐', 'Enzo'], ['帕尔默', 'Palmer'], ['马杜埃凯', 'Madueke'], ['杰克逊', 'Jackson'], ['内托', 'Neto'],
+  ['约根森', 'Jørgensen'], ['迪萨西', 'Disasi'], ['古斯托', 'Gusto'], ['拉维亚', 'Lavia'], ['恩昆库', 'Nkunku'], ['菲利克斯', 'Félix'],
+] as const;
+
+function footballLineup(squad: ReadonlyArray<readonly [string, string]>, formation: string, coach: [string, string]): Schemas['TeamLineup'] {
+  const all = players(squad, [1, 4, 2, 6, 33, 5, 41, 8, 7, 29, 11, 22, 12, 15, 20, 19, 9], formation);
+  return { formation, coach: coach[0], coach_en: coach[1], starters: all.slice(0, 11), substitutes: all.slice(11) };
+}
+
+/** Lineups of `sampleMatch`: 4-3-3 against 4-2-3-1, with the sample incidents marked on the players. */
+export const sampleLineups: Schemas['MatchLineups'] = (() => {
+  const home = footballLineup(homeSquad, '4-3-3', ['阿尔特塔', 'Arteta']);
+  const away = footballLineup(awaySquad, '4-2-3-1', ['马雷斯卡', 'Maresca']);
+  home.starters[8]!.events.push({ kind: 'goal', minute: 23 });
+  home.starters[7]!.events.push({ kind: 'penalty_goal', minute: 61 });
+  home.starters[9]!.events.push({ kind: 'sub_out', minute: 70 });
+  home.substitutes[5]!.events.push({ kind: 'sub_in', minute: 70 });
+  away.starters[6]!.events.push({ kind: 'yellow_card', minute: 38 });
+  away.starters[7]!.events.push({ kind: 'goal', minute: 52 });
+  return { sport: 'football', home, away };
+})();
+
+/** Basketball lineups: starting five and bench with points. */
+export const sampleBasketballLineups: Schemas['MatchLineups'] = (() => {
+  const squad = (names: string[], points: number[]): Schemas['TeamLineup'] => {
+    const all = names.map((name, index): LineupPlayer => ({
+      name,
+      name_en: name,
+      shirt: [0, 3, 23, 30, 11, 5, 8, 12, 21, 7, 9, 1][index]!,
+      position: (['G', 'G', 'F', 'F', 'C'] as const)[index % 5]!,
+      line: 0,
+      points: points[index] ?? 0,
+      events: [],
+    }));
+    return { formation: null, coach: names.at(-1)!, coach_en: names.at(-1)!, starters: all.slice(0, 5), substitutes: all.slice(5) };
+  };
+  return {
+    sport: 'basketball',
+    home: squad(['Johnson', 'Williams', 'Jones', 'Davis', 'Miller', 'Anderson', 'Jackson', 'Harris', 'Thompson', 'Green', 'Brown', 'White'], [18, 14, 22, 9, 12, 6, 4, 2, 0, 3, 0, 1]),
+    away: squad(['Petrović', 'Jokić', 'Pappas', 'Sabonis', 'Lari', 'Karras', 'Durand', 'Hertz', 'Thomas', 'Slocum', 'Martin', 'Yurtseven'], [11, 25, 8, 16, 10, 5, 7, 0, 2, 4, 0, 0]),
+  };
+})();
+
+/** Football momentum of `sampleMatch` up to the 70th minute: waves of pressure, the same every time. */
+export const sampleMomentum: Schemas['MatchMomentum'] = {
+  match_id: 1,
+  kind: 'pressure',
+  points: Array.from({ length: 72 }, (_, index) => {
+    const t = index + 1;
+    const minute = t <= 47 ? Math.min(t, 45) : t - 2;
+    const added_minute = t > 45 && t <= 47 ? t - 45 : 0;
+    const home = 2 + Math.round(4 + 4 * Math.sin(t / 5));
+    const away = 2 + Math.round(4 + 4 * Math.cos(t / 7));
+    const value = Math.sign(home - away) * Math.round(Math.abs((100 * (home - away)) / (home + away + 4))) || 0;
+    return { t, minute, added_minute, period: t <= 47 ? 1 : 2, home, away, value };
+  }),
+};
+
+/** Basketball lead tracker: three quarters of a 12-minute game. */
+export const sampleLead: Schemas['MatchMomentum'] = {
+  match_id: 2,
+  kind: 'lead',
+  points: Array.from({ length: 36 }, (_, index) => {
+    const t = index + 1;
+    const home = Math.round(t * 2.4 + 3 * Math.sin(t / 3));
+    const away = Math.round(t * 2.3 + 3 * Math.cos(t / 4));
+    return { t, minute: ((t - 1) % 12) + 1, added_minute: 0, period: Math.ceil(t / 12), home: Math.max(0, home), away: Math.max(0, away), value: Math.max(0, home) - Math.max(0, away) };
+  }),
+};
+
 /** The detail of `sampleMatch` (hot_match/msgGetSimple): a goal each way, a card, statistics, two companies' odds. */
 export const sampleDetail: Schemas['MatchDetail'] = {
   match: sampleMatch,
@@ -118,6 +215,8 @@ export const sampleDetail: Schemas['MatchDetail'] = {
     ],
   },
   odds: [sampleOdds(1), sampleOdds(3, 0.05)],
+  lineups: sampleLineups,
+  momentum: sampleMomentum,
   live_rooms: [
     { room_id: 3, title: '边看边聊：阿森纳 vs 切尔西', cover: sampleCover, anchor: { id: 12, user_nickname: '解说大飞', avatar: sampleAvatar, exp_icon: '', is_anchor: 1 }, viewer_count: 25590 },
     { room_id: 8, title: '英超直播｜伦敦德比', cover: sampleCover, anchor: { id: 15, user_nickname: '足球老炮儿', avatar: sampleAvatar, exp_icon: '', is_anchor: 1 }, viewer_count: 16653 },
