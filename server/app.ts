@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
+import { adminHandlers } from './areas/admin/admin-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
@@ -15,6 +16,8 @@ import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
 import { socialHandlers } from './areas/social/social-handlers.ts';
 import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
+import { paymentRoutes } from './areas/wallet/payment-routes.ts';
+import { walletHandlers } from './areas/wallet/wallet-handlers.ts';
 import { registerApiRoutes } from './contract/api-routes.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
 import { createServerContext, type PortOptions } from './create-server-context.ts';
@@ -40,6 +43,8 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
   scoresHandlers,
   socialHandlers,
   tasksHandlers,
+  walletHandlers,
+  adminHandlers,
 ];
 
 /** Every area's handlers; an operation missing here answers 'Sorry, not yet'; one handled twice throws. */
@@ -121,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (scope) => registerApiRoutes(scope, server, areaHandlers));
   await app.register(accountRoutes, { server });
   await app.register(feedDevRoutes, { server });
+  await app.register(paymentRoutes, { server });
   await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
   await app.register(docsRoutes, { contract: server.contract });
 

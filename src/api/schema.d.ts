@@ -3754,10 +3754,10 @@ export interface components {
             icon: components["schemas"]["ImageUrl"];
         };
         /**
-         * @description recharge (top-up), gift_send, gift_income (to the anchor), guard_purchase (guard or nobility), horn, barrage, red_envelope_send, red_envelope_receive, red_envelope_refund (unopened rest back), conversion_out (from income), conversion_in (to consumer), withdrawal, withdrawal_refund (after audit failure), sign_in, task_reward, exchange (mall).
+         * @description recharge (top-up), gift_send, gift_income (to the anchor), guard_purchase (guard or nobility), horn, barrage, red_envelope_send, red_envelope_receive, red_envelope_refund (unopened rest back), conversion_out (from income), conversion_in (to consumer), withdrawal, withdrawal_refund (after audit failure), sign_in, task_reward, exchange (mall), opening (the balance carried in when the wallet was opened), plan_purchase (an expert plan), guess_bet and guess_payout (predictions), adjustment (by the site).
          * @enum {string}
          */
-        LedgerEntryType: "recharge" | "gift_send" | "gift_income" | "guard_purchase" | "horn" | "barrage" | "red_envelope_send" | "red_envelope_receive" | "red_envelope_refund" | "conversion_out" | "conversion_in" | "withdrawal" | "withdrawal_refund" | "sign_in" | "task_reward" | "exchange";
+        LedgerEntryType: "recharge" | "gift_send" | "gift_income" | "guard_purchase" | "horn" | "barrage" | "red_envelope_send" | "red_envelope_receive" | "red_envelope_refund" | "conversion_out" | "conversion_in" | "withdrawal" | "withdrawal_refund" | "sign_in" | "task_reward" | "exchange" | "opening" | "plan_purchase" | "guess_bet" | "guess_payout" | "adjustment";
         LedgerEntryTypeOption: {
             type: components["schemas"]["LedgerEntryType"];
             /** @description Label in the request's language. */

@@ -73,7 +73,7 @@ export const conversionMachine = setup({
         src: 'convert',
         input: ({ context }) => ({ tenths: context.tenths ?? 0 }),
         onDone: { target: 'done', actions: { type: 'keepOutcome', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => event.error } },
+        onError: { target: 'failed', actions: { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     failed: {

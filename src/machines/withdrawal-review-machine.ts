@@ -68,7 +68,7 @@ export const withdrawalReviewMachine = setup({
         id: 'approve',
         src: 'approve',
         onDone: 'paid',
-        onError: { target: 'pending', actions: { type: 'keepFailure', params: ({ event }) => event.error } },
+        onError: { target: 'pending', actions: { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     refusing: {
@@ -78,7 +78,7 @@ export const withdrawalReviewMachine = setup({
         src: 'refuse',
         input: ({ context }) => ({ reason: context.reason ?? '' }),
         onDone: 'refused',
-        onError: { target: 'pending', actions: { type: 'keepFailure', params: ({ event }) => event.error } },
+        onError: { target: 'pending', actions: { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     paid: { type: 'final' },

@@ -221,7 +221,7 @@ export async function idempotent<T>(server: ServerContext, request: IdempotentRe
         .where('idempotency_key', '=', key)
         .executeTakeFirstOrThrow();
       if (first.params_hash !== paramsHash) throw new DomainError(ledgerMessages.keyReused);
-      return first.answer as T;
+      return (first.answer === null ? null : JSON.parse(first.answer)) as T;
     }
     const answer = await effect(trx);
     await trx

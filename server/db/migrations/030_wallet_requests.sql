@@ -8,7 +8,8 @@ create table idempotent_requests (
   operation text not null check (char_length(operation) between 1 and 60),
   idempotency_key text not null check (char_length(idempotency_key) between 1 and 64),
   params_hash text not null check (params_hash ~ '^[0-9a-f]{64}$'),
-  answer jsonb,
+  -- the first answer as sent (text, not jsonb: a replay is the same bytes, keys in the same order)
+  answer text,
   created_at timestamptz not null default now(),
   primary key (user_id, operation, idempotency_key)
 );

@@ -1,5 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
-import type { Default, Id, Json, JsonDefault, Nullable, NullableJson, NullableTimestamp, Numeric, NumericDefault, ReviewStatus, TimestampDefault } from './column-types.ts';
+import type { Default, Id, Json, JsonDefault, Nullable, NullableTimestamp, Numeric, NumericDefault, ReviewStatus, TimestampDefault } from './column-types.ts';
 
 export type UserWalletKind = 'consumer' | 'income' | 'coins';
 
@@ -165,7 +165,7 @@ export interface IdempotentRequestsTable {
   operation: string;
   idempotency_key: string;
   params_hash: string;
-  answer: NullableJson<unknown>;
+  answer: Nullable<string>;
   created_at: TimestampDefault;
 }
 
