@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
+import { adminHandlers } from './areas/admin/admin-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
@@ -17,6 +18,8 @@ import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
 import { socialHandlers } from './areas/social/social-handlers.ts';
 import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
+import { paymentRoutes } from './areas/wallet/payment-routes.ts';
+import { walletHandlers } from './areas/wallet/wallet-handlers.ts';
 import { registerApiRoutes } from './contract/api-routes.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
 import { createServerContext, type PortOptions } from './create-server-context.ts';
@@ -46,6 +49,8 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
   scoresHandlers,
   socialHandlers,
   tasksHandlers,
+  walletHandlers,
+  adminHandlers,
 ];
 
 /** Every area's handlers; an operation missing here answers 'Sorry, not yet'; one handled twice throws. */
@@ -163,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scope.register(accountRoutes, { server });
     await scope.register(feedDevRoutes, { server });
     await scope.register(liveDevRoutes, { server });
+    await scope.register(paymentRoutes, { server });
     await scope.register(docsRoutes, { contract: server.contract });
   });
   await app.register(siteRoutes, { siteUrl: options.siteUrl });

@@ -46,7 +46,8 @@ export type RouteArea =
   | 'social'
   | 'video'
   | 'expert'
-  | 'chat';
+  | 'chat'
+  | 'admin';
 
 /** What a route shows: a component given the route's title, translated. */
 export type Screen = ComponentType<{ title: string }>;
@@ -257,9 +258,18 @@ export const routes = {
     area: 'account',
     query: { type: memberType, isRecharge: param.flag },
     titleFor: ({ type, isRecharge }) => (type === 1 && isRecharge ? 'route.member.recharge' : memberTitles[type]),
-    // The personal centre shows the tasks area's sign-in and task centre, handed in here.
+    // The personal centre shows the tasks area's sign-in and task centre and the wallet, handed in here.
     screen: () =>
-      Promise.all([account(), import('./features/tasks/tasks-panel.tsx')]).then(([screens, tasks]) => screens.memberScreen(tasks.TasksPanel)),
+      Promise.all([account(), import('./features/tasks/tasks-panel.tsx'), import('./features/wallet/wallet-panel.tsx')]).then(
+        ([screens, tasks, wallet]) => screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel),
+      ),
+  }),
+  // The review desk of the site's admins (withdrawals; more reviews join as sections).
+  admin: route('/admin', {
+    nav: null,
+    title: 'route.admin',
+    area: 'admin',
+    screen: () => import('./features/admin/admin-page.tsx').then((module) => module.AdminPage),
   }),
   detail: route('/detail', { nav: null, title: 'route.detail', area: 'content', query: withId, screen: notBuilt }),
   persona: route('/persona', {

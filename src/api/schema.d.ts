@@ -1005,6 +1005,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/withdrawalList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Withdrawals to review, oldest first
+         * @description The admin page's review list (SPEC §4 review statuses): every user's withdrawals in one status, under_review when absent.
+         */
+        get: operations["adminWithdrawalList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewWithdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or refuse a withdrawal under review
+         * @description approve pays the withdrawal out through the payment port (audit_successful); refuse needs a reason and returns the held amount to the income wallet (audit_failure). Only a withdrawal under review may be decided; deciding it again with the same Idempotency-Key answers the first decision.
+         */
+        post: operations["adminReviewWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Member/attention": {
         parameters: {
             query?: never;
@@ -3007,6 +3047,14 @@ export interface components {
             /** @enum {integer} */
             is_anchor: 0 | 1;
         };
+        /** @description A withdrawal as the reviewer sees it. */
+        AdminWithdrawal: components["schemas"]["WithdrawalRecord"] & {
+            user_id: number;
+            user_nickname: string;
+        };
+        AdminWithdrawalPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminWithdrawal"][];
+        };
         /** @description The paging facts every paged list carries beside its list. */
         PageMeta: {
             total: number;
@@ -3726,10 +3774,10 @@ export interface components {
             icon: components["schemas"]["ImageUrl"];
         };
         /**
-         * @description recharge (top-up), gift_send, gift_income (to the anchor), guard_purchase (guard or nobility), horn, barrage, red_envelope_send, red_envelope_receive, red_envelope_refund (unopened rest back), conversion_out (from income), conversion_in (to consumer), withdrawal, withdrawal_refund (after audit failure), sign_in, task_reward, exchange (mall).
+         * @description recharge (top-up), gift_send, gift_income (to the anchor), guard_purchase (guard or nobility), horn, barrage, red_envelope_send, red_envelope_receive, red_envelope_refund (unopened rest back), conversion_out (from income), conversion_in (to consumer), withdrawal, withdrawal_refund (after audit failure), sign_in, task_reward, exchange (mall), opening (the balance carried in when the wallet was opened), plan_purchase (an expert plan), guess_bet and guess_payout (predictions), adjustment (by the site).
          * @enum {string}
          */
-        LedgerEntryType: "recharge" | "gift_send" | "gift_income" | "guard_purchase" | "horn" | "barrage" | "red_envelope_send" | "red_envelope_receive" | "red_envelope_refund" | "conversion_out" | "conversion_in" | "withdrawal" | "withdrawal_refund" | "sign_in" | "task_reward" | "exchange";
+        LedgerEntryType: "recharge" | "gift_send" | "gift_income" | "guard_purchase" | "horn" | "barrage" | "red_envelope_send" | "red_envelope_receive" | "red_envelope_refund" | "conversion_out" | "conversion_in" | "withdrawal" | "withdrawal_refund" | "sign_in" | "task_reward" | "exchange" | "opening" | "plan_purchase" | "guess_bet" | "guess_payout" | "adjustment";
         LedgerEntryTypeOption: {
             type: components["schemas"]["LedgerEntryType"];
             /** @description Label in the request's language. */
@@ -6921,6 +6969,8 @@ export interface operations {
                 type?: components["schemas"]["LedgerEntryType"];
                 /** @description Only entries of this wallet. */
                 wallet?: components["schemas"]["WalletKind"];
+                /** @description Only entries of this calendar month (UTC+8, the site's day), YYYY-MM. */
+                month?: string;
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
@@ -6963,6 +7013,71 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["LedgerEntryTypeOption"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminWithdrawalList: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReviewStatus"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of withdrawals with who asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminWithdrawalPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReviewWithdrawal: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key chosen by the client, unique per intended money change; a repeated key replays the first answer. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @enum {string} */
+                    decision: "approve" | "refuse";
+                    /** @description Required when refusing; shown to the user. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the withdrawal after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminWithdrawal"];
                     };
                 };
             };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerContext } from '../../server-context.ts';
 
-export type SiteSecretName = 'altcha_secret' | 'altcha_key_secret' | 'sms_code_secret' | 'upload_token_secret';
+export type SiteSecretName = 'altcha_secret' | 'altcha_key_secret' | 'sms_code_secret' | 'upload_token_secret' | 'pay_sandbox_secret';
 
 /**
  * A random secret made once per database (like the messaging secret), so every server process of

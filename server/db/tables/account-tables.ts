@@ -46,6 +46,9 @@ export interface UsersTable {
   invite_code: string;
   invited_by: Nullable<number>;
   payment_password_hash: Nullable<string>;
+  /** Wrong payment passwords in a row (migration 030). */
+  payment_password_failures: Default<number>;
+  payment_password_locked_until: NullableTimestamp;
   last_login_at: NullableTimestamp;
   created_at: TimestampDefault;
   disabled_at: NullableTimestamp;

@@ -155,6 +155,28 @@ export interface WithdrawalsTable {
   review_note: Default<string>;
   created_at: TimestampDefault;
   reviewed_at: NullableTimestamp;
+  /** The payment port's reference of the payout, set when approved and paid (migration 030). */
+  payout_reference: Nullable<string>;
+}
+
+/** A money call's Idempotency-Key, the hash of its parameters and its first answer (migration 030). */
+export interface IdempotentRequestsTable {
+  user_id: number;
+  operation: string;
+  idempotency_key: string;
+  params_hash: string;
+  answer: Nullable<string>;
+  created_at: TimestampDefault;
+}
+
+export type PaymentNoticeOutcome = 'credited' | 'repeated' | 'cancelled' | 'bad_signature' | 'bad_amount' | 'unknown_order' | 'not_pending';
+
+export interface PaymentNoticesTable {
+  id: Id;
+  channel: string;
+  order_no: string;
+  outcome: PaymentNoticeOutcome;
+  created_at: TimestampDefault;
 }
 
 export type WalletAccount = Selectable<WalletAccountsTable>;
@@ -170,4 +192,6 @@ export interface WalletTables {
   bank_cards: BankCardsTable;
   pay_accounts: PayAccountsTable;
   withdrawals: WithdrawalsTable;
+  idempotent_requests: IdempotentRequestsTable;
+  payment_notices: PaymentNoticesTable;
 }

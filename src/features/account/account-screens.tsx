@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useIntl } from 'react-intl';
+import { AltchaCheck } from './altcha-check.tsx';
 import { useRouteQuery, type Screen } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -14,11 +15,14 @@ import { QrConfirmPage } from './qr-confirm-page.tsx';
  * /member: the personal centre (type 19) and the space (18); the other sections say 'No data' until
  * they are built. `Tasks` is the tasks area's sign-in and task centre, which the table hands in.
  */
-export function memberScreen(Tasks: ComponentType): Screen {
+export function memberScreen(Tasks: ComponentType, Wallet: ComponentType<{ recharge: boolean; HumanCheck: typeof AltchaCheck }>): Screen {
   return function MemberScreen({ title }) {
     const intl = useIntl();
-    const { type } = useRouteQuery('member');
+    const { type, isRecharge } = useRouteQuery('member');
     if (type === 19 || type === 18) return <MemberPage title={title} type={type} tasks={<Tasks />} />;
+    // Type 1, the wallet (SPEC §2): isRecharge opens top-up. The SMS code of the payment password
+    // needs this area's human check, handed to the wallet.
+    if (type === 1) return <MemberPage title={title} type={type} wallet={<Wallet recharge={isRecharge} HumanCheck={AltchaCheck} />} />;
     return (
       <Page title={title}>
         <EmptyState

@@ -30,10 +30,12 @@ export interface MemberPageProps {
   type: number;
   /** The daily sign-in and the task centre (the tasks area's), shown under the profile. */
   tasks?: ReactNode;
+  /** The wallet (the wallet area's), shown for type 1. */
+  wallet?: ReactNode;
 }
 
-/** The personal centre (SPEC §2): profile with avatar and nickname (19), the space (18). */
-export function MemberPage({ title, type, tasks }: MemberPageProps) {
+/** The personal centre (SPEC §2): profile with avatar and nickname (19), the space (18), the wallet (1). */
+export function MemberPage({ title, type, tasks, wallet }: MemberPageProps) {
   const t = useMessage();
   if (readStoredToken() === null) {
     // SPEC §5: the space page tells a guest 请登录后重试; so does the rest of the personal centre.
@@ -43,6 +45,7 @@ export function MemberPage({ title, type, tasks }: MemberPageProps) {
       </Page>
     );
   }
+  if (type === 1 && wallet) return <Page title={title}>{wallet}</Page>;
   return <Page title={title}>{type === 18 ? <SpaceSection /> : <ProfileSection tasks={tasks} />}</Page>;
 }
 

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { DomainError } from '../../errors.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Currency, LedgerKind, SystemWalletKind, UserWalletKind } from '../../db/tables/wallet-tables.ts';
+import type { ServerContext } from '../../server-context.ts';
+
+// The one way money moves (DESIGN.md, Money): every movement is one database transaction of
+// balanced entries under a unique key; a money call's Idempotency-Key has Stripe's semantics.
+// Amounts are whole tenths (0.1 is the smallest unit, SPEC §5) and are written as numeric text.
+
+export const ledgerMessages = {
+  insufficient: 'Insufficient balance',
+  keyReused: 'This Idempotency-Key was already used with other parameters',
+  busy: 'The wallet is busy: please try again',
+  amount: 'Please enter the transfer amount',
+} as const;
+
+export type Trx = Transaction<Database>;
+
+/** Whole tenths of an amount given as a number of the contract (multipleOf 0.1) or a numeric column. */
+export function tenthsOf(amount: number | string): number {
+  const tenths = Math.round(Number(amount) * 10);
+  if (!Number.isSafeInteger(tenths) || Math.abs(Number(amount) * 10 - tenths) > 1e-6) throw new DomainError(ledgerMessages.amount);
+  return tenths;
+}
+
+/** Numeric text of whole tenths, as the database takes it ('-12.3'). */
+export function tenthsText(tenths: number): string {
+  const sign = tenths < 0 ? '-' : '';
+  const magnitude = Math.abs(tenths);
+  return `${sign}${Math.floor(magnitude / 10)}.${magnitude % 10}`;
+}
+
+/** The amount as the contract answers it (a JSON number with at most one decimal). */
+export function amountOf(tenths: number): number {
+  return Number(tenthsText(tenths));
+}
+
+export type LedgerAccount = { user: number; kind: UserWalletKind } | { system: SystemWalletKind };
+
+export interface Posting {
+  account: LedgerAccount;
+  /** Signed whole tenths: positive credits the account, negative debits it. */
+  tenths: number;
+}
+
+export interface Booking {
+  /** The transaction's unique key: a second booking under it fails the database transaction. */
+  key: string;
+  kind: LedgerKind;
+  userId: number | null;
+  meta?: Record<string, unknown>;
+  postings: Posting[];
+}
+
+const coinKinds = new Set(['coins', 'system_opening_coins', 'system_coins']);
+const currencyOf = (kind: string): Currency => (coinKinds.has(kind) ? 'coin' : 'diamond');
+const accountName = (account: LedgerAccount) => ('user' in account ? `${account.user}:${account.kind}` : `system:${account.system}`);
+
+export interface Booked {
+  transactionId: number;
+  /** The balance in tenths of each account after the booking, by `user:kind` or `system:kind`. */
+  balances: Map<string, number>;
+}
+
+/** The balance, in tenths, of one account after a booking. */
+export function balanceAfter(booked: Booked, account: LedgerAccount): number {
+  return booked.balances.get(accountName(account)) ?? 0;
+}
+
+function isCheckViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e.code === '23514' && (e.constraint === constraint || String(e.message).includes(constraint));
+}
+
+/**
+ * Books balanced entries inside `trx`. The entries go in account order, so two bookings never wait
+ * on each other's accounts crosswise; a user balance that would go below zero is refused with a
+ * clear message (the accounts' check constraint decides, under the row lock).
+ */
+export async function book(trx: Trx, server: ServerContext, booking: Booking): Promise<Booked> {
+  const sums = new Map<Currency, number>();
+  for (const posting of booking.postings) {
+    if (!Number.isSafeInteger(posting.tenths) || posting.tenths === 0) throw new Error(`ledger posting of ${posting.tenths} tenths`);
+    const kind = 'user' in posting.account ? posting.account.kind : posting.account.system;
+    const currency = currencyOf(kind);
+    sums.set(currency, (sums.get(currency) ?? 0) + posting.tenths);
+  }
+  for (const [currency, sum] of sums) if (sum !== 0) throw new Error(`ledger booking ${booking.key} does not balance in ${currency}`);
+
+  const users = booking.postings.flatMap((p) => ('user' in p.account ? [p.account.user] : []));
+  const systems = booking.postings.flatMap((p) => ('system' in p.account ? [p.account.system] : []));
+  const rows = await trx
+    .selectFrom('wallet_accounts')
+    .select(['id', 'owner_id', 'kind'])
+    .where((eb) =>
+      eb.or([
+        ...(users.length > 0 ? [eb('owner_id', 'in', users)] : []),
+        ...(systems.length > 0 ? [eb.and([eb('owner_id', 'is', null), eb('kind', 'in', systems)])] : []),
+      ]),
+    )
+    .execute();
+  const idOf = new Map(rows.map((row) => [row.owner_id === null ? `system:${row.kind}` : `${row.owner_id}:${row.kind}`, Number(row.id)]));
+  const entries = booking.postings
+    .map((posting) => {
+      const id = idOf.get(accountName(posting.account));
+      if (id === undefined) throw new Error(`no wallet account ${accountName(posting.account)}`);
+      return { id, name: accountName(posting.account), tenths: posting.tenths };
+    })
+    .sort((a, b) => a.id - b.id);
+
+  const now = server.clock.now();
+  const transaction = await trx
+    .insertInto('ledger_transactions')
+    .values({
+      idempotency_key: booking.key,
+      kind: booking.kind,
+      user_id: booking.userId,
+      created_at: now,
+      meta: JSON.stringify(booking.meta ?? {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const balances = new Map<string, number>();
+  try {
+    for (const entry of entries) {
+      // One entry at a time, in account order: the trigger locks each account as it applies it.
+      const row = await trx
+        .insertInto('ledger_entries')
+        .values({ transaction_id: transaction.id, account_id: entry.id, amount: tenthsText(entry.tenths), created_at: now })
+        .returning('balance_after')
+        .executeTakeFirstOrThrow();
+      balances.set(entry.name, tenthsOf(row.balance_after));
+    }
+  } catch (error) {
+    if (isCheckViolation(error, 'wallet_balance_not_negative')) throw new DomainError(ledgerMessages.insufficient);
+    throw error;
+  }
+  return { transactionId: Number(transaction.id), balances };
+}
+
+/** The balance in tenths of a user's wallet. */
+export async function walletTenths(db: Pick<Trx, 'selectFrom'>, userId: number, kind: UserWalletKind): Promise<number> {
+  const row = await db.selectFrom('wallet_accounts').select('balance').where('owner_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  return tenthsOf(row?.balance ?? 0);
+}
+
+const retryableCodes = new Set(['40001', '40P01']);
+const maxAttempts = 6;
+
+/**
+ * Runs `work` in one database transaction, again when the database gives up on it for a
+ * serialization failure or a deadlock (the whole of it: nothing of a failed attempt stays).
+ */
+export async function moneyTransaction<T>(server: ServerContext, work: (trx: Trx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await server.database.db.transaction().execute(work);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (!code || !retryableCodes.has(code)) throw error;
+      if (attempt >= maxAttempts) throw new DomainError(ledgerMessages.busy);
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
+    }
+  }
+}
+
+/** A stable text of the parameters: keys sorted at every level. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export interface IdempotentRequest {
+  userId: number;
+  /** The contract operation, so one key may serve different calls. */
+  operation: string;
+  /** The client's Idempotency-Key (the contract requires it on money calls). */
+  key: string | undefined;
+  /** What the request asks for; secrets (passwords) are left out by the caller. */
+  params: Record<string, unknown>;
+}
+
+/**
+ * Stripe's semantics for a money call: the first request with a key claims it in the same
+ * transaction as its effect and stores the hash of its parameters and its answer. The same key with
+ * the same parameters answers the stored answer; with other parameters it is refused. A concurrent
+ * duplicate waits on the claimed key until the first commits, then answers what it answered; when
+ * the first is refused (nothing is stored), the duplicate is decided afresh.
+ */
+export async function idempotent<T>(server: ServerContext, request: IdempotentRequest, effect: (trx: Trx) => Promise<T>): Promise<T> {
+  const { key } = request;
+  if (key === undefined) return moneyTransaction(server, effect);
+  const paramsHash = createHash('sha256').update(`${request.operation}\n${canonical(request.params)}`).digest('hex');
+  return moneyTransaction(server, async (trx) => {
+    const claimed = await trx
+      .insertInto('idempotent_requests')
+      .values({
+        user_id: request.userId,
+        operation: request.operation,
+        idempotency_key: key,
+        params_hash: paramsHash,
+        created_at: server.clock.now(),
+      })
+      .onConflict((conflict) => conflict.columns(['user_id', 'operation', 'idempotency_key']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      const first = await trx
+        .selectFrom('idempotent_requests')
+        .select(['params_hash', 'answer'])
+        .where('user_id', '=', request.userId)
+        .where('operation', '=', request.operation)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow();
+      if (first.params_hash !== paramsHash) throw new DomainError(ledgerMessages.keyReused);
+      return (first.answer === null ? null : JSON.parse(first.answer)) as T;
+    }
+    const answer = await effect(trx);
+    await trx
+      .updateTable('idempotent_requests')
+      .set({ answer: JSON.stringify(answer ?? null) })
+      .where('user_id', '=', request.userId)
+      .where('operation', '=', request.operation)
+      .where('idempotency_key', '=', key)
+      .execute();
+    return answer;
+  });
+}

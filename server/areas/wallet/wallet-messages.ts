@@ -1,0 +1,40 @@
+/** What the wallet area says to users (ids of server/i18n/messages; SPEC §5 texts as the SPEC gives them). */
+export const walletMessages = {
+  passwordsDiffer: 'The two passwords do not match',
+  noPaymentPassword: 'Please set a payment password first',
+  wrongPaymentPassword: 'Wrong payment password',
+  paymentPasswordLocked: 'Too many wrong payment passwords: try again in {minutes} minutes',
+  badCardNumber: 'Please enter a valid bank card number',
+  noPayoutAccount: 'Please bind a bank card or payment account first',
+  reviewedAlready: 'This withdrawal has been reviewed already',
+  reasonNeeded: 'Please give the reason for refusing',
+  withdrawalNotFound: 'Withdrawal not found',
+  ruleNotFound: 'This top-up package is not available',
+  channelNotAvailable: 'This payment channel is not available',
+  amountOutsideChannel: 'This channel takes payments from {min} to {max} yuan',
+} as const;
+
+/** Labels of the ledger entry types (order/getTypeList), in English; the catalogues translate them. */
+export const ledgerTypeMessages = {
+  recharge: 'Top-up',
+  gift_send: 'Gift sent',
+  gift_income: 'Gift income',
+  guard_purchase: 'Guard and nobility',
+  horn: 'Horn',
+  barrage: 'Coloured barrage',
+  red_envelope_send: 'Red envelope sent',
+  red_envelope_receive: 'Red envelope received',
+  red_envelope_refund: 'Red envelope refund',
+  conversion_out: 'Converted from income',
+  conversion_in: 'Converted to yellow diamonds',
+  withdrawal: 'Withdrawal',
+  withdrawal_refund: 'Withdrawal returned',
+  sign_in: 'Sign-in',
+  task_reward: 'Task reward',
+  exchange: 'Mall exchange',
+  opening: 'Opening balance',
+  plan_purchase: 'Plan purchase',
+  guess_bet: 'Prediction bet',
+  guess_payout: 'Prediction payout',
+  adjustment: 'Adjustment',
+} as const;

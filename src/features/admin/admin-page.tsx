@@ -1,0 +1,138 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { newActionKey, useAdminWithdrawals, useReviewWithdrawal } from '../../api/queries/wallet.ts';
+import type { components } from '../../api/schema';
+import { useMessage } from '../../i18n/use-message.ts';
+import { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
+import { readStoredToken } from '../../realtime/stored-user.ts';
+import { Button } from '../../ui/button.tsx';
+import { DataTable, numeric } from '../../ui/data-table.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { TextInput } from '../../ui/text-input.tsx';
+import styles from './admin-page.module.css';
+
+type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
+
+/**
+ * /admin: the site's review desk, for admins only (the server refuses everyone else's calls). Each
+ * kind of review is a section of its own, so more (anchor applications, reports) can join.
+ */
+export function AdminPage({ title }: { title: string }) {
+  const t = useMessage();
+  if (readStoredToken() === null) {
+    return (
+      <Page title={title}>
+        <EmptyState icon="user" title={t('admin.only')} />
+      </Page>
+    );
+  }
+  return (
+    <Page title={title}>
+      <div className={styles.sections}>
+        <WithdrawalReviewSection />
+      </div>
+    </Page>
+  );
+}
+
+function WithdrawalReviewSection() {
+  const t = useMessage();
+  const [page, setPage] = useState(1);
+  const list = useAdminWithdrawals(page);
+  return (
+    <section className={styles.section} aria-labelledby="admin-withdrawals">
+      <h2 id="admin-withdrawals">{t('admin.withdrawals')}</h2>
+      {list.isError ? (
+        <p role="alert">{t('admin.only')}</p>
+      ) : !list.data ? (
+        <p>{t('common.loading')}</p>
+      ) : list.data.list.length === 0 ? (
+        <p>{t('admin.noneWaiting')}</p>
+      ) : (
+        <>
+          <DataTable caption={t('admin.withdrawals')}>
+            <thead>
+              <tr>
+                <th>{t('wallet.time')}</th>
+                <th>{t('admin.user')}</th>
+                <th className={numeric}>{t('wallet.amount')}</th>
+                <th>{t('wallet.to')}</th>
+                <th>{t('wallet.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.list.map((row) => (
+                <ReviewRow key={row.id} row={row} />
+              ))}
+            </tbody>
+          </DataTable>
+          <Pagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
+            onChange={setPage}
+            label={t('admin.withdrawals')}
+            previousLabel={t('wallet.previousPage')}
+            nextLabel={t('wallet.nextPage')}
+            pageLabel={(n) => t('wallet.page', { page: n })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One withdrawal under review, driven by the review machine the server also checks against. */
+function ReviewRow({ row }: { row: AdminWithdrawal }) {
+  const t = useMessage();
+  const review = useReviewWithdrawal();
+  // One key for this row's decision; a retry after a failure sends the same one.
+  const [key] = useState(newActionKey);
+  const logic = useMemo(
+    () =>
+      withdrawalReviewMachine.provide({
+        actors: {
+          approve: fromPromise<void>(async () => {
+            await review({ id: row.id, decision: 'approve' }, key);
+          }),
+          refuse: fromPromise<void, { reason: string }>(async ({ input }) => {
+            await review({ id: row.id, decision: 'refuse', reason: input.reason }, key);
+          }),
+        },
+      }),
+    [review, row.id, key],
+  );
+  const actor = useActorRef(logic, { input: { status: row.status } });
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const [reason, setReason] = useState('');
+  return (
+    <tr>
+      <td className={styles.number}>{new Date(row.created_at * 1000).toLocaleString()}</td>
+      <td>{row.user_nickname}</td>
+      <td className={numeric}>{row.amount}</td>
+      <td>{row.account}</td>
+      <td>
+        {state.matches('paid') ? (
+          <span role="status">{t('admin.approved')}</span>
+        ) : state.matches('refused') ? (
+          <span role="status">{t('admin.refused')}</span>
+        ) : state.hasTag('busy') ? (
+          <span>{t('admin.working')}</span>
+        ) : (
+          <div className={styles.actions}>
+            <Button variant="primary" onClick={() => actor.send({ type: 'review.approve' })}>
+              {t('admin.approve')}
+            </Button>
+            <TextInput label={t('admin.reason')} hideLabel placeholder={t('admin.reason')} value={reason} onChange={setReason} maxLength={200} />
+            <Button disabled={reason.trim() === ''} onClick={() => actor.send({ type: 'review.refuse', reason })}>
+              {t('admin.refuse')}
+            </Button>
+            {state.context.failure && <span role="alert">{state.context.failure}</span>}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
