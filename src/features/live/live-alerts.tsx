@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { components } from '../../api/schema';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { showBrowserNotification } from '../../realtime/browser-notifications.ts';
-import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
-import { readStoredToken, useStoredUser } from '../../realtime/stored-user.ts';
+import { useSocketEvent } from '../../realtime/score-socket.tsx';
 import { link } from '../../routes.ts';
 import styles from './live-alerts.module.css';
 
@@ -71,12 +70,11 @@ export function LiveAlertNotice({ alert, onClose }: { alert: LiveAlert; onClose:
 
 /**
  * The site's live alerts (issue 11 item 7), on every page: an anchor I follow went on air, a match I
- * reserved kicked off. They come over the site socket, which is told whenever the logged-in user
- * changes so that the server knows whom it serves; a browser notification goes with each where allowed.
+ * reserved kicked off. They come over the site socket, which registers again whenever the logged-in
+ * user changes (src/realtime/score-socket.tsx), so the server knows whom it serves; a browser
+ * notification goes with each where allowed.
  */
 export function LiveAlertHost() {
-  const socket = useScoreSocket();
-  const user = useStoredUser();
   const text = useAlertText();
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextKey = useRef(0);
