@@ -1,14 +1,21 @@
 import type { Preview } from '@storybook/react-vite';
 import { IntlProvider } from 'react-intl';
 import { defaultLocale, isLocale, type Locale } from '../src/i18n/locale.ts';
-import en from '../src/i18n/compiled/en.json';
-import vi from '../src/i18n/compiled/vi.json';
-import zh from '../src/i18n/compiled/zh.json';
+import enFirst from '../src/i18n/compiled/en.first.json';
+import enRest from '../src/i18n/compiled/en.rest.json';
+import viFirst from '../src/i18n/compiled/vi.first.json';
+import viRest from '../src/i18n/compiled/vi.rest.json';
+import zhFirst from '../src/i18n/compiled/zh.first.json';
+import zhRest from '../src/i18n/compiled/zh.rest.json';
 import type { CompiledMessages } from '../src/i18n/load-messages.ts';
 import '../src/ui/theme.css';
 
-// The precompiled messages, as the built site uses them.
-const messages = { zh, en, vi } as Record<Locale, CompiledMessages>;
+// The precompiled messages, as the built site uses them once its first lazy screen has loaded.
+const messages = {
+  zh: { ...zhFirst, ...zhRest },
+  en: { ...enFirst, ...enRest },
+  vi: { ...viFirst, ...viRest },
+} as Record<Locale, CompiledMessages>;
 
 const preview: Preview = {
   globalTypes: {

@@ -8,6 +8,7 @@ import { NotFoundPage } from './app/not-found-page.tsx';
 import { appRoutes, shellScreens } from './app/router.tsx';
 import { TestPage } from './app/test-page.tsx';
 import { PersonaScreen, QrConfirmScreen } from './features/account/account-screens.tsx';
+import { AdminPage } from './features/admin/admin-page.tsx';
 import { ForesightPage } from './features/expert/foresight-page.tsx';
 import * as liveDirectory from './features/live/directory-screens.tsx';
 import { RoomPage } from './features/live/room-page.tsx';
@@ -76,6 +77,8 @@ const specRoutes: [path: string, nav: NavIndex | null, zh: string, en: string][]
 const projectRoutes = [
   // The phone's side of QR login (SPEC §4): the scanned code opens this page to confirm.
   '/qr-confirm',
+  // The review desk of the site's admins (withdrawals, and the reviews to come).
+  '/admin',
 ];
 
 /** The route the router shows for a path: its match must be that route's own path, as the layout reads it. */
@@ -185,6 +188,7 @@ const specScreens: Record<string, Screen | 'MemberScreen'> = {
   '/chat-chat': AreaNotBuiltScreen,
   '/404': NotFoundPage,
   '/qr-confirm': QrConfirmScreen,
+  '/admin': AdminPage,
 };
 
 /** The screen the router shows for a path, as the table names it, or undefined where no route of the table matches. */

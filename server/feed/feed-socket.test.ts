@@ -152,8 +152,8 @@ describe('the feed through the score socket', { timeout: 120_000 }, () => {
     await feed.advance(90 * minuteMs);
     await quiet([football, basketball, esports]);
 
-    expect(new Set(football.pushes().map((frame) => frame.type))).toEqual(new Set(['football_match', 'football_exponent', 'goal']));
-    expect(new Set(basketball.pushes().map((frame) => frame.type))).toEqual(new Set(['basketball_match', 'basketball_exponent', 'goal']));
+    expect(new Set(football.pushes().map((frame) => frame.type))).toEqual(new Set(['football_match', 'football_exponent', 'football_momentum', 'goal']));
+    expect(new Set(basketball.pushes().map((frame) => frame.type))).toEqual(new Set(['basketball_match', 'basketball_exponent', 'basketball_momentum', 'goal']));
     expect(new Set(esports.pushes().map((frame) => frame.type))).toEqual(new Set(['esports_match', 'goal']));
     for (const frame of football.pushes('football_exponent'))
       expect(frame.type === 'football_exponent' && frame.data.company_id).toBe(companyId);

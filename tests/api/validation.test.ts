@@ -35,11 +35,18 @@ async function fingerprint(server: TestServer): Promise<string> {
 
 describe('bad input is refused with code 1 naming the field, and writes nothing', () => {
   let server: TestServer;
-  let token: string;
+  /** A caller each operation lets in: its role's demo user, else the viewer (the role check comes first). */
+  let tokens: Record<'viewer' | 'anchor' | 'expert' | 'admin', string>;
   beforeAll(async () => {
     server = await startTestServer();
-    token = await logIn(server, demoLogins.viewer);
+    tokens = {
+      viewer: await logIn(server, demoLogins.viewer),
+      anchor: await logIn(server, demoLogins.anchor),
+      expert: await logIn(server, demoLogins.expert),
+      admin: await logIn(server, demoLogins.admin),
+    };
   });
+  const tokenFor = (role: string | undefined) => (role === 'anchor' || role === 'expert' || role === 'admin' ? tokens[role] : tokens.viewer);
   afterAll(() => server.close());
 
   it('has cases for the implemented operations', () => {
@@ -49,7 +56,7 @@ describe('bad input is refused with code 1 naming the field, and writes nothing'
   it.each(cases)('%s', async (_name, operation, bad) => {
     const before = await fingerprint(server);
     const answer = await server.call(operation.method === 'get' ? 'GET' : 'POST', operation.path, bad.input, {
-      token,
+      token: tokenFor(operation.role),
       'idempotency-key': 'validation-test-key',
     });
     expect(answer.code).toBe(1);
@@ -59,7 +66,7 @@ describe('bad input is refused with code 1 naming the field, and writes nothing'
   });
 
   it('ignores unknown fields instead of failing on them', async () => {
-    const answer = await server.call('POST', '/api/member/updateInfo', { signature: 'Go team', no_such_field: 'x' }, { token });
+    const answer = await server.call('POST', '/api/member/updateInfo', { signature: 'Go team', no_such_field: 'x' }, { token: tokens.viewer });
     expect(answer.code).toBe(0);
   });
 });

@@ -42,7 +42,7 @@ function push(target: string): ChildProcess {
 // Real broadcasting (issue 12): the anchor pushes RTMP to the address the site gives, nginx's RTMP
 // module asks the site to authorise the key, the room goes on air, viewers play the four qualities,
 // and when the push stops the room ends and the broadcast is kept as a playback.
-describe.skipIf(!hasMediaTools)('a real broadcast from ffmpeg', { timeout: 150_000 }, () => {
+describe.skipIf(!hasMediaTools)('a real broadcast from ffmpeg', { timeout: 240_000 }, () => {
   let browser: Browser;
   let page: Page;
   let pusher: ChildProcess | undefined;
@@ -82,6 +82,11 @@ describe.skipIf(!hasMediaTools)('a real broadcast from ffmpeg', { timeout: 150_0
     await expect.poll(roomStatus, { timeout: 10_000, interval: 250 }).toBe('in_progress');
     console.log(`push to on air: ${String(Math.round(performance.now() - started))} ms`);
 
+    // The ladder's first fragments take longer on a busy machine: the page opens once each rendition has some.
+    for (const quality of ['original', 'smooth']) {
+      const playlist = `${siteUrl}/hls/${String(pushInfo.room_id)}/${quality}.m3u8`;
+      await expect.poll(async () => (await fetch(playlist)).status, { timeout: 60_000, interval: 500 }).toBe(200);
+    }
     await page.goto(`${siteUrl}/live?id=${String(pushInfo.room_id)}`);
     const video = page.locator('video');
     const time = () => video.evaluate((element: HTMLVideoElement) => element.currentTime);

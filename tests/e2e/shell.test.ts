@@ -58,7 +58,8 @@ describe('the shell in Chromium', () => {
   const topNav = () => page.getByRole('navigation', { name: /主导航|Main navigation/ });
   const sideBar = () => page.getByRole('navigation', { name: /侧边菜单|Side menu/ });
 
-  it('shows every route with its title, its highlighted nav entry and the side bar by tab (zh, then en)', async () => {
+  // Every route twice, each a fresh page load: longer than one page's minute.
+  it('shows every route with its title, its highlighted nav entry and the side bar by tab (zh, then en)', { timeout: 240_000 }, async () => {
     for (const [locale, messages] of [['zh', zh], ['en', en]] as const) {
       await page.goto(`${siteUrl}/main`);
       await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
