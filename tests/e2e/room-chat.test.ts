@@ -102,7 +102,7 @@ describe('room chat in Chromium', { timeout: 150_000 }, () => {
       return at;
     });
     expect((await seen) - sentAt).toBeLessThan(1_000);
-    expect((await flown) - sentAt, 'the line flies over the other viewer's picture as danmaku').toBeLessThan(1_000);
+    expect((await flown) - sentAt, 'the line flies over the picture of the other viewer as danmaku').toBeLessThan(1_000);
     await expect.poll(() => composer(viewer).inputValue()).toBe('');
     await chatLog(viewer).getByText(line).waitFor({ timeout: 2_000 });
 
