@@ -1,5 +1,6 @@
 import { useLiveNow } from '../api/queries/live.ts';
 import { LiveRoomCard } from '../features/live/directory-room-card.tsx';
+import { HomeRoomBuckets } from '../features/live/home-room-buckets.tsx';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
 import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -11,7 +12,7 @@ import styles from './home-page.module.css';
 // The grid's first row at desktop widths (four cards of 240 px or more): the covers seen before scrolling.
 const roomsInFirstRow = 4;
 
-/** /main: the rooms live now, the match blocks, and honest empty blocks for what is not built yet. */
+/** /main: the rooms live now, the match blocks, each sport's rooms, and honest empty blocks for what is not built yet. */
 export function HomePage({ title }: { title: string }) {
   const t = useMessage();
   const rooms = useLiveNow();
@@ -44,6 +45,7 @@ export function HomePage({ title }: { title: string }) {
         />
       </section>
       <HomeMatchBlocks />
+      <HomeRoomBuckets />
       <div className={styles.columns}>
         <PendingBlock id="home-news" title={t('home.headlines')} href={link('news')} />
         <PendingBlock id="home-videos" title={t('home.videos')} href={link('videoList')} />

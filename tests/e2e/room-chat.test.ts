@@ -73,12 +73,24 @@ describe('room chat in Chromium', { timeout: 150_000 }, () => {
 
     const line = `进球了 ${String(Date.now())}`;
     await composer(viewer).fill(line);
+    // Danmaku fly only over a picture that moves.
+    await expect.poll(() => guest.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.2);
     // Timed inside the pages (one machine, one clock), so the test driver's own round trips do not count.
     const seen = guest.evaluate(
       (text) =>
         new Promise<number>((resolve) => {
           const doc = (globalThis as unknown as { document: { querySelector(selector: string): { textContent: string | null } | null } }).document;
           const poll = () => ((doc.querySelector('[role="log"]')?.textContent ?? '').includes(text) ? resolve(Date.now()) : setTimeout(poll, 10));
+          poll();
+        }),
+      line,
+    );
+    const flown = guest.evaluate(
+      (text) =>
+        new Promise<number>((resolve) => {
+          const doc = (globalThis as unknown as { document: { querySelector(selector: string): { textContent: string | null } | null } }).document;
+          const poll = () =>
+            (doc.querySelector('[data-danmaku-layer]')?.textContent ?? '').includes(text) ? resolve(Date.now()) : setTimeout(poll, 10);
           poll();
         }),
       line,
@@ -90,6 +102,7 @@ describe('room chat in Chromium', { timeout: 150_000 }, () => {
       return at;
     });
     expect((await seen) - sentAt).toBeLessThan(1_000);
+    expect((await flown) - sentAt, 'the line flies over the picture of the other viewer as danmaku').toBeLessThan(1_000);
     await expect.poll(() => composer(viewer).inputValue()).toBe('');
     await chatLog(viewer).getByText(line).waitFor({ timeout: 2_000 });
 

@@ -227,6 +227,14 @@ describe('the shell in Chromium', () => {
     expect(first).toMatch(/^\/live\?id=\d+$/);
   });
 
+  it("shows each sport's rooms in a block of its own, with a way to its streamer list", async () => {
+    await open('/main');
+    const football = page.getByRole('list', { name: '足球直播', exact: true }).getByRole('article');
+    await football.first().waitFor();
+    expect(await football.first().getByRole('link').first().getAttribute('href')).toMatch(/^\/live\?id=\d+$/);
+    expect(await page.getByRole('link', { name: '更多足球直播', exact: true }).getAttribute('href')).toBe('/anchor?type=1');
+  });
+
   it('stays on the site at 390 px when no mobile address is configured', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open('/main');

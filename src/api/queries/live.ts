@@ -42,3 +42,8 @@ export function useRoomInfo(roomId: number | undefined) {
     retry: false,
   });
 }
+
+/** The home page's titled blocks of rooms, one per sport (Live/getBucketRoomList). */
+export function useRoomBuckets() {
+  return useQuery(queryOptions(getQuery(useApi(), '/api/Live/getBucketRoomList')));
+}
