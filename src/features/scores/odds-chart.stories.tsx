@@ -58,7 +58,7 @@ export const Default: Story = {
 export const English: Story = {
   globals: { locale: 'en' },
   args: {
-    label: en['scores.oddsMovement'],
+    label: 'Asian handicap movement',
     names: ['Arsenal', 'Chelsea'],
     openingLabel: en['scores.odds.opening'],
     currentLabel: en['scores.odds.current'],
