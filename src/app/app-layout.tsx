@@ -12,7 +12,6 @@ import { localName } from '../i18n/locale.ts';
 import { withAllMessages } from '../i18n/load-messages.ts';
 import { pageDescription } from '../public-pages.ts';
 import { useMessage } from '../i18n/use-message.ts';
-import { onLoginRequest } from '../realtime/login-request.ts';
 import { notifyStoredUserChanged, useStoredUser } from '../realtime/stored-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { KickoutNotice } from './kickout-notice.tsx';
@@ -97,8 +96,6 @@ export function AppLayout() {
     if (storedUser === null) setLoginOpen(false);
   }
   const [history, setHistory] = useState(readSearchHistory);
-  // A screen's guest action (follow, reserve) asks for the login dialog.
-  useEffect(() => onLoginRequest(() => setLoginOpen(true)), []);
 
   const user: TopBarUser | null = storedUser && {
     user_nickname: member.data?.user_nickname ?? storedUser.profile.user_nickname,

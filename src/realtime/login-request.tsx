@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 // SPEC §4: the login dialog is opened by a flag the shell holds. A screen that needs a logged-in user (a guest
-// pressing send in room chat) asks for it here, without knowing the shell.
+// pressing send in room chat, follow or a reminder) asks for it here, without knowing the shell.
 
 const LoginRequestContext = createContext<() => void>(() => {});
 

@@ -3,7 +3,7 @@ import { useFollowAnchor, useShareRoom } from '../../api/queries/live-room.ts';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { askNotificationPermission } from '../../realtime/browser-notifications.ts';
-import { requestLogin } from '../../realtime/login-request.ts';
+import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -24,6 +24,7 @@ export function RoomActions({ room }: { room: LiveRoom }) {
 
 /** Follows or unfollows the anchor; a guest gets the login dialog. The count in the heading follows. */
 export function FollowButton({ anchorId, following }: { anchorId: number; following: boolean }) {
+  const requestLogin = useLoginRequest();
   const t = useMessage();
   const user = useStoredUser();
   const follow = useFollowAnchor();

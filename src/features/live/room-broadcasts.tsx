@@ -4,7 +4,7 @@ import { useAnchorNextBroadcasts, useAnchorPlaybacks, useReserveSchedule } from 
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { askNotificationPermission } from '../../realtime/browser-notifications.ts';
-import { requestLogin } from '../../realtime/login-request.ts';
+import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -61,6 +61,7 @@ export function NextBroadcasts({ anchorId }: { anchorId: number }) {
 }
 
 function ScheduleReminder({ schedule }: { schedule: LiveReservation }) {
+  const requestLogin = useLoginRequest();
   const t = useMessage();
   const user = useStoredUser();
   const reserve = useReserveSchedule();

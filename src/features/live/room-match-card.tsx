@@ -7,7 +7,7 @@ import { localName } from '../../i18n/locale.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { askNotificationPermission } from '../../realtime/browser-notifications.ts';
-import { requestLogin } from '../../realtime/login-request.ts';
+import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { Button } from '../../ui/button.tsx';
@@ -84,6 +84,7 @@ export function RoomMatchCard({ match: given }: { match: LiveMatchBrief }) {
 
 /** "Remind me" of a match not yet begun: the alert comes when it kicks off (issue 11 item 7). */
 function MatchReminder({ matchId }: { matchId: number }) {
+  const requestLogin = useLoginRequest();
   const t = useMessage();
   const user = useStoredUser();
   const mine = useMyReservations({ page: 1, limit: 50 }, { enabled: user !== null });
