@@ -2,20 +2,42 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import type { components } from '../../api/schema';
+import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
+import type { ScoreSocketActor } from '../../realtime/score-socket.tsx';
 import { loadMessages } from '../../i18n/load-messages.ts';
 import { DirectoryPage } from './directory-page.tsx';
 import { DirectoryStoryProviders, type DirectoryServer } from './directory-story-api.tsx';
 
-async function renderDirectory(path: string, server: Omit<DirectoryServer, 'onCall'> = {}) {
+async function renderDirectory(path: string, server: Omit<DirectoryServer, 'onCall'> = {}, socket?: ScoreSocketActor) {
   const calls: { path: string; query: URLSearchParams }[] = [];
   render(
     <IntlProvider locale="en" messages={await loadMessages('en')}>
-      <DirectoryStoryProviders path={path} server={{ ...server, onCall: (called, query) => calls.push({ path: called, query }) }}>
+      <DirectoryStoryProviders path={path} server={{ ...server, onCall: (called, query) => calls.push({ path: called, query }) }} socket={socket}>
         <DirectoryPage title="Streamers" />
       </DirectoryStoryProviders>
     </IntlProvider>,
   );
   return calls;
+}
+
+/** A site socket already subscribed, whose frames the test hands it; the classify frames it would send are kept. */
+function subscribedSocket() {
+  const sent: unknown[] = [];
+  const connection = fromCallback<ConnectionCommand, { url: string }>(({ receive }) => {
+    receive((command) => sent.push(command.frame));
+    return () => undefined;
+  });
+  const socket = createActor(scoreSocketMachine.provide({ actors: { connection } }), {
+    input: { url: 'ws://test.invalid/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
+  }).start();
+  socket.send({ type: 'socket.opened' });
+  socket.send({
+    type: 'socket.message',
+    message: { code: 101, type: 'registered', connection_id: 'c1', server_time: 0, heartbeat_ms: 30_000, user_id: null },
+  });
+  return { socket, sent };
 }
 
 const roomTitles = async () => within(await screen.findByRole('list', { name: 'Live rooms' })).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -66,5 +88,19 @@ describe('the streamer list (/anchor)', () => {
   it('says so when there are no rooms', async () => {
     await renderDirectory('/anchor?type=3', { empty: true });
     expect(await screen.findByText('No rooms here yet')).toBeInTheDocument();
+  });
+
+  it("keeps a card's match score live from the site socket, hearing the type's sport", async () => {
+    const { socket, sent } = subscribedSocket();
+    await renderDirectory('/anchor?type=2', {}, socket);
+    await roomTitles();
+    await waitFor(() => expect(sent).toContainEqual({ type: 'classify', classify_type: 1 }));
+    const card = () => screen.getByRole('link', { name: '湖人 vs 勇士 赛前分析' }).closest('li')!;
+    const before = card().textContent;
+    const pushed = { id: 502, status: 'in_progress', home_score: 101, away_score: 99, match_str: 'Q4 02:10' } as unknown as components['schemas']['Match'];
+    socket.send({ type: 'socket.message', message: { code: 100, type: 'basketball_match', seq: 1, data: pushed } });
+    await waitFor(() => expect(card().textContent).toContain('101'));
+    expect(card().textContent).not.toBe(before);
+    socket.stop();
   });
 });

@@ -14,6 +14,7 @@ import { DirectoryLayout } from './directory-layout.tsx';
 import { LiveRoomCard } from './directory-room-card.tsx';
 import { onAirFirst } from './directory-rooms.ts';
 import styles from './directory-page.module.css';
+import { useLiveMatchSport } from './use-live-match.ts';
 
 type LiveType = QueryOf<'anchor'>['type'];
 type TypeKey = `${LiveType}`;
@@ -28,6 +29,8 @@ export function DirectoryPage({ title }: { title: string }) {
   const t = useMessage();
   const navigate = useNavigate();
   const { type, id, name } = useRouteQuery('anchor');
+  // The cards' scores follow the socket's pushes for the type's sport.
+  useLiveMatchSport(type);
 
   return (
     <DirectoryLayout current="anchor">

@@ -6,6 +6,7 @@ import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { link } from '../../routes.ts';
 import { RoomCard } from '../../ui/room-card.tsx';
+import { useLiveMatch } from './use-live-match.ts';
 
 type LiveRoom = components['schemas']['LiveRoom'];
 type LiveMatchBrief = components['schemas']['LiveMatchBrief'];
@@ -28,10 +29,14 @@ function cardMatch(match: LiveMatchBrief, locale: string, t: ReturnType<typeof u
   };
 }
 
-/** A live room of the contract as a card that opens `/live?id=` (the home page and the streamer list). */
+/**
+ * A live room of the contract as a card that opens `/live?id=` (the home page and the streamer list); its match's
+ * score follows the site socket's pushes for the sport the page asked for.
+ */
 export function LiveRoomCard({ room, priority = false, headingLevel }: { room: LiveRoom; priority?: boolean; headingLevel?: 2 | 3 }) {
   const t = useMessage();
   const { locale } = useIntl();
+  const match = useLiveMatch(room.match);
   return (
     <RoomCard
       title={room.title}
@@ -44,7 +49,7 @@ export function LiveRoomCard({ room, priority = false, headingLevel }: { room: L
       anchorName={room.anchor.user_nickname}
       anchorAvatar={room.anchor.avatar}
       categoryLabel={localName({ zh: room.category.name, en: room.category.name_en }, locale)}
-      match={room.match && cardMatch(room.match, locale, t)}
+      match={match && cardMatch(match, locale, t)}
       headingLevel={headingLevel}
     />
   );

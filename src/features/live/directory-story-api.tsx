@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { createActor, fromCallback } from 'xstate';
 import type { components } from '../../api/schema';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
+import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
+import { ScoreSocketProvider, type ScoreSocketActor } from '../../realtime/score-socket.tsx';
 import { sampleAvatar, sampleAvatarAlt, sampleCover, sampleCrestAway, sampleCrestHome, sampleLevelIcon } from '../../ui/story-images.ts';
 
 // The streamer area's pages in stories and tests run against this fake server: typed from the
@@ -14,6 +17,8 @@ type LiveReservation = components['schemas']['LiveReservation'];
 type FollowedUser = components['schemas']['FollowedUser'];
 type LiveUserReservation = components['schemas']['LiveUserReservation'];
 type LiveRankEntry = components['schemas']['LiveRankEntry'];
+
+const quietConnection = fromCallback<ConnectionCommand, { url: string }>(() => () => undefined);
 
 /** 2026-11-25 20:00 UTC, the evening the fixtures are scheduled around. */
 const evening = 1_795_636_800;
@@ -191,10 +196,28 @@ export function directoryFetch({ rooms = sampleRooms, categoriesNotYet, failing,
 }
 
 /** A router at `path` and the API client over the fake server. */
-export function DirectoryStoryProviders({ path, server, children }: { path: string; server?: DirectoryServer; children: ReactNode }) {
+export function DirectoryStoryProviders({
+  path,
+  server,
+  socket,
+  children,
+}: {
+  path: string;
+  server?: DirectoryServer;
+  /** The site socket the cards hear match pushes on; by default one that never connects. */
+  socket?: ScoreSocketActor;
+  children: ReactNode;
+}) {
+  const [quietSocket] = useState(() =>
+    createActor(scoreSocketMachine.provide({ actors: { connection: quietConnection } }), {
+      input: { url: 'ws://story.invalid/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
+    }).start(),
+  );
   return (
     <MemoryRouter initialEntries={[path]}>
-      <StoryApiProviders fetch={directoryFetch(server)}>{children}</StoryApiProviders>
+      <StoryApiProviders fetch={directoryFetch(server)}>
+        <ScoreSocketProvider socket={socket ?? quietSocket}>{children}</ScoreSocketProvider>
+      </StoryApiProviders>
     </MemoryRouter>
   );
 }

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMyReservations } from '../../api/queries/live-directory.ts';
 import { useReserveMatch } from '../../api/queries/live-room.ts';
@@ -8,16 +7,13 @@ import { matchClockText } from '../../i18n/match-clock.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { askNotificationPermission } from '../../realtime/browser-notifications.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
-import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
 import styles from './room-page.module.css';
+import { useLiveMatch, useLiveMatchSport } from './use-live-match.ts';
 
 type LiveMatchBrief = components['schemas']['LiveMatchBrief'];
-
-/** The site socket's classify for a room's sport (LiveType 1 football, 2 basketball, 3 e-sports). */
-const classifyOfType = { 1: 0, 2: 1, 3: 2 } as const;
 
 /**
  * The match a room shows, its score kept live by the site socket's match pushes (as the score pages
@@ -26,33 +22,8 @@ const classifyOfType = { 1: 0, 2: 1, 3: 2 } as const;
 export function RoomMatchCard({ match: given }: { match: LiveMatchBrief }) {
   const t = useMessage();
   const { locale } = useIntl();
-  const socket = useScoreSocket();
-  const [pushed, setPushed] = useState<Partial<LiveMatchBrief> & { at: LiveMatchBrief }>({ at: given });
-  // A newer room answer replaces what the socket pushed about an older one.
-  const { at, ...live } = pushed;
-  const match: LiveMatchBrief = at === given ? { ...given, ...live } : given;
-
-  useEffect(() => {
-    socket.send({ type: 'sport.classified', classifyType: classifyOfType[given.type as 1 | 2 | 3] ?? 0 });
-  }, [socket, given.type]);
-
-  useSocketEvent(
-    'match.pushed',
-    useCallback(
-      (event) => {
-        const data = event.push.data;
-        if (data.id !== given.id) return;
-        setPushed({
-          at: given,
-          status: data.status,
-          home_score: data.home_score,
-          away_score: data.away_score,
-          ...(data.match_str === undefined ? {} : { match_str: data.match_str }),
-        });
-      },
-      [given],
-    ),
-  );
+  useLiveMatchSport(given.type);
+  const match = useLiveMatch(given) ?? given;
 
   const started = match.status !== 'not_started';
   const middle =
