@@ -10,7 +10,7 @@ import {
   type Conversation,
 } from '../areas/chat/message-service.ts';
 import { verifyMessagingUser } from '../areas/chat/messaging-account-service.ts';
-import { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate } from '../areas/live/room-chat-service.ts';
+import { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../areas/live/room-chat-service.ts';
 import { defaultLanguage, translate, type Language } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../server-context.ts';
 import { MessagingHub, type HubConnection } from './messaging-hub.ts';
@@ -48,8 +48,12 @@ export class MessagingPresence {
 export async function messagingSocket(app: FastifyInstance, { server }: MessagingSocketOptions): Promise<void> {
   const presence = new MessagingPresence();
   const hub = new MessagingHub(server.bus, server.contract, server.log);
-  const rate = new SendRate();
-  const pruneRate = setInterval(() => rate.prune(server.clock.now().getTime()), 60_000);
+  const limits = { rate: new SendRate(), slowMode: new SlowMode() };
+  const pruneRate = setInterval(() => {
+    const now = server.clock.now().getTime();
+    limits.rate.prune(now);
+    limits.slowMode.prune(now);
+  }, 60_000);
   pruneRate.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneRate);
@@ -165,7 +169,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
             if (frame.messageType !== 'TIMTextElem' || !('text' in frame.payload)) {
               return reply(frame.id, roomChatMessages.textOnly, 'unavailable');
             }
-            const speech = await roomChatSpeech(server, room, senderId, frame.payload.text, rate);
+            const speech = await roomChatSpeech(server, room, senderId, frame.payload.text, limits);
             if (isRefusal(speech)) return reply(frame.id, speech.msg, speech.reason, speech.params);
             const message = await storeMessage(server, {
               senderId,

@@ -1781,6 +1781,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live/setChatRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a room's chat rules (slow mode, followers only, no links)
+         * @description A manager of the room (the anchor is one of their own room, SPEC §6) sets the rules its chat enforces; the fields left out keep their value.
+         */
+        post: operations["liveSetChatRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/live/liveKickoutList": {
         parameters: {
             query?: never;
@@ -4105,6 +4125,19 @@ export interface components {
             viewer: components["schemas"]["LiveViewerStatus"];
             /** @description The messaging group of the room's chat and barrage (joined as GROUP<id>; online count per room). */
             chat_group_id: string;
+            chat_rules?: components["schemas"]["LiveChatRules"];
+        };
+        /** @description The rules of a room's chat, set by its anchor and managers (live/setChatRules) and enforced by the messaging server on viewers' messages: slow mode (seconds between a viewer's messages; the anchor and managers are exempt), followers only, and no web addresses. */
+        LiveChatRules: {
+            /**
+             * @description 0 when slow mode is off.
+             * @enum {integer}
+             */
+            slow_seconds: 0 | 3 | 5 | 10 | 30;
+            /** @enum {integer} */
+            followers_only: 0 | 1;
+            /** @enum {integer} */
+            block_links: 0 | 1;
         };
         /** @description Where and with what key the anchor pushes RTMP. */
         LivePushInfo: {
@@ -5332,10 +5365,10 @@ export interface components {
             /** @description Why, in the connection's language (ImLogin.lang), fit to show. */
             msg: string;
             /**
-             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (conversations not open yet).
+             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (conversations not open yet), and a room chat's rules (LiveChatRules): slow_mode (params.seconds to wait), followers_only, link_blocked.
              * @enum {string}
              */
-            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable";
+            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "slow_mode" | "followers_only" | "link_blocked";
         };
         /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount). */
         ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"];
@@ -8207,6 +8240,41 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["LiveKickout"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    liveSetChatRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    room_id: number;
+                    /** @enum {integer} */
+                    slow_seconds?: 0 | 3 | 5 | 10 | 30;
+                    /** @enum {integer} */
+                    followers_only?: 0 | 1;
+                    /** @enum {integer} */
+                    block_links?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the room's rules now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LiveChatRules"];
                     };
                 };
             };

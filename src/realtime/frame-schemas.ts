@@ -76,7 +76,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   ImConversationID: {"type":"string"},
   ImCustomPayload: {"type":"object","required":["data","description","extension"],"properties":{"data":{"type":"string"},"description":{"type":"string"},"extension":{"type":"string"}}},
   ImElemType: {"type":"string","enum":["TIMTextElem","TIMImageElem","TIMFileElem","TIMCustomElem"]},
-  ImError: {"type":"object","required":["type","id","msg"],"properties":{"type":{"type":"string","const":"error"},"id":{"$ref":"ImId"},"msg":{"type":"string"},"reason":{"type":"string","enum":["not_logged_in","guest","muted","kicked","too_long","too_fast","not_member","unavailable"]}}},
+  ImError: {"type":"object","required":["type","id","msg"],"properties":{"type":{"type":"string","const":"error"},"id":{"$ref":"ImId"},"msg":{"type":"string"},"reason":{"type":"string","enum":["not_logged_in","guest","muted","kicked","too_long","too_fast","not_member","unavailable","slow_mode","followers_only","link_blocked"]}}},
   ImFilePayload: {"type":"object","required":["name","url","size"],"properties":{"name":{"type":"string"},"url":{"type":"string"},"size":{"type":"integer"}}},
   ImGroupJoined: {"type":"object","required":["type","id","conversationID","onlineCount","lastSequence"],"properties":{"type":{"type":"string","const":"group_joined"},"id":{"$ref":"ImId"},"conversationID":{"$ref":"ImConversationID"},"onlineCount":{"type":"integer"},"lastSequence":{"$ref":"ImSequence"}}},
   ImId: {"type":"integer"},

@@ -35,7 +35,7 @@ async function fingerprint(server: TestServer): Promise<string> {
 
 describe('bad input is refused with code 1 naming the field, and writes nothing', () => {
   let server: TestServer;
-  /** A caller each operation lets in: its role's demo user, else the viewer (the role check comes first). */
+  /** A caller each operation lets in: its role's demo user (an anchor manages their room), else the viewer (the role check comes first). */
   let tokens: Record<'viewer' | 'anchor' | 'expert' | 'admin', string>;
   beforeAll(async () => {
     server = await startTestServer();
@@ -46,7 +46,10 @@ describe('bad input is refused with code 1 naming the field, and writes nothing'
       admin: await logIn(server, demoLogins.admin),
     };
   });
-  const tokenFor = (role: string | undefined) => (role === 'anchor' || role === 'expert' || role === 'admin' ? tokens[role] : tokens.viewer);
+  const tokenFor = (role: string | undefined) => {
+    if (role === 'manager') return tokens.anchor;
+    return role === 'anchor' || role === 'expert' || role === 'admin' ? tokens[role] : tokens.viewer;
+  };
   afterAll(() => server.close());
 
   it('has cases for the implemented operations', () => {

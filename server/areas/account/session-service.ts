@@ -48,6 +48,8 @@ async function lookUp(server: ServerContext, tokenHash: string): Promise<Session
       'users.is_expert',
       'users.is_admin',
       'users.disabled_at',
+      // A manager of some room (x-role manager); which rooms is the live services' check.
+      (eb) => eb.exists(eb.selectFrom('room_managers').select('room_managers.user_id').whereRef('room_managers.user_id', '=', 'sessions.user_id')).as('manages_a_room'),
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -72,6 +74,7 @@ async function lookUp(server: ServerContext, tokenHash: string): Promise<Session
         ...(row.is_anchor === 1 ? ['anchor'] : []),
         ...(row.is_expert === 1 ? ['expert'] : []),
         ...(row.is_admin === 1 ? ['admin'] : []),
+        ...(row.manages_a_room ? ['manager'] : []),
       ]),
     },
   };

@@ -10,6 +10,16 @@ import { playbacks } from './playback-service.ts';
 import { roomRanking } from './ranking-service.ts';
 import { anchorSchedules, deleteSchedule, myReservations, reserveMatch, reserveSchedule } from './reservation-service.ts';
 import { roomInfo, roomPlacard, shareRoom, viewerStatus } from './room-info-service.ts';
+import {
+  appointManager,
+  kickViewer,
+  muteViewer,
+  ownRoomManagers,
+  removeManager,
+  roomAssistants,
+  setChatRules,
+  unmuteViewer,
+} from './room-moderation-service.ts';
 import { liveRoomPage } from './room-list-service.ts';
 
 /** Where the anchor pushes: the host the anchor reached the site by, on the media server's port. */
@@ -39,4 +49,12 @@ export const liveHandlers = defineAreaHandlers('live', {
   liveGroupList: ({ server, me }) => ownFanGroups(server, me().id),
   liveAddshowGroup: ({ server, input, me }) => showFanGroup(server, me().id, input.group_id, input.is_show === 1),
   liveDeleteReserveLive: ({ server, input, me }) => deleteSchedule(server, me().id, input.id),
+  liveSetTaboo: ({ server, input, me }) => muteViewer(server, me().id, input),
+  roomManageRelieveTaboo: ({ server, input, me }) => unmuteViewer(server, me().id, input),
+  liveLiveKickout: ({ server, input, me }) => kickViewer(server, me().id, input),
+  liveSetChatRules: ({ server, input, me }) => setChatRules(server, me().id, input),
+  liveAssistantList: ({ server, input }) => roomAssistants(server, input.room_id),
+  roomManageGetLiveRoomManageList: ({ server, me }) => ownRoomManagers(server, me().id),
+  roomManageSetAdministrations: ({ server, input, me }) => appointManager(server, me().id, input.uid),
+  roomManageDelLiveRoomManage: ({ server, input, me }) => removeManager(server, me().id, input.uid),
 });

@@ -16,6 +16,9 @@ export const roomChatMessages = {
   tooFast: 'You are sending too fast; wait a moment',
   textOnly: 'Room chat takes text only',
   noRoom: 'Live room not found',
+  slowMode: 'Slow mode is on: wait {seconds} s before your next message',
+  followersOnly: 'Only followers of the anchor may chat in this room',
+  linkBlocked: "Links are not allowed in this room's chat",
 } as const;
 
 /** Room chat lines are short, as danmaku over the picture must be. */
@@ -34,9 +37,52 @@ export interface RoomChatSpeech {
 }
 
 /** The room of a room chat group (live<room id>) when it exists. */
-export async function roomOfGroup(server: ServerContext, roomId: number): Promise<{ id: number; anchor_id: number } | null> {
+export async function roomOfGroup(server: ServerContext, roomId: number): Promise<ChatRoom | null> {
   const room = await cachedRoom(server, roomId);
-  return room ? { id: room.id, anchor_id: room.anchor_id } : null;
+  return room
+    ? {
+        id: room.id,
+        anchor_id: room.anchor_id,
+        slowSeconds: room.chat_slow_seconds,
+        followersOnly: room.chat_followers_only,
+        blockLinks: room.chat_block_links,
+      }
+    : null;
+}
+
+/** A room as its chat's rules need it (live/setChatRules). */
+export interface ChatRoom {
+  id: number;
+  anchor_id: number;
+  slowSeconds: number;
+  followersOnly: boolean;
+  blockLinks: boolean;
+}
+
+/** A web address: a scheme, www., or a name under a common top-level domain (link blocking). */
+const linkPattern = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|cn|me|tv|cc|co|info|xyz|top|vip|app|link|ly|gg)\b)/i;
+
+export function hasLink(text: string): boolean {
+  return linkPattern.test(text.normalize('NFKC'));
+}
+
+/** Per room and user, when each last spoke (slow mode); this process's memory, as the flood limit is. */
+export class SlowMode {
+  readonly #lastSpoke = new Map<string, number>();
+
+  /** Seconds left to wait in a room with `slowSeconds`, or 0 after counting this message. */
+  take(roomId: number, userId: number, slowSeconds: number, now: number): number {
+    const key = `${String(roomId)}:${String(userId)}`;
+    const last = this.#lastSpoke.get(key);
+    if (last !== undefined && now - last < slowSeconds * 1000) return Math.ceil((slowSeconds * 1000 - (now - last)) / 1000);
+    this.#lastSpoke.set(key, now);
+    return 0;
+  }
+
+  /** Forgets messages older than the longest slow mode (30 s), so the map does not grow without end. */
+  prune(now: number): void {
+    for (const [key, at] of this.#lastSpoke) if (now - at > 30_000) this.#lastSpoke.delete(key);
+  }
 }
 
 /** Per-user sliding windows of recent sends (this process; a user's tabs are usually on one). */
@@ -70,10 +116,10 @@ export class SendRate {
  */
 export async function roomChatSpeech(
   server: ServerContext,
-  room: { id: number; anchor_id: number },
+  room: ChatRoom,
   userId: number,
   text: string,
-  rate: SendRate,
+  limits: { rate: SendRate; slowMode: SlowMode },
 ): Promise<RoomChatSpeech | RoomChatRefusal> {
   if ([...text].length > roomChatMaxLength) {
     return { reason: 'too_long', msg: roomChatMessages.tooLong, params: { max: roomChatMaxLength } };
@@ -81,9 +127,22 @@ export async function roomChatSpeech(
   const standing = await standingIn(server, room, userId);
   if (standing.is_kicked === 1) return { reason: 'kicked', msg: roomChatMessages.kicked };
   if (standing.is_taboo === 1) return { reason: 'muted', msg: roomChatMessages.muted };
-  if (!rate.take(userId, server.clock.now().getTime())) return { reason: 'too_fast', msg: roomChatMessages.tooFast };
-  if (room.anchor_id === userId) return { badge: 'anchor' };
-  return standing.is_manager === 1 ? { badge: 'manager' } : {};
+  const now = server.clock.now().getTime();
+  if (!limits.rate.take(userId, now)) return { reason: 'too_fast', msg: roomChatMessages.tooFast };
+  // The room's rules bind viewers; its anchor and managers are exempt (issue 12).
+  if (standing.is_manager === 1) return { badge: room.anchor_id === userId ? 'anchor' : 'manager' };
+  if (room.blockLinks && hasLink(text)) return { reason: 'link_blocked', msg: roomChatMessages.linkBlocked };
+  if (room.followersOnly && !(await follows(server, userId, room.anchor_id))) {
+    return { reason: 'followers_only', msg: roomChatMessages.followersOnly };
+  }
+  const wait = room.slowSeconds > 0 ? limits.slowMode.take(room.id, userId, room.slowSeconds, now) : 0;
+  if (wait > 0) return { reason: 'slow_mode', msg: roomChatMessages.slowMode, params: { seconds: wait } };
+  return {};
+}
+
+async function follows(server: ServerContext, userId: number, anchorId: number): Promise<boolean> {
+  const row = await server.database.db.selectFrom('follows').select('user_id').where('user_id', '=', userId).where('target_id', '=', anchorId).executeTakeFirst();
+  return row !== undefined;
 }
 
 export function isRefusal(speech: RoomChatSpeech | RoomChatRefusal): speech is RoomChatRefusal {

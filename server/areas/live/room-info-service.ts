@@ -23,6 +23,17 @@ export function roomChatGroupId(roomId: number): string {
   return `live${roomId}`;
 }
 
+type ChatRules = NonNullable<RoomInfo['chat_rules']>;
+
+/** The room's chat rules as the contract shows them. */
+export function chatRulesOf(row: Pick<RoomRow, 'chat_slow_seconds' | 'chat_followers_only' | 'chat_block_links'>): ChatRules {
+  return {
+    slow_seconds: row.chat_slow_seconds as ChatRules['slow_seconds'],
+    followers_only: row.chat_followers_only ? 1 : 0,
+    block_links: row.chat_block_links ? 1 : 0,
+  };
+}
+
 /** A room that exists and whose anchor is not disabled, from the lists' memory; else code 1. */
 export async function existingRoom(server: ServerContext, roomId: number): Promise<RoomRow> {
   const row = await cachedRoom(server, roomId);
@@ -133,7 +144,7 @@ export async function roomInfo(server: ServerContext, roomId: number, viewerId: 
     anchorStats(server, row.anchor_id),
     viewerId === null ? Promise.resolve(guestStatus) : standingIn(server, row, viewerId),
   ]);
-  return { room: room!, anchor_stats: stats, viewer, chat_group_id: roomChatGroupId(row.id) };
+  return { room: room!, anchor_stats: stats, viewer, chat_group_id: roomChatGroupId(row.id), chat_rules: chatRulesOf(row) };
 }
 
 /** Live/getPlacard: the room's announcement (SPEC §5, up to 50 characters). */

@@ -31,6 +31,10 @@ export interface LiveRoomsTable {
   is_recommended: Default<boolean>;
   /** 015: live/share calls. */
   share_count: Default<number>;
+  /** 035: the chat's rules: seconds between a viewer's messages (0 off), followers only, no links. */
+  chat_slow_seconds: Default<number>;
+  chat_followers_only: Default<boolean>;
+  chat_block_links: Default<boolean>;
   started_at: NullableTimestamp;
   ended_at: NullableTimestamp;
   created_at: TimestampDefault;
