@@ -21,6 +21,8 @@ export interface RoomChatMessage {
   text: string;
   nick: string;
   avatar: string;
+  /** The sender's site user id (what the room's managers mute or kick). */
+  senderId: number;
   /** Sent by the viewer (from any of their tabs). */
   isMine: boolean;
   /** The sender's standing in the room when sent. */
@@ -69,6 +71,7 @@ function toChatMessage(message: ImMessage, me: string | null): RoomChatMessage |
     text: message.payload.text,
     nick: message.nick,
     avatar: message.avatar,
+    senderId: Number(message.from),
     isMine: me !== null && message.from === me,
     ...(message.badge ? { badge: message.badge } : {}),
     time: message.time,

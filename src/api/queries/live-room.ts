@@ -74,3 +74,25 @@ export function useAnchorPlaybacks(uid: number, limit: number, options?: ReadOpt
     ...readOptions(options),
   });
 }
+
+/** Mutes a viewer in a room for a while (Live/setTaboo), as its anchor or a manager. */
+export function useMuteViewer() {
+  const api = useApi();
+  return useMutation({ mutationFn: (body: PostBody<'/api/Live/setTaboo'>) => api.post('/api/Live/setTaboo', { body }) });
+}
+
+/** Kicks a viewer out of a room for a while (live/liveKickout), as its anchor or a manager. */
+export function useKickViewer() {
+  const api = useApi();
+  return useMutation({ mutationFn: (body: PostBody<'/api/live/liveKickout'>) => api.post('/api/live/liveKickout', { body }) });
+}
+
+/** Sets the room's chat rules (live/setChatRules); the room is read again, and with it the rules it shows. */
+export function useSetChatRules() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PostBody<'/api/live/setChatRules'>) => api.post('/api/live/setChatRules', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomInfoKey }),
+  });
+}

@@ -22,6 +22,7 @@ const messages: RoomChatMessage[] = lines.map(([nick, text, badge, isMine], i) =
   nick,
   text,
   avatar: '/media/avatars/1.svg',
+  senderId: 200 + i,
   isMine: isMine === true,
   ...(badge ? { badge } : {}),
   time: 1_764_000_000 + i * 30,
@@ -118,5 +119,47 @@ export const Empty: Story = {
   args: { chat: chat({ messages: [], onlineCount: 1 }) },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(zh['roomChat.empty'])).toBeVisible();
+  },
+};
+
+export const WithRules: Story = {
+  args: { rules: { slow_seconds: 5, followers_only: 1, block_links: 0 } },
+  play: async ({ canvas }) => {
+    // Viewers read the rules; they get no controls to change them, and no way to mute anyone.
+    const rules = canvas.getByLabelText(zh['roomChat.rules']);
+    await expect(rules).toHaveTextContent('慢速模式 5 秒');
+    await expect(rules).toHaveTextContent(zh['roomChat.rule.followersOnly']);
+    await expect(canvas.queryByRole('button', { name: /^禁言/ })).toBeNull();
+  },
+};
+
+export const Moderator: Story = {
+  args: {
+    rules: { slow_seconds: 0, followers_only: 0, block_links: 0 },
+    moderation: { onMute: fn(), onKick: fn(), onRulesChange: fn(), notice: '已禁言 路人甲 10 分钟' },
+  },
+  play: async ({ canvas, args, userEvent }) => {
+    // The anchor's and managers' lines, and the moderator's own, carry no controls.
+    await expect(canvas.queryByRole('button', { name: '禁言 老K看球' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: '禁言 球迷小王' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: '禁言 路人甲' }));
+    await expect(args.moderation!.onMute).toHaveBeenCalledWith(expect.objectContaining({ nick: '路人甲', senderId: 203 }));
+    await userEvent.click(canvas.getByRole('button', { name: '踢出 看球的猫' }));
+    await expect(args.moderation!.onKick).toHaveBeenCalledWith(expect.objectContaining({ senderId: 204 }));
+    await userEvent.click(canvas.getByText(zh['roomChat.rules']));
+    await userEvent.selectOptions(canvas.getByLabelText(zh['roomChat.rule.slowLabel']), '10');
+    await expect(args.moderation!.onRulesChange).toHaveBeenCalledWith({ slow_seconds: 10, followers_only: 0, block_links: 0 });
+    await userEvent.click(canvas.getByLabelText(zh['roomChat.rule.noLinks']));
+    await expect(args.moderation!.onRulesChange).toHaveBeenCalledWith({ slow_seconds: 0, followers_only: 0, block_links: 1 });
+    await expect(canvas.getByText('已禁言 路人甲 10 分钟')).toBeVisible();
+  },
+};
+
+export const ModeratorEnglish: Story = {
+  ...Moderator,
+  globals: { locale: 'en' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Mute 路人甲' })).toBeVisible();
+    await expect(canvas.getByText(en['roomChat.rules'])).toBeVisible();
   },
 };

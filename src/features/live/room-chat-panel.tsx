@@ -1,4 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { useKickViewer, useMuteViewer, useSetChatRules } from '../../api/queries/live-room.ts';
+import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { announceKickout } from '../../realtime/room-kickout.ts';
@@ -9,8 +12,10 @@ import styles from './room-chat-panel.module.css';
 /** Within this many pixels of the bottom the list follows new messages; scrolled further up, it stays put. */
 const followSlackPx = 24;
 
-function ChatLine({ message }: { message: RoomChatMessage }) {
+function ChatLine({ message, moderation }: { message: RoomChatMessage; moderation?: RoomChatModeration }) {
   const t = useMessage();
+  // The anchor and the managers moderate viewers: not themselves, not each other.
+  const moderated = moderation && !message.isMine && !message.badge;
   return (
     <li className={message.isMine ? `${styles.line} ${styles.mine}` : styles.line} data-sequence={message.sequence}>
       {message.badge ? (
@@ -21,16 +26,104 @@ function ChatLine({ message }: { message: RoomChatMessage }) {
       <span className={styles.nick}>{message.nick}</span>
       {/* User text goes in as a text node: never markup. */}
       <span className={styles.text}>{message.text}</span>
+      {moderated ? (
+        <span className={styles.lineActions}>
+          <button type="button" className={styles.lineAction} aria-label={t('roomChat.muteUser', { nick: message.nick })} onClick={() => moderation.onMute(message)}>
+            {t('roomChat.mute')}
+          </button>
+          <button type="button" className={styles.lineAction} aria-label={t('roomChat.kickUser', { nick: message.nick })} onClick={() => moderation.onKick(message)}>
+            {t('roomChat.kick')}
+          </button>
+        </span>
+      ) : null}
     </li>
+  );
+}
+
+type ChatRules = components['schemas']['LiveChatRules'];
+
+/** The slow mode intervals a room may choose (live/setChatRules). */
+const slowModeChoices: readonly ChatRules['slow_seconds'][] = [0, 3, 5, 10, 30];
+
+/** What the room's anchor and managers may do from the chat (issue 12, moderation). */
+export interface RoomChatModeration {
+  onMute(message: RoomChatMessage): void;
+  onKick(message: RoomChatMessage): void;
+  onRulesChange(rules: ChatRules): void;
+  /** The outcome of the last action, fit to show. */
+  notice: string | null;
+}
+
+/** The room's rules as viewers read them; the moderators' controls to change them. */
+function ChatRulesBar({ rules, moderation }: { rules: ChatRules; moderation?: RoomChatModeration }) {
+  const t = useMessage();
+  const said = [
+    rules.slow_seconds > 0 ? t('roomChat.rule.slow', { seconds: rules.slow_seconds }) : null,
+    rules.followers_only === 1 ? t('roomChat.rule.followersOnly') : null,
+    rules.block_links === 1 ? t('roomChat.rule.noLinks') : null,
+  ].filter((text) => text !== null);
+  if (!moderation) {
+    return said.length > 0 ? (
+      <p className={styles.rules} aria-label={t('roomChat.rules')}>
+        {said.map((text) => (
+          <span key={text} className={styles.rule}>
+            {text}
+          </span>
+        ))}
+      </p>
+    ) : null;
+  }
+  return (
+    <details className={styles.rulesEditor}>
+      <summary>
+        {t('roomChat.rules')}
+        {said.length > 0 ? <span className={styles.rulesSummary}>{said.join(' · ')}</span> : null}
+      </summary>
+      <div className={styles.rulesFields}>
+        <label className={styles.ruleField}>
+          {t('roomChat.rule.slowLabel')}
+          <select
+            value={rules.slow_seconds}
+            onChange={(event) => moderation.onRulesChange({ ...rules, slow_seconds: Number(event.target.value) as ChatRules['slow_seconds'] })}
+          >
+            {slowModeChoices.map((seconds) => (
+              <option key={seconds} value={seconds}>
+                {seconds === 0 ? t('roomChat.rule.slowOff') : t('roomChat.rule.seconds', { seconds })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.ruleField}>
+          <input
+            type="checkbox"
+            checked={rules.followers_only === 1}
+            onChange={(event) => moderation.onRulesChange({ ...rules, followers_only: event.target.checked ? 1 : 0 })}
+          />
+          {t('roomChat.rule.followersOnly')}
+        </label>
+        <label className={styles.ruleField}>
+          <input
+            type="checkbox"
+            checked={rules.block_links === 1}
+            onChange={(event) => moderation.onRulesChange({ ...rules, block_links: event.target.checked ? 1 : 0 })}
+          />
+          {t('roomChat.rule.noLinks')}
+        </label>
+      </div>
+    </details>
   );
 }
 
 export interface RoomChatViewProps {
   chat: RoomChat;
+  /** The room's chat rules (LiveRoomInfo.chat_rules). */
+  rules?: ChatRules;
+  /** Given to the room's anchor and managers. */
+  moderation?: RoomChatModeration;
 }
 
 /** The room chat as it shows: the messages, the online count, the composer and the viewer's state. */
-export function RoomChatView({ chat }: RoomChatViewProps) {
+export function RoomChatView({ chat, rules, moderation }: RoomChatViewProps) {
   const t = useMessage();
   const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -93,11 +186,12 @@ export function RoomChatView({ chat }: RoomChatViewProps) {
         </h2>
         {chat.onlineCount !== null ? <span className={styles.online}>{t('roomChat.online', { count: chat.onlineCount })}</span> : null}
       </header>
+      {rules ? <ChatRulesBar rules={rules} moderation={moderation} /> : null}
       <div className={styles.body}>
         <div ref={list} className={styles.list} role="log" aria-label={t('roomChat.messages')} aria-live="polite" onScroll={onScroll}>
           <ol className={styles.lines}>
             {messages.map((message) => (
-              <ChatLine key={message.id} message={message} />
+              <ChatLine key={message.id} message={message} moderation={moderation} />
             ))}
           </ol>
         </div>
@@ -108,6 +202,11 @@ export function RoomChatView({ chat }: RoomChatViewProps) {
           </button>
         ) : null}
       </div>
+      {moderation?.notice ? (
+        <p className={styles.note} role="status">
+          {moderation.notice}
+        </p>
+      ) : null}
       {note ? (
         <p className={styles.note} role="status">
           {note}
@@ -152,6 +251,10 @@ export interface RoomChatPanelProps {
   roomId: number;
   /** The room's messaging group (LiveRoomInfo.chat_group_id). */
   groupID: string;
+  /** The room's chat rules (LiveRoomInfo.chat_rules). */
+  rules?: ChatRules;
+  /** The viewer is the room's anchor or one of its managers (LiveRoomInfo.viewer.is_manager). */
+  canModerate?: boolean;
   /** Told the room's messages whenever they change: the player flies them as danmaku. */
   onMessages?: (messages: readonly RoomChatMessage[]) => void;
 }
@@ -163,9 +266,38 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
   return <JoinedRoomChat key={user?.id ?? 'guest'} {...props} />;
 }
 
-function JoinedRoomChat({ roomId, groupID, onMessages }: RoomChatPanelProps) {
+/** Minutes a mute from the chat lasts, and a kick-out: long enough to calm a room, short enough to forgive. */
+const muteSeconds = 10 * 60;
+const kickSeconds = 60 * 60;
+
+function useModeration(roomId: number, enabled: boolean): RoomChatModeration | undefined {
+  const t = useMessage();
+  const mute = useMuteViewer();
+  const kick = useKickViewer();
+  const setRules = useSetChatRules();
+  const [notice, setNotice] = useState<string | null>(null);
+  const failed = (error: unknown) => setNotice(error instanceof ApiError ? error.message : t('common.loadFailed'));
+  if (!enabled) return undefined;
+  return {
+    notice,
+    onMute: (message) =>
+      mute.mutate(
+        { room_id: roomId, uid: message.senderId, duration: muteSeconds },
+        { onSuccess: () => setNotice(t('roomChat.mutedUser', { nick: message.nick, minutes: muteSeconds / 60 })), onError: failed },
+      ),
+    onKick: (message) =>
+      kick.mutate(
+        { room_id: roomId, uid: message.senderId, duration: kickSeconds },
+        { onSuccess: () => setNotice(t('roomChat.kickedUser', { nick: message.nick, minutes: kickSeconds / 60 })), onError: failed },
+      ),
+    onRulesChange: (rules) => setRules.mutate({ room_id: roomId, ...rules }, { onSuccess: () => setNotice(t('roomChat.rulesSaved')), onError: failed }),
+  };
+}
+
+function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessages }: RoomChatPanelProps) {
   const openLogin = useLoginRequest();
   const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId) });
+  const moderation = useModeration(roomId, canModerate);
   useEffect(() => onMessages?.(chat.messages), [chat.messages, onMessages]);
-  return <RoomChatView chat={chat} />;
+  return <RoomChatView chat={chat} rules={rules} moderation={moderation} />;
 }

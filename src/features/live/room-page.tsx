@@ -55,7 +55,13 @@ function Room({ info }: { info: LiveRoomInfo }) {
           <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} danmaku={danmaku} />
         </div>
         <div className={styles.chat}>
-          <RoomChatPanel roomId={room.id} groupID={info.chat_group_id} onMessages={setDanmaku} />
+          <RoomChatPanel
+            roomId={room.id}
+            groupID={info.chat_group_id}
+            rules={info.chat_rules}
+            canModerate={info.viewer.is_manager === 1}
+            onMessages={setDanmaku}
+          />
         </div>
       </div>
       {room.placard ? (
