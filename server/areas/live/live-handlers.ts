@@ -8,7 +8,7 @@ import { ownFanGroups, showFanGroup, shownFanGroups } from './fan-group-service.
 import { kickoutList } from './kickout-service.ts';
 import { playbacks } from './playback-service.ts';
 import { roomRanking } from './ranking-service.ts';
-import { anchorSchedules, deleteSchedule, myReservations, reserveMatch, reserveSchedule } from './reservation-service.ts';
+import { anchorSchedules, createSchedule, deleteSchedule, myReservations, reserveMatch, reserveSchedule } from './reservation-service.ts';
 import { roomInfo, roomPlacard, shareRoom, viewerStatus } from './room-info-service.ts';
 import {
   appointManager,
@@ -21,6 +21,7 @@ import {
   unmuteViewer,
 } from './room-moderation-service.ts';
 import { liveRoomPage } from './room-list-service.ts';
+import { broadcastRecords, setRoomPlacard, setRoomTitle, updateRoom } from './room-settings-service.ts';
 
 /** Where the anchor pushes: the host the anchor reached the site by, on the media server's port. */
 function pushAddress(server: ServerContext, request: FastifyRequest): PushAddress {
@@ -57,4 +58,9 @@ export const liveHandlers = defineAreaHandlers('live', {
   roomManageGetLiveRoomManageList: ({ server, me }) => ownRoomManagers(server, me().id),
   roomManageSetAdministrations: ({ server, input, me }) => appointManager(server, me().id, input.uid),
   roomManageDelLiveRoomManage: ({ server, input, me }) => removeManager(server, me().id, input.uid),
+  liveSetTitle: ({ server, input, me }) => setRoomTitle(server, me().id, input.title),
+  liveSetPlacard: ({ server, input, me }) => setRoomPlacard(server, me().id, input.placard),
+  liveUpdateLive: ({ server, input, me }) => updateRoom(server, me().id, input),
+  liveSetReserveLiveNew: ({ server, input, me }) => createSchedule(server, me().id, input),
+  liveSetLiveList: ({ server, input, me }) => broadcastRecords(server, me().id, input),
 });

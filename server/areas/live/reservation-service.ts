@@ -15,6 +15,7 @@ export const reservationMessages = {
   scheduleNotFound: 'Scheduled broadcast not found',
   scheduleBegun: 'This broadcast has already begun',
   notYourSchedule: 'Only the anchor who scheduled this broadcast may delete it',
+  startPassed: 'The broadcast must begin in the future',
 } as const;
 
 /** A broadcast that began this long ago and whose room is still on air is still shown as on now. */
@@ -223,4 +224,28 @@ export async function deleteSchedule(server: ServerContext, anchorId: number, sc
   if (schedule.anchor_id !== anchorId) throw new DomainError(reservationMessages.notYourSchedule);
   await db.deleteFrom('live_schedules').where('id', '=', scheduleId).execute();
   return null;
+}
+
+/**
+ * Live/setReserveLiveNew: the anchor schedules a broadcast of a match at a time to come; its title defaults to
+ * the match's teams. Viewers then reserve a reminder of it (live/reserveMatch2).
+ */
+export async function createSchedule(server: ServerContext, anchorId: number, input: InputOf<'liveSetReserveLiveNew'>): Promise<Schedule> {
+  const room = await anchorRoomOf(server, anchorId);
+  const now = server.clock.now();
+  if (input.start_time * 1000 <= now.getTime()) throw new DomainError(reservationMessages.startPassed);
+  const match = (await matchBriefs(server, [input.match_id])).get(input.match_id);
+  if (!match) throw new DomainError(reservationMessages.matchNotFound);
+  if (match.status === 'over') throw new DomainError(reservationMessages.matchOver);
+  const title = input.title ?? [...`${match.home_team_name_zh} vs ${match.away_team_name_zh}`].slice(0, 40).join('');
+  const start_time = new Date(input.start_time * 1000);
+  // A room broadcasts a match once: scheduling it again moves the broadcast, and its reminders stay.
+  const made = await server.database.db
+    .insertInto('live_schedules')
+    .values({ room_id: room.id, match_id: match.id, title, start_time, created_at: now })
+    .onConflict((conflict) => conflict.columns(['room_id', 'match_id']).doUpdateSet({ title, start_time }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows = await selectSchedules(server).where('live_schedules.id', '=', made.id).execute();
+  return (await toSchedules(server, rows, anchorId))[0]!;
 }
