@@ -258,11 +258,14 @@ export const routes = {
     area: 'account',
     query: { type: memberType, isRecharge: param.flag },
     titleFor: ({ type, isRecharge }) => (type === 1 && isRecharge ? 'route.member.recharge' : memberTitles[type]),
-    // The personal centre shows the tasks area's sign-in and task centre and the wallet, handed in here.
+    // The personal centre shows the tasks area's sign-in and task centre, the wallet and the anchor's console, handed in here.
     screen: () =>
-      Promise.all([account(), import('./features/tasks/tasks-panel.tsx'), import('./features/wallet/wallet-panel.tsx')]).then(
-        ([screens, tasks, wallet]) => screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel),
-      ),
+      Promise.all([
+        account(),
+        import('./features/tasks/tasks-panel.tsx'),
+        import('./features/wallet/wallet-panel.tsx'),
+        import('./features/live/anchor-console.tsx'),
+      ]).then(([screens, tasks, wallet, anchor]) => screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel, anchor.AnchorConsole)),
   }),
   // The review desk of the site's admins (withdrawals; more reviews join as sections).
   admin: route('/admin', {

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../src/api/schema';
 import { solveHumanCheck } from '../api/human-check.ts';
+import zh from '../../src/i18n/messages/zh.json';
 import { launchBrowser } from './browser.ts';
 
 const siteUrl = inject('siteUrl');
@@ -68,6 +69,23 @@ describe.skipIf(!hasMediaTools)('a real broadcast from ffmpeg', { timeout: 240_0
   });
 
   const roomStatus = async () => (await api<Schemas['LiveRoomInfo']>(`/api/Live_streaming/getRoomInfo?room_id=${String(pushInfo.room_id)}`)).data.room.status;
+
+  it("shows the anchor where to push in the console, /member?type=9", async () => {
+    const login = await api<Schemas['LoginSession']>('/api/user/login', {
+      method: 'POST',
+      body: JSON.stringify({ ...demoAnchor, device_type: 'pc', altcha: await solveHumanCheck(siteUrl) }),
+    });
+    token = login.data.token;
+    pushInfo = (await api<Schemas['LivePushInfo']>('/api/Live/getLiveUrl', { token })).data;
+    const consolePage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await consolePage.goto(`${siteUrl}/main`);
+    await consolePage.evaluate(`localStorage.setItem('userInfo', ${JSON.stringify(JSON.stringify(login.data))})`);
+    await consolePage.goto(`${siteUrl}/member?type=9`);
+    await consolePage.getByText(pushInfo.push_url, { exact: true }).waitFor({ timeout: 30_000 });
+    await consolePage.getByRole('button', { name: zh['console.showKey'], exact: true }).click();
+    await consolePage.getByText(pushInfo.stream_key, { exact: true }).waitFor({ timeout: 5_000 });
+    await consolePage.close();
+  });
 
   it('refuses a push with a wrong key', async () => {
     const wrong = push(`${pushInfo.push_url}/${'0'.repeat(32)}`);

@@ -12,10 +12,14 @@ import { QrConfirmPage } from './qr-confirm-page.tsx';
 // module, so the area is one chunk however many of its routes are visited.
 
 /**
- * /member: the personal centre (type 19) and the space (18); the other sections say 'No data' until
- * they are built. `Tasks` is the tasks area's sign-in and task centre, which the table hands in.
+ * /member: the personal centre (type 19), the space (18), the wallet (1) and the anchor's console (9); the
+ * other sections say 'No data' until they are built. The table hands in the other areas' sections.
  */
-export function memberScreen(Tasks: ComponentType, Wallet: ComponentType<{ recharge: boolean; HumanCheck: typeof AltchaCheck }>): Screen {
+export function memberScreen(
+  Tasks: ComponentType,
+  Wallet: ComponentType<{ recharge: boolean; HumanCheck: typeof AltchaCheck }>,
+  AnchorConsole: ComponentType,
+): Screen {
   return function MemberScreen({ title }) {
     const intl = useIntl();
     const { type, isRecharge } = useRouteQuery('member');
@@ -23,6 +27,8 @@ export function memberScreen(Tasks: ComponentType, Wallet: ComponentType<{ recha
     // Type 1, the wallet (SPEC §2): isRecharge opens top-up. The SMS code of the payment password
     // needs this area's human check, handed to the wallet.
     if (type === 1) return <MemberPage title={title} type={type} wallet={<Wallet recharge={isRecharge} HumanCheck={AltchaCheck} />} />;
+    // Type 9, the anchor's console (the live area's), for anchors.
+    if (type === 9) return <MemberPage title={title} type={type} anchorConsole={<AnchorConsole />} />;
     return (
       <Page title={title}>
         <EmptyState

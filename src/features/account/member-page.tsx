@@ -32,10 +32,12 @@ export interface MemberPageProps {
   tasks?: ReactNode;
   /** The wallet (the wallet area's), shown for type 1. */
   wallet?: ReactNode;
+  /** The anchor's console (the live area's), shown for type 9. */
+  anchorConsole?: ReactNode;
 }
 
 /** The personal centre (SPEC §2): profile with avatar and nickname (19), the space (18), the wallet (1). */
-export function MemberPage({ title, type, tasks, wallet }: MemberPageProps) {
+export function MemberPage({ title, type, tasks, wallet, anchorConsole }: MemberPageProps) {
   const t = useMessage();
   if (readStoredToken() === null) {
     // SPEC §5: the space page tells a guest 请登录后重试; so does the rest of the personal centre.
@@ -46,6 +48,7 @@ export function MemberPage({ title, type, tasks, wallet }: MemberPageProps) {
     );
   }
   if (type === 1 && wallet) return <Page title={title}>{wallet}</Page>;
+  if (type === 9 && anchorConsole) return <Page title={title}>{anchorConsole}</Page>;
   return <Page title={title}>{type === 18 ? <SpaceSection /> : <ProfileSection tasks={tasks} />}</Page>;
 }
 
