@@ -75,7 +75,6 @@ export function applicationProblems(form: AnchorApplicationForm): ApplicationPro
   return problems;
 }
 
-const keepFailure = assign({ failure: (_, error: unknown) => (error instanceof Error ? error.message : String(error)) });
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 export const anchorReviewMachine = setup({
@@ -93,7 +92,7 @@ export const anchorReviewMachine = setup({
     keepForm: assign({ form: (_, form: AnchorApplicationForm) => form }),
     keepReason: assign({ reason: (_, reason: string) => reason }),
     clearReason: assign({ reason: null }),
-    keepFailure,
+    keepFailure: assign({ failure: (_, error: unknown) => (error instanceof Error ? error.message : String(error)) }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
