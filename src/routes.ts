@@ -258,13 +258,17 @@ export const routes = {
     area: 'account',
     query: { type: memberType, isRecharge: param.flag },
     titleFor: ({ type, isRecharge }) => (type === 1 && isRecharge ? 'route.member.recharge' : memberTitles[type]),
-    // The personal centre shows the tasks area's sign-in and task centre and the wallet, handed in here.
+    // The personal centre shows the tasks area's sign-in and task centre, the wallet and the anchor
+    // application, handed in here.
     screen: () =>
-      Promise.all([account(), import('./features/tasks/tasks-panel.tsx'), import('./features/wallet/wallet-panel.tsx')]).then(
-        ([screens, tasks, wallet]) => screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel),
-      ),
+      Promise.all([
+        account(),
+        import('./features/tasks/tasks-panel.tsx'),
+        import('./features/wallet/wallet-panel.tsx'),
+        import('./features/anchor/anchor-apply-panel.tsx'),
+      ]).then(([screens, tasks, wallet, anchor]) => screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel, anchor.AnchorApplyPanel)),
   }),
-  // The review desk of the site's admins (withdrawals; more reviews join as sections).
+  // The review desk of the site's admins (withdrawals, anchor applications; more reviews join as sections).
   admin: route('/admin', {
     nav: null,
     title: 'route.admin',

@@ -13,9 +13,14 @@ import { QrConfirmPage } from './qr-confirm-page.tsx';
 
 /**
  * /member: the personal centre (type 19) and the space (18); the other sections say 'No data' until
- * they are built. `Tasks` is the tasks area's sign-in and task centre, which the table hands in.
+ * they are built. `Tasks` is the tasks area's sign-in and task centre, `Wallet` the wallet area's and
+ * `ApplyAnchor` the anchor area's application, which the table hands in.
  */
-export function memberScreen(Tasks: ComponentType, Wallet: ComponentType<{ recharge: boolean; HumanCheck: typeof AltchaCheck }>): Screen {
+export function memberScreen(
+  Tasks: ComponentType,
+  Wallet: ComponentType<{ recharge: boolean; HumanCheck: typeof AltchaCheck }>,
+  ApplyAnchor: ComponentType,
+): Screen {
   return function MemberScreen({ title }) {
     const intl = useIntl();
     const { type, isRecharge } = useRouteQuery('member');
@@ -23,6 +28,8 @@ export function memberScreen(Tasks: ComponentType, Wallet: ComponentType<{ recha
     // Type 1, the wallet (SPEC §2): isRecharge opens top-up. The SMS code of the payment password
     // needs this area's human check, handed to the wallet.
     if (type === 1) return <MemberPage title={title} type={type} wallet={<Wallet recharge={isRecharge} HumanCheck={AltchaCheck} />} />;
+    // Type 7, applying to stream (SPEC §2, §6): the anchor area's form.
+    if (type === 7) return <MemberPage title={title} type={type} apply={<ApplyAnchor />} />;
     return (
       <Page title={title}>
         <EmptyState
