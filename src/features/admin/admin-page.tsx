@@ -212,7 +212,7 @@ function AnchorApplicationItem({ row }: { row: AdminAnchorApplication }) {
         <dd>{row.contact}</dd>
         {row.inviter && (
           <>
-            <dt>{t('anchorApply.inviter')}</dt>
+            <dt>{t('admin.inviter')}</dt>
             <dd>{row.inviter}</dd>
           </>
         )}

@@ -112,12 +112,9 @@ function AnchorApplication({ application }: { application: Verification | null }
           </p>
         </>
       ) : (
-        <>
-          <h2 id="anchor-apply-heading" className={styles.heading}>
-            {t('route.member.applyAnchor')}
-          </h2>
-          <p className={styles.muted}>{t('anchorApply.intro')}</p>
-        </>
+        <p id="anchor-apply-heading" className={styles.muted}>
+          {t('anchorApply.intro')}
+        </p>
       )}
       <ApplicationForm
         initial={application ? { ...emptyForm, ...pick(application) } : emptyForm}
@@ -136,11 +133,11 @@ function pick(application: Verification): Partial<AnchorApplicationForm> {
   return { real_name, contact_type, contact, inviter, experience };
 }
 
+/** The review's status as the section's heading (the page's own title already says what it is). */
 function StatusHeading({ id, status, label }: { id: string; status: Verification['status']; label: string }) {
-  const t = useMessage();
   return (
     <h2 id={id} className={styles.heading}>
-      {t('route.member.applyAnchor')} <StatusBadge status={status} label={label} />
+      <StatusBadge status={status} label={label} />
     </h2>
   );
 }
