@@ -79,8 +79,8 @@ describe('becoming an anchor in Chromium', () => {
     const page = await openAs(browser, user, '/member?type=7');
     await page.getByLabel(zh['anchorApply.realName']).fill('赵新主播');
     await page.getByLabel(zh['anchorApply.idNumber']).fill('110105194912310021');
-    await page.getByLabel(zh['anchorApply.contactType']).selectOption('phone');
-    await page.getByLabel(zh['anchorApply.contact']).fill('13912345678');
+    await page.getByRole('combobox', { name: zh['anchorApply.contactType'] }).selectOption('phone');
+    await page.getByLabel(zh['anchorApply.contact'], { exact: true }).fill('13912345678');
     await page.getByLabel(zh['anchorApply.experience']).fill('做过两年篮球解说，熟悉NBA和CBA的战术');
     await page.getByRole('checkbox', { name: zh['anchorApply.agree'] }).check();
     await page.getByRole('button', { name: zh['anchorApply.submit'] }).click();
