@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { anchorMessages } from '../../server/areas/anchor/anchor-application-service.ts';
 import { apiMessages } from '../../server/contract/api-routes.ts';
+import { loadContract } from '../../server/contract/contract.ts';
 import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -22,6 +23,14 @@ const form = {
 };
 
 let nextMobile = 1;
+
+const contract = loadContract();
+/** A code-0 answer of `operationId` fits the contract's schema of its data. */
+function expectFits(operationId: string, answer: { code: number; msg: string; data: unknown }) {
+  const fits = contract.answerValidatorFor(contract.byId.get(operationId)!);
+  const { code, msg, data } = answer;
+  expect(fits({ code, msg, data }), `${operationId}: ${JSON.stringify(fits.errors?.slice(0, 3))}`).toBe(true);
+}
 
 describe('anchor applications and their review', () => {
   let server: TestServer;
@@ -52,7 +61,9 @@ describe('anchor applications and their review', () => {
       code: 0,
       data: { status: 'under_review', real_name: '李四', id_number: '1101**********002X', contact: 'pitch_fan01', inviter: 'ABC123', reason: null, reviewed_at: null },
     });
+    expectFits('memberVerified', sent);
     expect((await info(user.token)).data).toEqual(sent.data);
+    expectFits('memberGetVerifiedInfo', await info(user.token));
     expect(await apply(user.token)).toMatchObject({ code: 1, msg: anchorMessages.underReview });
   });
 
@@ -84,12 +95,14 @@ describe('anchor applications and their review', () => {
     const user = await newUser();
     const sent = await apply(user.token);
     const waiting = await queue();
+    expectFits('adminAnchorApplicationList', waiting);
     const listed = waiting.data.list.find((row) => row.user_id === user.id);
     expect(listed).toMatchObject({ status: 'under_review', room_id: null, user_nickname: expect.stringMatching(/^申请/) });
     expect((await server.call('GET', '/api/Live/getLiveUrl', {}, { token: user.token })).msg).toBe(apiMessages.permissionDenied);
 
     const approved = await review({ id: listed!.id, decision: 'approve' });
     expect(approved).toMatchObject({ code: 0, data: { status: 'audit_successful', reason: null, room_id: expect.any(Number) } });
+    expectFits('adminReviewAnchorApplication', approved);
     expect(approved.data.reviewed_at).toBeGreaterThanOrEqual(sent.data.submitted_at);
     const me = await server.call<{ is_anchor: number }>('GET', '/api/Member/info', {}, { token: user.token });
     expect(me.data.is_anchor).toBe(1);
@@ -133,6 +146,7 @@ describe('anchor applications and their review', () => {
   it('lists the anchor levels, lowest first', async () => {
     const levels = await server.call<Schemas['AnchorLevel'][]>('GET', '/api/User/anchorExperienceList');
     expect(levels.code).toBe(0);
+    expectFits('userAnchorExperienceList', levels);
     expect(levels.data.length).toBeGreaterThan(1);
     const minimums = levels.data.map((level) => level.min_experience);
     expect(minimums).toEqual([...minimums].sort((a, b) => a - b));

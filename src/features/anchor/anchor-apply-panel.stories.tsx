@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import type { components } from '../../api/schema';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import en from '../../i18n/messages/en.json';
