@@ -113,4 +113,37 @@ describe('becoming an anchor in Chromium', () => {
     const room = (await (await fetch(`${siteUrl}/api/Live_streaming/getRoomInfo?room_id=${String(push.data.room_id)}`)).json()) as { code: number };
     expect(room.code).toBe(0);
   }, 180_000);
+
+  it('the admin refuses with a reason; the user reads it and applies again', async () => {
+    const user = await registerNewUser();
+    const page = await openAs(browser, user, '/member?type=7');
+    await page.getByLabel(zh['anchorApply.realName']).fill('钱再试');
+    await page.getByLabel(zh['anchorApply.idNumber']).fill('440524188001010014');
+    await page.getByLabel(zh['anchorApply.contact'], { exact: true }).fill('20261125');
+    await page.getByLabel(zh['anchorApply.experience']).fill('喜欢看球，想试试解说英超比赛和欧冠');
+    await page.getByRole('checkbox', { name: zh['anchorApply.agree'] }).check();
+    await page.getByRole('button', { name: zh['anchorApply.submit'] }).click();
+    await page.getByText(zh['anchorApply.underReviewText']).waitFor({ timeout: 20_000 });
+
+    const admin = await logIn('86-13800000004', 'pitchside4');
+    const desk = await openAs(browser, admin, '/admin');
+    const application = desk.getByRole('listitem').filter({ has: desk.getByRole('heading', { name: new RegExp(`#${String(user.id)}$`) }) });
+    await application.getByText('钱再试').waitFor({ timeout: 20_000 });
+    const refuse = application.getByRole('button', { name: zh['admin.refuse'] });
+    expect(await refuse.isDisabled()).toBe(true);
+    await application.getByPlaceholder(zh['admin.reason']).fill('请写明您解说过的比赛');
+    await refuse.click();
+    await application.waitFor({ state: 'detached', timeout: 20_000 });
+
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: '请写明您解说过的比赛' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel(zh['anchorApply.realName']).inputValue()).toBe('钱再试');
+    await page.getByLabel(zh['anchorApply.idNumber']).fill('440524188001010014');
+    await page.getByLabel(zh['anchorApply.experience']).fill('解说过三场英超和两场欧冠的网络直播，每场观众过千');
+    await page.getByRole('checkbox', { name: zh['anchorApply.agree'] }).check();
+    await page.getByRole('button', { name: zh['anchorApply.resubmit'] }).click();
+    await page.getByText(zh['anchorApply.underReviewText']).waitFor({ timeout: 20_000 });
+    await desk.reload();
+    await application.getByText('解说过三场英超').waitFor({ timeout: 20_000 });
+  }, 180_000);
 });
