@@ -43,7 +43,7 @@ export function AnchorApplyPanel() {
   const userId = useStoredUser()?.id ?? null;
   const me = useMemberInfo(userId);
   const info = useVerifiedInfo(userId);
-  if (!info.isSuccess) return <EmptyState title={t('common.loading')} busy={info.isPending} />;
+  if (!info.isSuccess || me.isPending) return <EmptyState title={t('common.loading')} busy={info.isPending || me.isPending} />;
   // SPEC §6: the apply screen is for users who are not anchors (seeded anchors never applied).
   if (me.data?.is_anchor === 1 && info.data?.status !== 'audit_successful') {
     return (
