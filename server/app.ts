@@ -9,6 +9,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { adminHandlers } from './areas/admin/admin-handlers.ts';
+import { anchorHandlers } from './areas/anchor/anchor-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
@@ -43,6 +44,7 @@ export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url)
 /** Each area's record of handlers (server/areas/<area>/<area>-handlers.ts). */
 export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
   accountHandlers,
+  anchorHandlers,
   chatHandlers,
   contentHandlers,
   liveHandlers,

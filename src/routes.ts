@@ -258,16 +258,18 @@ export const routes = {
     area: 'account',
     query: { type: memberType, isRecharge: param.flag },
     titleFor: ({ type, isRecharge }) => (type === 1 && isRecharge ? 'route.member.recharge' : memberTitles[type]),
-    // The personal centre shows the tasks area's sign-in and task centre, the wallet and the anchor's console, handed in here.
+    // The personal centre shows other areas' sections, handed in here: the tasks area's sign-in and task
+    // centre, the wallet, the anchor application and the anchor's console.
     screen: () =>
       Promise.all([
         account(),
         import('./features/tasks/tasks-panel.tsx'),
         import('./features/wallet/wallet-panel.tsx'),
+        import('./features/anchor/anchor-apply-panel.tsx'),
         import('./features/live/anchor-console.tsx'),
-      ]).then(([screens, tasks, wallet, anchor]) => screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel, anchor.AnchorConsole)),
+      ]).then(([screens, tasks, wallet, apply, anchor]) => screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel, apply.AnchorApplyPanel, anchor.AnchorConsole)),
   }),
-  // The review desk of the site's admins (withdrawals; more reviews join as sections).
+  // The review desk of the site's admins (withdrawals, anchor applications; more reviews join as sections).
   admin: route('/admin', {
     nav: null,
     title: 'route.admin',

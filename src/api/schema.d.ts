@@ -1045,6 +1045,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/anchorApplicationList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Anchor applications to review, oldest first
+         * @description The admin page's review list of anchor applications (SPEC §4 review statuses, §5 fields): every user's applications in one status, under_review when absent.
+         */
+        get: operations["adminAnchorApplicationList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewAnchorApplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or refuse an anchor application under review
+         * @description approve makes the applicant an anchor (is_anchor 1) with a live room of their own, not on air (audit_successful); refuse needs a reason, which the applicant sees and may answer by applying again (audit_failure). Only an application under review may be decided (the review machine's graph).
+         */
+        post: operations["adminReviewAnchorApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Member/attention": {
         parameters: {
             query?: never;
@@ -3075,6 +3115,17 @@ export interface components {
         AdminWithdrawalPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["AdminWithdrawal"][];
         };
+        /** @description An anchor application as the reviewer sees it. */
+        AdminAnchorApplication: components["schemas"]["AnchorVerification"] & {
+            id: number;
+            user_id: number;
+            user_nickname: string;
+            /** @description The applicant's live room once they are an anchor; null before. */
+            room_id: number | null;
+        };
+        AdminAnchorApplicationPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminAnchorApplication"][];
+        };
         /** @description The paging facts every paged list carries beside its list. */
         PageMeta: {
             total: number;
@@ -3124,24 +3175,20 @@ export interface components {
         } & (unknown | unknown | unknown);
         AnchorVerificationRequest: {
             real_name: string;
-            /** @description Identity card or passport number. */
+            /** @description The 18-character resident identity card number; its last character is the ISO 7064 MOD 11-2 check digit of the first 17 (X for 10), which the server checks. */
             id_number: string;
             contact_type: components["schemas"]["AnchorContactType"];
-            /** @description The QQ number, WeChat id or phone number. */
+            /** @description The QQ number (5 to 12 digits), WeChat id (6 to 20 letters, digits, _ or -, starting with a letter) or mobile number (5 to 15 digits, as in user/login), as contact_type says; the server checks the form. */
             contact: string;
             /** @description Who invited the applicant (invite code or nickname); optional. */
             inviter?: string;
-            /** @description Broadcasting experience, at least 15 characters (SPEC §5). */
+            /** @description Broadcasting experience, at least 15 characters (SPEC §5); counted after trimming. */
             experience: string;
             /**
-             * @description The live protocol is agreed; must be true (sent as the text "true").
+             * @description The live protocol is agreed; must be true.
              * @constant
              */
             agree_protocol: true;
-            /** @description Photo of the front of the identity document, PNG or JPEG. */
-            id_photo_front: string;
-            /** @description Photo of the back of the identity document, PNG or JPEG. */
-            id_photo_back: string;
         };
         /** @description Users to put in the group (not the caller), no repeats. */
         ChatMemberIds: number[];
@@ -3412,10 +3459,6 @@ export interface components {
             /** @description Empty when none was given. */
             inviter: string;
             experience: string;
-            /** @description The stored photo, visible to the applicant and reviewers only. */
-            id_photo_front: components["schemas"]["ImageUrl"];
-            /** @description The stored photo, visible to the applicant and reviewers only. */
-            id_photo_back: components["schemas"]["ImageUrl"];
             /** @description Why the review failed; null unless status is audit_failure. */
             reason: string | null;
             submitted_at: components["schemas"]["Timestamp"];
@@ -6054,7 +6097,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["AnchorVerificationRequest"];
+                "application/json": components["schemas"]["AnchorVerificationRequest"];
             };
         };
         responses: {
@@ -7111,6 +7154,68 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["AdminWithdrawal"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminAnchorApplicationList: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReviewStatus"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of applications with who applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminAnchorApplicationPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReviewAnchorApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @enum {string} */
+                    decision: "approve" | "refuse";
+                    /** @description Required when refusing; shown to the applicant. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the application after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminAnchorApplication"];
                     };
                 };
             };

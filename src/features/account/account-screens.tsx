@@ -12,12 +12,15 @@ import { QrConfirmPage } from './qr-confirm-page.tsx';
 // module, so the area is one chunk however many of its routes are visited.
 
 /**
- * /member: the personal centre (type 19), the space (18), the wallet (1) and the anchor's console (9); the
- * other sections say 'No data' until they are built. The table hands in the other areas' sections.
+ * /member: the personal centre (type 19), the space (18), the wallet (1), applying to stream (7) and the
+ * anchor's console (9); the other sections say 'No data' until they are built. The table hands in the other
+ * areas' sections: `Tasks` (the tasks area's sign-in and task centre), `Wallet`, `ApplyAnchor` (the anchor
+ * area's application) and `AnchorConsole` (the live area's).
  */
 export function memberScreen(
   Tasks: ComponentType,
   Wallet: ComponentType<{ recharge: boolean; HumanCheck: typeof AltchaCheck }>,
+  ApplyAnchor: ComponentType,
   AnchorConsole: ComponentType,
 ): Screen {
   return function MemberScreen({ title }) {
@@ -27,6 +30,8 @@ export function memberScreen(
     // Type 1, the wallet (SPEC §2): isRecharge opens top-up. The SMS code of the payment password
     // needs this area's human check, handed to the wallet.
     if (type === 1) return <MemberPage title={title} type={type} wallet={<Wallet recharge={isRecharge} HumanCheck={AltchaCheck} />} />;
+    // Type 7, applying to stream (SPEC §2, §6): the anchor area's form.
+    if (type === 7) return <MemberPage title={title} type={type} apply={<ApplyAnchor />} />;
     // Type 9, the anchor's console (the live area's), for anchors.
     if (type === 9) return <MemberPage title={title} type={type} anchorConsole={<AnchorConsole />} />;
     return (

@@ -32,12 +32,14 @@ export interface MemberPageProps {
   tasks?: ReactNode;
   /** The wallet (the wallet area's), shown for type 1. */
   wallet?: ReactNode;
+  /** Applying to be an anchor (the anchor area's), shown for type 7. */
+  apply?: ReactNode;
   /** The anchor's console (the live area's), shown for type 9. */
   anchorConsole?: ReactNode;
 }
 
-/** The personal centre (SPEC §2): profile with avatar and nickname (19), the space (18), the wallet (1). */
-export function MemberPage({ title, type, tasks, wallet, anchorConsole }: MemberPageProps) {
+/** The personal centre (SPEC §2): profile with avatar and nickname (19), the space (18), the wallet (1), applying to stream (7), the anchor's console (9). */
+export function MemberPage({ title, type, tasks, wallet, apply, anchorConsole }: MemberPageProps) {
   const t = useMessage();
   if (readStoredToken() === null) {
     // SPEC §5: the space page tells a guest 请登录后重试; so does the rest of the personal centre.
@@ -48,6 +50,7 @@ export function MemberPage({ title, type, tasks, wallet, anchorConsole }: Member
     );
   }
   if (type === 1 && wallet) return <Page title={title}>{wallet}</Page>;
+  if (type === 7 && apply) return <Page title={title}>{apply}</Page>;
   if (type === 9 && anchorConsole) return <Page title={title}>{anchorConsole}</Page>;
   return <Page title={title}>{type === 18 ? <SpaceSection /> : <ProfileSection tasks={tasks} />}</Page>;
 }

@@ -1,9 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { useAdminAnchorApplications, useReviewAnchorApplication } from '../../api/queries/anchor.ts';
 import { newActionKey, useAdminWithdrawals, useReviewWithdrawal } from '../../api/queries/wallet.ts';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
+import { anchorReviewMachine } from '../../machines/anchor-review-machine.ts';
 import { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,10 +17,11 @@ import { TextInput } from '../../ui/text-input.tsx';
 import styles from './admin-page.module.css';
 
 type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
+type AdminAnchorApplication = components['schemas']['AdminAnchorApplication'];
 
 /**
  * /admin: the site's review desk, for admins only (the server refuses everyone else's calls). Each
- * kind of review is a section of its own, so more (anchor applications, reports) can join.
+ * kind of review is a section of its own (anchor applications, withdrawals), so more can join.
  */
 export function AdminPage({ title }: { title: string }) {
   const t = useMessage();
@@ -32,6 +35,7 @@ export function AdminPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <div className={styles.sections}>
+        <AnchorApplicationSection />
         <WithdrawalReviewSection />
       </div>
     </Page>
@@ -134,5 +138,107 @@ function ReviewRow({ row }: { row: AdminWithdrawal }) {
         )}
       </td>
     </tr>
+  );
+}
+
+function AnchorApplicationSection() {
+  const t = useMessage();
+  const [page, setPage] = useState(1);
+  const list = useAdminAnchorApplications(page);
+  return (
+    <section className={styles.section} aria-labelledby="admin-anchor-applications">
+      <h2 id="admin-anchor-applications">{t('admin.anchorApplications')}</h2>
+      {list.isError ? (
+        <p role="alert">{t('admin.only')}</p>
+      ) : !list.data ? (
+        <p>{t('common.loading')}</p>
+      ) : list.data.list.length === 0 ? (
+        <p>{t('admin.noApplicationsWaiting')}</p>
+      ) : (
+        <>
+          <ul className={styles.applications} aria-label={t('admin.anchorApplications')}>
+            {list.data.list.map((row) => (
+              <AnchorApplicationItem key={row.id} row={row} />
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
+            onChange={setPage}
+            label={t('admin.anchorApplications')}
+            previousLabel={t('wallet.previousPage')}
+            nextLabel={t('wallet.nextPage')}
+            pageLabel={(n) => t('wallet.page', { page: n })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One anchor application under review, driven by the review machine the server also checks against. */
+function AnchorApplicationItem({ row }: { row: AdminAnchorApplication }) {
+  const t = useMessage();
+  const review = useReviewAnchorApplication();
+  const logic = useMemo(
+    () =>
+      anchorReviewMachine.provide({
+        actors: {
+          approve: fromPromise<void>(async () => {
+            await review({ id: row.id, decision: 'approve' });
+          }),
+          refuse: fromPromise<void, { reason: string }>(async ({ input }) => {
+            await review({ id: row.id, decision: 'refuse', reason: input.reason });
+          }),
+        },
+      }),
+    [review, row.id],
+  );
+  const actor = useActorRef(logic, { input: { status: row.status } });
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const [reason, setReason] = useState('');
+  const headingId = `anchor-application-${String(row.id)}`;
+  return (
+    <li className={styles.application} aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {row.user_nickname} <span className={styles.muted}>#{row.user_id}</span>
+      </h3>
+      <dl className={styles.facts}>
+        <dt>{t('anchorApply.realName')}</dt>
+        <dd>{row.real_name}</dd>
+        <dt>{t('anchorApply.idNumber')}</dt>
+        <dd className={styles.number}>{row.id_number}</dd>
+        <dt>{t(`anchorApply.contact.${row.contact_type}`)}</dt>
+        <dd>{row.contact}</dd>
+        {row.inviter && (
+          <>
+            <dt>{t('admin.inviter')}</dt>
+            <dd>{row.inviter}</dd>
+          </>
+        )}
+        <dt>{t('anchorApply.experience')}</dt>
+        <dd className={styles.experience}>{row.experience}</dd>
+        <dt>{t('anchorApply.submittedAt')}</dt>
+        <dd className={styles.number}>{new Date(row.submitted_at * 1000).toLocaleString()}</dd>
+      </dl>
+      {state.matches('approved') ? (
+        <p role="status">{t('admin.approved')}</p>
+      ) : state.matches('refused') ? (
+        <p role="status">{t('admin.refused')}</p>
+      ) : state.hasTag('busy') ? (
+        <p>{t('admin.working')}</p>
+      ) : (
+        <div className={styles.actions}>
+          <Button variant="primary" onClick={() => actor.send({ type: 'review.approve' })}>
+            {t('admin.approveAnchor')}
+          </Button>
+          <TextInput label={t('admin.reason')} hideLabel placeholder={t('admin.reason')} value={reason} onChange={setReason} maxLength={200} />
+          <Button disabled={reason.trim() === ''} onClick={() => actor.send({ type: 'review.refuse', reason })}>
+            {t('admin.refuse')}
+          </Button>
+          {state.context.failure && <span role="alert">{state.context.failure}</span>}
+        </div>
+      )}
+    </li>
   );
 }

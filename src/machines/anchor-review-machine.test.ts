@@ -1,0 +1,115 @@
+import { fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { describeModel } from './path-replay.ts';
+import {
+  anchorReviewAllows,
+  anchorReviewMachine,
+  applicationProblems,
+  residentIdValid,
+  type AnchorApplicationForm,
+} from './anchor-review-machine.ts';
+
+const form: AnchorApplicationForm = {
+  real_name: '张三',
+  id_number: '11010519491231002X',
+  contact_type: 'qq',
+  contact: '12345678',
+  inviter: '',
+  experience: '三年足球解说经验，熟悉英超和中超',
+  agree_protocol: true,
+};
+const badChecksum = { ...form, id_number: '110105194912310021' };
+
+const stubbed = anchorReviewMachine.provide({
+  actors: {
+    submit: fromPromise<void, { form: AnchorApplicationForm }>(() => new Promise(() => {})),
+    approve: fromPromise<void>(() => new Promise(() => {})),
+    refuse: fromPromise<void, { reason: string }>(() => new Promise(() => {})),
+  },
+});
+
+const events = [
+  { type: 'application.submit', form },
+  { type: 'application.submit', form: badChecksum },
+  { type: 'review.approve' },
+  { type: 'review.refuse', reason: 'experience too thin' },
+  { type: 'review.refuse', reason: '  ' },
+  { type: 'xstate.done.actor.submit' },
+  { type: 'xstate.error.actor.submit', error: new Error('network') },
+  { type: 'xstate.done.actor.approve' },
+  { type: 'xstate.error.actor.approve', error: new Error('network') },
+  { type: 'xstate.done.actor.refuse' },
+  { type: 'xstate.error.actor.refuse', error: new Error('network') },
+];
+
+/** What holds in every state, whichever status the machine opened in. */
+function invariant(snapshot: ReturnType<typeof stubbed.resolveState>) {
+  // Only a new or failed application is sent, and only one under review is decided.
+  const editable = snapshot.matches('notApplied') || snapshot.matches('refused');
+  expect(snapshot.hasTag('editable')).toBe(editable);
+  expect(snapshot.can({ type: 'application.submit', form })).toBe(editable);
+  expect(snapshot.can({ type: 'application.submit', form: badChecksum })).toBe(false);
+  expect(snapshot.can({ type: 'review.approve' })).toBe(snapshot.matches('underReview'));
+  expect(snapshot.can({ type: 'review.refuse', reason: ' ' })).toBe(false);
+  // A form that went out passed the SPEC §5 rules.
+  if (snapshot.matches('submitting')) expect(snapshot.context.form).toEqual(form);
+  if (snapshot.matches('refusing')) expect(snapshot.context.reason).toBe('experience too thin');
+  if (snapshot.matches('underReview')) expect(snapshot.context.reason).toBeNull();
+  expect(snapshot.hasTag('busy')).toBe(snapshot.matches('submitting') || snapshot.matches('approving') || snapshot.matches('refusing'));
+  expect(snapshot.status === 'done').toBe(snapshot.matches('approved'));
+}
+
+for (const status of [null, 'under_review', 'audit_failure', 'audit_successful'] as const) {
+  describeModel({
+    name: `anchor review opened at ${status ?? 'no application'}`,
+    machine: stubbed,
+    input: { status, reason: status === 'audit_failure' ? 'experience too thin' : null },
+    events,
+    delays: {},
+    invariant,
+  });
+}
+
+describe('the application rules (SPEC §5)', () => {
+  it('checks the ID number by its ISO 7064 MOD 11-2 check character', () => {
+    expect(residentIdValid('11010519491231002X')).toBe(true);
+    expect(residentIdValid('11010519491231002x')).toBe(true);
+    expect(residentIdValid('440524188001010014')).toBe(true);
+    expect(residentIdValid('110105194912310021')).toBe(false);
+    expect(residentIdValid('1101051949123100')).toBe(false);
+  });
+
+  it('names each missing or wrong field', () => {
+    expect(applicationProblems(form)).toEqual([]);
+    expect(
+      applicationProblems({ ...form, real_name: ' ', id_number: '123', contact: 'x', experience: '十四个字十四个字十四个字十四', agree_protocol: false }),
+    ).toEqual(['realName', 'idNumber', 'contact', 'experience', 'protocol']);
+    expect(applicationProblems({ ...form, experience: '十五个字十五个字十五个字十五个' })).toEqual([]);
+    expect(applicationProblems({ ...form, contact_type: 'wechat', contact: 'pitch_fan01' })).toEqual([]);
+    expect(applicationProblems({ ...form, contact_type: 'phone', contact: '86-13800000009' })).toEqual([]);
+    expect(applicationProblems({ ...form, contact_type: 'wechat', contact: '12345678' })).toEqual(['contact']);
+  });
+});
+
+describe('the server check of a status change', () => {
+  it('lets a user with no application, or a failed one, apply with a complete form', () => {
+    expect(anchorReviewAllows(null, { type: 'application.submit', form })).toBe(true);
+    expect(anchorReviewAllows('audit_failure', { type: 'application.submit', form })).toBe(true);
+    expect(anchorReviewAllows(null, { type: 'application.submit', form: badChecksum })).toBe(false);
+  });
+
+  it('refuses to apply again while under review or once approved', () => {
+    expect(anchorReviewAllows('under_review', { type: 'application.submit', form })).toBe(false);
+    expect(anchorReviewAllows('audit_successful', { type: 'application.submit', form })).toBe(false);
+  });
+
+  it('decides only an application under review, and a refusal needs its reason', () => {
+    expect(anchorReviewAllows('under_review', { type: 'review.approve' })).toBe(true);
+    expect(anchorReviewAllows('under_review', { type: 'review.refuse', reason: 'no' })).toBe(true);
+    expect(anchorReviewAllows('under_review', { type: 'review.refuse', reason: ' ' })).toBe(false);
+    for (const status of [null, 'audit_successful', 'audit_failure'] as const) {
+      expect(anchorReviewAllows(status, { type: 'review.approve' })).toBe(false);
+      expect(anchorReviewAllows(status, { type: 'review.refuse', reason: 'no' })).toBe(false);
+    }
+  });
+});
