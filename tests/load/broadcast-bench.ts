@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type HlsPlayer from 'hls.js';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { liveHlsConfig } from '../../src/features/live/live-hls-config.ts';
 import { solveHumanCheck } from '../api/human-check.ts';
 import { freePort } from '../free-port.ts';
 import { percentile } from './percentile.ts';
@@ -129,7 +130,7 @@ async function glassToGlass(url: string, roomId: number, startedAtMs: () => numb
       content: `
         const video = document.querySelector('video');
         const context = document.querySelector('canvas').getContext('2d', { willReadFrequently: true });
-        const hls = new Hls({ lowLatencyMode: true });
+        const hls = new Hls(${JSON.stringify(liveHlsConfig)});
         const shown = [];
         Object.assign(window, { hls, shown });
         function onFrame() {

@@ -1,6 +1,7 @@
 import type Hls from 'hls.js';
 import type { components } from '../../api/schema';
 import { StreamOffAirError, streamQualities, type PlaybackStart, type StreamQuality } from '../../machines/player-machine.ts';
+import { liveHlsConfig } from './live-hls-config.ts';
 
 type StreamUrls = components['schemas']['LiveStreamUrls'];
 
@@ -71,7 +72,7 @@ export function createStreamBinding(video: HTMLVideoElement, stream: StreamUrls,
     masterUrl ??=
       stream.master ?? URL.createObjectURL(new Blob([masterPlaylist(stream, window.location.origin)], { type: 'application/vnd.apple.mpegurl' }));
     const names = qualitiesOf(stream);
-    const player = new HlsPlayer({ liveSyncDurationCount: 3, startLevel: -1 });
+    const player = new HlsPlayer({ ...liveHlsConfig, startLevel: -1 });
     hls = player;
     await new Promise<void>((resolve, reject) => {
       let ready = false;
