@@ -65,9 +65,14 @@ function footballMomentum(random: Random, script: MatchScript, played: number): 
   let cornersBefore: [number, number] = [0, 0];
   return minutes.map(({ snapshot, label, period }, i) => {
     const corners = cornerWeight(snapshot);
-    const home = open[0][i]! + corners[0] - cornersBefore[0];
-    const away = open[1][i]! + corners[1] - cornersBefore[1];
+    let home = open[0][i]! + corners[0] - cornersBefore[0];
+    let away = open[1][i]! + corners[1] - cornersBefore[1];
     cornersBefore = corners;
+    // A minute is never empty: the ball was with someone.
+    if (home + away === 0) {
+      if (weights[i]![0] >= weights[i]![1]) home = 1;
+      else away = 1;
+    }
     return { t: i + 1, minute: label.minute, added_minute: label.addedMinute, period, home, away, value: pressureValue(home, away) };
   });
 }

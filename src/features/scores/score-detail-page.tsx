@@ -15,12 +15,13 @@ import { MatchLine } from '../../ui/match-line.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { FormStrip } from '../../ui/form-strip.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { LineupPitch, type LineupTexts } from './lineup-pitch.tsx';
 import { MomentumGraph, type MomentumMark } from './momentum-graph.tsx';
 import { OddsChart, type OddsSample } from './odds-chart.tsx';
 import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
-import { clockTime, leagueName, line, price, teamName, type Match, type MatchOdds } from './match-view.ts';
+import { clockTime, leagueName, line, price, teamName, teamShortName, type Match, type MatchOdds } from './match-view.ts';
 import { StandingsTable } from './standings-table.tsx';
 import styles from './score-detail-page.module.css';
 
@@ -210,8 +211,8 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
         <span className={styles.clock}>{match.status === 'not_started' ? clockTime(match.start_time) : matchClockText(match.match_str, t)}</span>
         <MatchLine
           size="large"
-          home={{ name: home, logo: match.home_team.logo, score: match.status === 'not_started' ? undefined : match.home_score }}
-          away={{ name: away, logo: match.away_team.logo, score: match.status === 'not_started' ? undefined : match.away_score }}
+          home={{ name: home, short: teamShortName(match.home_team, locale), logo: match.home_team.logo, score: match.status === 'not_started' ? undefined : match.home_score }}
+          away={{ name: away, short: teamShortName(match.away_team, locale), logo: match.away_team.logo, score: match.status === 'not_started' ? undefined : match.away_score }}
         />
         {match.period_scores.length > 0 && (
           <p className={styles.periods}>
@@ -342,15 +343,8 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
               onChange={(value) => setBattleType(Number(value) as BattleType)}
             />
             </div>
-            {battle.data?.summary && battle.data.summary.played > 0 && (
-              <p className={styles.summary}>
-                {t('scores.battleSummary', {
-                  played: battle.data.summary.played,
-                  won: battle.data.summary.won,
-                  drawn: battle.data.summary.drawn,
-                  lost: battle.data.summary.lost,
-                })}
-              </p>
+            {battle.data?.summary && battle.data.team && battle.data.summary.played > 0 && (
+              <BattleForm team={battle.data.team} summary={battle.data.summary} list={battle.data.list} />
             )}
             {battle.data && battle.data.list.length > 0 ? (
               <ul className={styles.battleList}>
@@ -368,13 +362,50 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   );
 }
 
+type BattleData = components['schemas']['MatchBattleInfo'];
+
+const dateOf = (match: Match) => new Date(match.start_time * 1000).toISOString().slice(0, 10);
+
+/** Whose side the results are told from, their W/D/L strip (newest first) and the summary. */
+function BattleForm({ team, summary, list }: { team: NonNullable<BattleData['team']>; summary: NonNullable<BattleData['summary']>; list: BattleData['list'] }) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const name = teamName(team, locale);
+  const items = list.flatMap(({ match, result }) =>
+    result
+      ? [
+          {
+            result,
+            title: `${dateOf(match)} ${teamName(match.home_team, locale)} ${String(match.home_score)}-${String(match.away_score)} ${teamName(match.away_team, locale)}`,
+          },
+        ]
+      : [],
+  );
+  return (
+    <div className={styles.battleHead}>
+      <span className={styles.battleTeam}>
+        <Image src={team.logo} alt="" width={24} height={24} fit="contain" shape="circle" />
+        <span>{name}</span>
+      </span>
+      <FormStrip
+        items={items}
+        letters={{ won: t('scores.result.won'), drawn: t('scores.result.drawn'), lost: t('scores.result.lost') }}
+        label={t('scores.form.last', { team: name, count: items.length })}
+      />
+      <p className={styles.summary}>
+        {t('scores.battleSummary', { played: summary.played, won: summary.won, drawn: summary.drawn, lost: summary.lost })}{' '}
+        <span className={styles.muted}>{t('scores.form.goals', { scored: summary.goals_for, conceded: summary.goals_against })}</span>
+      </p>
+    </div>
+  );
+}
+
 function BattleLine({ match, result }: { match: Match; result: 'won' | 'drawn' | 'lost' | null }) {
   const t = useMessage();
   const { locale } = useIntl();
-  const date = new Date(match.start_time * 1000).toISOString().slice(0, 10);
   return (
     <li className={styles.battleLine}>
-      <span className={styles.muted}>{date}</span>
+      <span className={styles.muted}>{dateOf(match)}</span>
       <span>{leagueName(match.league, locale)}</span>
       <a href={link('scoreDetail', { id: match.id })}>
         {teamName(match.home_team, locale)} <b className={numeric}>{match.status === 'not_started' ? 'VS' : `${String(match.home_score)}-${String(match.away_score)}`}</b>{' '}
