@@ -212,8 +212,10 @@ export function roundRobinResults(
       const a = rotated[i];
       const b = rotated[rotated.length - 1 - i];
       if (!a || !b) continue;
-      const lap = options.secondLapSwapped ? Math.floor(round / (ring.length - 1)) : 0;
-      const [home, away] = (round + i + lap) % 2 === 0 ? [a, b] : [b, a];
+      // The second lap swaps each pairing's home and away (tables without it keep the rounds they always had).
+      const secondLap = Math.floor(round / (ring.length - 1)) % 2 === 1;
+      const homeFirst = options.secondLapSwapped ? ((r + i) % 2 === 0) !== secondLap : (round + i) % 2 === 0;
+      const [home, away] = homeFirst ? [a, b] : [b, a];
       const [hs, as] = pastResult(random, sport, home, away);
       results.push({ round, homeId: home.id, awayId: away.id, home: hs, away: as });
     }
