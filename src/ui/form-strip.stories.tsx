@@ -34,7 +34,7 @@ export const Chinese: Story = {
   play: async ({ canvas }) => {
     const strip = canvas.getByRole('list', { name: '阿森纳 近10场，最近的在前' });
     await expect(strip.querySelectorAll('[data-result]')).toHaveLength(10);
-    await expect(strip.querySelectorAll('[data-result="won"]')).toHaveLength(4);
+    await expect(strip.querySelectorAll('[data-result="won"]')).toHaveLength(5);
     await expect(strip.querySelector('li')).toHaveTextContent('胜');
   },
 };
