@@ -1,3 +1,4 @@
+import { FittedName } from './fitted-name.tsx';
 import { Image } from './image.tsx';
 import styles from './match-line.module.css';
 
@@ -57,11 +58,5 @@ export function MatchLine({ home, away, middle, size = 'compact' }: MatchLinePro
 }
 
 function TeamName({ side }: { side: MatchSide }) {
-  if (!side.short || side.short === side.name) return <span className={styles.name}>{side.name}</span>;
-  return (
-    <span className={styles.name} title={side.name}>
-      <span className={styles.full}>{side.name}</span>
-      <span className={styles.short}>{side.short}</span>
-    </span>
-  );
+  return <FittedName full={side.name} short={side.short ?? side.name} className={styles.name} />;
 }

@@ -3,6 +3,7 @@ import { useMessage } from '../../i18n/use-message.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { link } from '../../routes.ts';
+import { FittedName } from '../../ui/fitted-name.tsx';
 import { Image } from '../../ui/image.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { clockTime, leagueName, line, price, teamName, teamShortName, type Match } from './match-view.ts';
@@ -56,7 +57,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
       <a className={styles.teams} href={link('scoreDetail', { id: match.id })}>
         <span className={styles.home}>
           {match.home_red_cards > 0 && <span className={styles.red} title={t('scores.redCards')}>{match.home_red_cards}</span>}
-          <TeamName full={home} short={teamShortName(match.home_team, locale)} />
+          <FittedName full={home} short={teamShortName(match.home_team, locale)} className={styles.name} />
           <Image src={match.home_team.logo} alt="" width={22} height={22} fit="contain" shape="circle" />
         </span>
         <span className={styles.score} data-testid="match-score" aria-live={match.status === 'in_progress' ? 'polite' : 'off'}>
@@ -64,7 +65,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
         </span>
         <span className={styles.away}>
           <Image src={match.away_team.logo} alt="" width={22} height={22} fit="contain" shape="circle" />
-          <TeamName full={away} short={teamShortName(match.away_team, locale)} />
+          <FittedName full={away} short={teamShortName(match.away_team, locale)} className={styles.name} />
           {match.away_red_cards > 0 && <span className={styles.red} title={t('scores.redCards')}>{match.away_red_cards}</span>}
         </span>
       </a>
@@ -82,17 +83,6 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
         <span>{price(ou?.under)}</span>
       </span>
     </li>
-  );
-}
-
-/** A team's name, or its short one where its side of the row is narrow (a phone). */
-function TeamName({ full, short }: { full: string; short: string }) {
-  if (short === full) return <span className={styles.name}>{full}</span>;
-  return (
-    <span className={styles.name} title={full}>
-      <span className={styles.fullName}>{full}</span>
-      <span className={styles.shortName}>{short}</span>
-    </span>
   );
 }
 
