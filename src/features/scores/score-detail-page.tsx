@@ -514,7 +514,7 @@ function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; a
             {incident.related_player_name &&
               ` (${localName({ zh: incident.related_player_name, en: incident.related_player_name_en ?? '' }, locale)})`}
           </span>
-          <span className={numeric}>
+          <span className={[numeric, styles.incidentScore].join(' ')}>
             {incident.home_score}-{incident.away_score}
           </span>
         </li>
