@@ -101,16 +101,17 @@ describe('the match centre in Chromium, on the running feed', () => {
 
   it('shows head-to-head and each team’s form with a W/D/L strip, from the seeded seasons', async () => {
     await page.getByRole('tab', { name: en['scores.battle'] }).click();
-    const strip = page.getByRole('list', { name: /newest first/ });
-    await expect.poll(() => strip.count(), { timeout: 10_000 }).toBe(1);
-    expect(await strip.locator('[data-result]').count()).toBeGreaterThanOrEqual(1);
-    for (const type of [2, 3] as const) {
-      await page.getByLabel(en['scores.battleType']).selectOption(String(type));
-      await expect.poll(() => strip.locator('[data-result]').count(), { timeout: 10_000 }).toBe(10);
-      const letters = await strip.locator('[data-result]').allTextContents();
+    // The meetings, then each team's last ten matches, side by side, each with its strip.
+    const strips = page.getByRole('list', { name: /newest first/ });
+    await expect.poll(() => strips.count(), { timeout: 10_000 }).toBe(3);
+    expect(await strips.nth(0).locator('[data-result]').count()).toBeGreaterThanOrEqual(1);
+    for (const index of [1, 2]) {
+      await expect.poll(() => strips.nth(index).locator('[data-result]').count(), { timeout: 10_000 }).toBe(10);
+      const letters = await strips.nth(index).locator('[data-result]').allTextContents();
       for (const letter of letters) expect([en['scores.result.won'], en['scores.result.drawn'], en['scores.result.lost']]).toContain(letter.slice(0, 1));
     }
-    expect(await page.getByText(en['common.noData'], { exact: true }).count()).toBe(0);
+    for (const type of [1, 2, 3] as const) expect(await page.getByRole('region', { name: en[`scores.battle.type${type}`] }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: en['scores.battle.type1'] }).getByText(en['common.noData'], { exact: true }).count()).toBe(0);
   });
 
   it('draws the momentum of a match in play from its first minute, before the feed was watched', async () => {

@@ -90,7 +90,6 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   const [section, setSection] = useState<Section>('timeline');
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [pushed, setPushed] = useState<MatchOdds[]>([]);
-  const [battleType, setBattleType] = useState<BattleType>(1);
   const [market, setMarket] = useState<Market>('asian_handicap');
 
   const detail = useMatchDetail(id);
@@ -157,7 +156,6 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
     { league_id: match?.league.id ?? 0 },
     { enabled: section === 'standings' && match !== undefined && match.sport !== 'esports' },
   );
-  const battle = useBattleInfo({ type: battleType, sourceid: id }, { enabled: section === 'battle' && id > 0 });
 
   if (id === 0) return <Page title={title}><EmptyState title={t('common.noData')} /></Page>;
   if (detail.isPending) return <Page title={title}><EmptyState title={t('common.loading')} busy /></Page>;
@@ -334,27 +332,10 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
             <EmptyState title={standings.isFetching ? t('common.loading') : t('common.noData')} busy={standings.isFetching} />
           ))}
         {section === 'battle' && (
-          <div>
-            <div className={styles.picker}>
-            <Select
-              label={t('scores.battleType')}
-              value={String(battleType)}
-              options={([1, 2, 3, 4] as const).map((type) => ({ value: String(type), label: t(`scores.battle.type${type}`) }))}
-              onChange={(value) => setBattleType(Number(value) as BattleType)}
-            />
-            </div>
-            {battle.data?.summary && battle.data.team && battle.data.summary.played > 0 && (
-              <BattleForm team={battle.data.team} summary={battle.data.summary} list={battle.data.list} />
-            )}
-            {battle.data && battle.data.list.length > 0 ? (
-              <ul className={styles.battleList}>
-                {battle.data.list.map((entry) => (
-                  <BattleLine key={entry.match.id} match={entry.match} result={entry.result} />
-                ))}
-              </ul>
-            ) : (
-              <EmptyState title={battle.isFetching ? t('common.loading') : t('common.noData')} busy={battle.isFetching} />
-            )}
+          <div className={styles.battleSections}>
+            {([1, 2, 3, 4] as const).map((type) => (
+              <BattleSection key={type} type={type} matchId={id} />
+            ))}
           </div>
         )}
       </Tabs>
@@ -363,6 +344,33 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
 }
 
 type BattleData = components['schemas']['MatchBattleInfo'];
+
+/**
+ * One part of the head-to-head tab (SofaScore shows them together): the last meetings (1), the home (2) and away
+ * team's last matches (3), each with its form strip and summary, and what both teams play next (4).
+ */
+function BattleSection({ type, matchId }: { type: BattleType; matchId: number }) {
+  const t = useMessage();
+  const battle = useBattleInfo({ type, sourceid: matchId }, { enabled: matchId > 0 });
+  const heading = t(`scores.battle.type${type}`);
+  return (
+    <section className={styles.battleSection} data-battle-type={type} aria-label={heading}>
+      <h3 className={styles.subheading}>{heading}</h3>
+      {battle.data?.summary && battle.data.team && battle.data.summary.played > 0 && (
+        <BattleForm team={battle.data.team} summary={battle.data.summary} list={battle.data.list} />
+      )}
+      {battle.data && battle.data.list.length > 0 ? (
+        <ul className={styles.battleList}>
+          {battle.data.list.map((entry) => (
+            <BattleLine key={entry.match.id} match={entry.match} result={entry.result} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={battle.isFetching ? t('common.loading') : t('common.noData')} busy={battle.isFetching} />
+      )}
+    </section>
+  );
+}
 
 const dateOf = (match: Match) => new Date(match.start_time * 1000).toISOString().slice(0, 10);
 
