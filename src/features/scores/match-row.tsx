@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
@@ -41,7 +42,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
       ) : (
         <span className={[styles.star, styles.starSpace].join(' ')} aria-hidden="true" />
       )}
-      <span className={styles.league} title={match.league.name}>
+      <span className={styles.league} title={localName({ zh: match.league.name, en: match.league.name_en }, locale)}>
         {leagueName(match.league, locale)}
       </span>
       <span className={styles.time}>{clockTime(match.start_time)}</span>
