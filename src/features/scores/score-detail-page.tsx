@@ -414,7 +414,7 @@ function BattleLine({ match, result }: { match: Match; result: 'won' | 'drawn' |
   return (
     <li className={styles.battleLine}>
       <span className={styles.muted}>{dateOf(match)}</span>
-      <span>{leagueName(match.league, locale)}</span>
+      <span className={styles.battleLeague} title={leagueName(match.league, locale)}>{leagueName(match.league, locale)}</span>
       <a href={link('scoreDetail', { id: match.id })}>
         {teamName(match.home_team, locale)} <b className={numeric}>{match.status === 'not_started' ? 'VS' : `${String(match.home_score)}-${String(match.away_score)}`}</b>{' '}
         {teamName(match.away_team, locale)}
