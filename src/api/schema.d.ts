@@ -4589,6 +4589,8 @@ export interface components {
             name_en: string;
             /** @description Short Chinese name shown in score lists and hot matches (SPEC §3). */
             short_name_zh: string;
+            /** @description Short English name (the English name when it has at most 16 characters, else the club's code), for where the full one does not fit, as on a phone. */
+            short_name_en?: string;
             /** @description The crest. */
             logo: components["schemas"]["ImageUrl"];
         };

@@ -105,6 +105,20 @@ const navEntries: readonly (NavLink | NavMenu)[] = [
 
 const chatEntry: NavLink = { key: 'chat', label: 'nav.chat', href: link('chatChat'), navs: [12] };
 
+/** The entries a phone's one row of navigation keeps; the rest go into its own 'More' menu. */
+const phoneRow = new Set(['home', 'scores', 'streamers', 'schedule']);
+
+/** A phone's 'More' menu: every entry its row leaves out, menus opened out into their links. */
+function phoneMoreOf(entries: readonly (NavLink | NavMenu)[]): NavMenu {
+  const rest = entries.filter((entry) => !phoneRow.has(entry.key));
+  return {
+    key: 'phone-more',
+    label: 'nav.more',
+    navs: rest.flatMap((entry) => entry.navs),
+    items: rest.flatMap((entry) => ('items' in entry ? entry.items : [{ key: entry.key, label: entry.label, href: entry.href }])),
+  };
+}
+
 const localeNames: Record<Locale, string> = { zh: '中文', en: 'English', vi: 'Tiếng Việt' };
 const localeShort: Record<Locale, string> = { zh: '中', en: 'EN', vi: 'VI' };
 
@@ -154,11 +168,16 @@ export function TopBar({
         </a>
         <nav aria-label={t('topBar.navLabel')} className={styles.nav}>
           <ul className={styles.navList}>
-            {entries.map((entry) => (
-              <li key={entry.key} className={styles.navItem}>
+            {[...entries, phoneMoreOf(entries)].map((entry) => (
+              <li
+                key={entry.key}
+                className={[styles.navItem, entry.key === 'phone-more' ? styles.phoneOnly : phoneRow.has(entry.key) ? '' : styles.wideOnly].join(' ')}
+              >
                 {'items' in entry ? (
                   <HoverMenu
                     tone="onDark"
+                    align={entry.key === 'phone-more' ? 'end' : undefined}
+                    floating
                     label={t(entry.label)}
                     current={isActive(entry.navs)}
                     items={entry.items.map(

@@ -124,7 +124,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   SocketServerMessage: {"oneOf":[{"$ref":"SocketRegistered"},{"$ref":"SocketMatchPush"},{"$ref":"SocketExponentPush"},{"$ref":"SocketGoalPush"},{"$ref":"SocketMomentumPush"},{"$ref":"SocketQrBound"},{"$ref":"SocketQrScanned"},{"$ref":"SocketQrLoginSuccess"},{"$ref":"SocketSessionGone"},{"$ref":"SocketLiveKickout"},{"$ref":"SocketLiveAlert"},{"$ref":"SocketHeartbeatReply"},{"$ref":"SocketResync"},{"$ref":"SocketError"}]},
   SocketSessionGone: {"type":"object","required":["code","type","msg"],"properties":{"code":{"type":"integer","const":700},"type":{"type":"string","const":"session_gone"},"msg":{"type":"string"}}},
   SocketStream: {"type":"string","enum":["football_match","football_exponent","basketball_match","basketball_exponent","esports_match","goal","football_momentum","basketball_momentum"]},
-  Team: {"type":"object","required":["id","name","name_en","short_name_zh","logo"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"logo":{"$ref":"ImageUrl"}}},
+  Team: {"type":"object","required":["id","name","name_en","short_name_zh","logo"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"short_name_en":{"type":"string"},"logo":{"$ref":"ImageUrl"}}},
   Timestamp: {"type":"integer"},
   UserSex: {"type":"integer","enum":[0,1,2]},
 };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon } from './icon.tsx';
 import styles from './hover-menu.module.css';
 
@@ -31,6 +31,8 @@ export interface HoverMenuProps {
   tone?: 'default' | 'onDark';
   /** Hides the ▾ after the label. */
   hideChevron?: boolean;
+  /** Places the open panel against the window under the trigger, so a row that scrolls sideways (a phone's navigation) does not clip it. */
+  floating?: boolean;
 }
 
 const itemSelector = 'a[href], button:not([disabled])';
@@ -42,8 +44,19 @@ const closeDelayMs = 150;
  * WAI-ARIA, fit for site navigation). Arrow keys move between the panel's links, Escape closes it and
  * returns to the trigger, and leaving it with Tab closes it.
  */
-export function HoverMenu({ label, triggerLabel, items, children, current = false, align = 'start', tone = 'default', hideChevron = false }: HoverMenuProps) {
+export function HoverMenu({
+  label,
+  triggerLabel,
+  items,
+  children,
+  current = false,
+  align = 'start',
+  tone = 'default',
+  hideChevron = false,
+  floating = false,
+}: HoverMenuProps) {
   const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -52,6 +65,18 @@ export function HoverMenu({ label, triggerLabel, items, children, current = fals
   const openedByHover = useRef(false);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  useLayoutEffect(() => {
+    const trigger = triggerRef.current;
+    if (!floating || !open || !trigger) return;
+    const box = trigger.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    setPlace(
+      align === 'end'
+        ? { position: 'fixed', top: box.bottom, right: Math.max(4, width - box.right), left: 'auto' }
+        : { position: 'fixed', top: box.bottom, left: Math.max(4, Math.min(box.left, width - 180)) },
+    );
+  }, [floating, open, align]);
 
   function focusable(): HTMLElement[] {
     return [...(rootRef.current?.querySelectorAll<HTMLElement>(`#${CSS.escape(panelId)} :is(${itemSelector})`) ?? [])];
@@ -135,7 +160,7 @@ export function HoverMenu({ label, triggerLabel, items, children, current = fals
           </span>
         )}
       </button>
-      <div id={panelId} className={[styles.panel, styles[align]].join(' ')} hidden={!open}>
+      <div id={panelId} className={[styles.panel, styles[align]].join(' ')} hidden={!open} style={floating ? place : undefined}>
         {items ? (
           <ul className={styles.items}>
             {items.map((item) => (

@@ -1,3 +1,4 @@
+import { FittedName } from './fitted-name.tsx';
 import { Image } from './image.tsx';
 import styles from './match-line.module.css';
 
@@ -5,6 +6,8 @@ import styles from './match-line.module.css';
 export interface MatchSide {
   /** The team's name. */
   name: string;
+  /** A shorter name, shown instead where the full one does not fit (a phone's width). */
+  short?: string;
   /** The team's crest image; empty shows a neutral crest. */
   logo: string;
   /** Goals or points; absent before the start. */
@@ -29,7 +32,7 @@ export function MatchLine({ home, away, middle, size = 'compact' }: MatchLinePro
   return (
     <div className={[styles.line, styles[size]].join(' ')}>
       <span className={[styles.team, styles.home].join(' ')}>
-        <span className={styles.name}>{home.name}</span>
+        <TeamName side={home} />
         <Image src={home.logo} alt="" width={crest} height={crest} fit="contain" shape="circle" />
       </span>
       <span className={styles.score}>
@@ -48,8 +51,12 @@ export function MatchLine({ home, away, middle, size = 'compact' }: MatchLinePro
       </span>
       <span className={[styles.team, styles.away].join(' ')}>
         <Image src={away.logo} alt="" width={crest} height={crest} fit="contain" shape="circle" />
-        <span className={styles.name}>{away.name}</span>
+        <TeamName side={away} />
       </span>
     </div>
   );
+}
+
+function TeamName({ side }: { side: MatchSide }) {
+  return <FittedName full={side.name} short={side.short ?? side.name} className={styles.name} />;
 }

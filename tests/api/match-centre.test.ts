@@ -122,6 +122,17 @@ describe('match centre', { timeout: 120_000 }, () => {
       expect(before.momentum!.points).toEqual(momentum!.points.slice(0, held));
     });
 
+    it('holds the minutes a match played before the feed started, from its first minute', () => {
+      const points = before.momentum!.points;
+      const played = Number.parseInt(live.match_str, 10);
+      expect(points.length).toBeGreaterThanOrEqual(Math.min(played, 45) - 2);
+      expect(points[0]).toMatchObject({ t: 1, period: 1 });
+      for (const point of points) {
+        expect(Math.abs(point.value)).toBeLessThanOrEqual(100);
+        expect(point.home + point.away).toBeGreaterThan(0);
+      }
+    });
+
     it('is null for e-sports', async () => {
       const list = (await server.call<Schemas['MatchListPage']>('POST', '/api/hot_match/all_match', { sport: 'esports', limit: 5 })).data.list;
       const answer = await detail(list[0]!.id);
@@ -167,6 +178,39 @@ describe('match centre', { timeout: 120_000 }, () => {
   });
 
   describe('head-to-head and form', () => {
+    it('answers the seeded seasons: past meetings and each team’s last ten matches, newest first, with a summary that adds up', async () => {
+      const upcoming = (await server.call<Schemas['MatchListPage']>('POST', '/api/hot_match/all_match', { sport: 'football', status: 'not_started', limit: 100 })).data.list;
+      const source = upcoming.find((match) => match.league.name_en === 'Premier League') ?? upcoming[0]!;
+      const teams = [source.home_team.id, source.away_team.id];
+      for (const type of [1, 2, 3] as const) {
+        const answer = await server.call<Schemas['MatchBattleInfo']>('GET', '/api/hot_match/battleInfo', { type, sourceid: source.id });
+        expect(answer.code).toBe(0);
+        expect(schemaErrors('MatchBattleInfo', answer.data)).toEqual([]);
+        const { team, summary, list } = answer.data;
+        expect(team!.id).toBe(type === 3 ? source.away_team.id : source.home_team.id);
+        // A league's clubs met home and away last season, so there are meetings; each team played ten and more.
+        expect(list.length).toBeGreaterThanOrEqual(type === 1 ? 2 : 10);
+        expect(list.length).toBeLessThanOrEqual(10);
+        const starts = list.map((item) => item.match.start_time);
+        expect(starts).toEqual([...starts].sort((a, b) => b - a));
+        for (const { match, result } of list) {
+          expect(match.status).toBe('over');
+          expect(match.start_time).toBeLessThan(source.start_time);
+          if (type === 1) expect([match.home_team.id, match.away_team.id].sort()).toEqual([...teams].sort());
+          else expect([match.home_team.id, match.away_team.id]).toContain(team!.id);
+          const mine = match.home_team.id === team!.id ? match.home_score : match.away_score;
+          const theirs = match.home_team.id === team!.id ? match.away_score : match.home_score;
+          expect(result).toBe(mine > theirs ? 'won' : mine === theirs ? 'drawn' : 'lost');
+        }
+        expect(summary).toMatchObject({
+          played: list.length,
+          won: list.filter((item) => item.result === 'won').length,
+          drawn: list.filter((item) => item.result === 'drawn').length,
+          lost: list.filter((item) => item.result === 'lost').length,
+        });
+      }
+    });
+
     it('adds a match the feed finished to both teams’ form, with its result and a summary that adds up', async () => {
       const played = await feed.advanceUntil(4 * 60 * minuteMs, (event) => event.finished.some((match) => match.sport === 'football'));
       const finished = played.flatMap((event) => event.finished).find((match) => match.sport === 'football')!;

@@ -98,4 +98,62 @@ describe('the match centre in Chromium, on the running feed', () => {
     expect(await pitch.locator('li').count()).toBe(22);
     expect(await page.getByTestId('lineups').textContent()).toContain(`${en['scores.lineup.coach']}:`);
   });
+
+  it('shows head-to-head and each team’s form with a W/D/L strip, from the seeded seasons', async () => {
+    await page.getByRole('tab', { name: en['scores.battle'] }).click();
+    // The meetings, then each team's last ten matches, side by side, each with its strip.
+    const strips = page.getByRole('list', { name: /newest first/ });
+    await expect.poll(() => strips.count(), { timeout: 10_000 }).toBe(3);
+    expect(await strips.nth(0).locator('[data-result]').count()).toBeGreaterThanOrEqual(1);
+    for (const index of [1, 2]) {
+      await expect.poll(() => strips.nth(index).locator('[data-result]').count(), { timeout: 10_000 }).toBe(10);
+      const letters = await strips.nth(index).locator('[data-result]').allTextContents();
+      for (const letter of letters) expect([en['scores.result.won'], en['scores.result.drawn'], en['scores.result.lost']]).toContain(letter.slice(0, 1));
+    }
+    for (const type of [1, 2, 3] as const) expect(await page.getByRole('region', { name: en[`scores.battle.type${type}`] }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: en['scores.battle.type1'] }).getByText(en['common.noData'], { exact: true }).count()).toBe(0);
+  });
+
+  it('draws the momentum of a match in play from its first minute, before the feed was watched', async () => {
+    const ids = await liveFootball();
+    const detail = await post<components['schemas']['MatchDetail']>('/api/hot_match/msgGetSimple', { match_id: ids.at(-1)! });
+    expect(detail.momentum!.points[0]).toMatchObject({ t: 1, period: 1 });
+  });
+});
+
+describe('the score pages and the shell at a phone’s width (390 px)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('keeps the navigation on one row, the page within the screen, the detail tabs scrolling and the team names whole', { timeout: 60_000 }, async () => {
+    const ids = await liveFootball();
+    for (const path of ['/main', '/football', '/score-live', `/score-detail?id=${String(ids[0] ?? 1)}`]) {
+      await page.goto(`${siteUrl}${path}`);
+      const nav = page.getByRole('navigation', { name: en['topBar.navLabel'] }).locator('ul').first();
+      await expect.poll(() => nav.count(), { timeout: 10_000 }).toBe(1);
+      const items = await nav.evaluate((list) => [...list.children].filter((item) => item.getBoundingClientRect().width > 0).map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(new Set(items).size, `${path}: one row of navigation`).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: nothing wider than the screen`).toBeLessThanOrEqual(390);
+    }
+    const tabs = page.getByRole('tablist', { name: en['scores.detailSections'] });
+    await expect.poll(() => tabs.count(), { timeout: 10_000 }).toBe(1);
+    const [scrollWidth, clientWidth, overflowX] = await tabs.evaluate((list) => [list.scrollWidth, list.clientWidth, getComputedStyle(list).overflowX] as const);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    expect(overflowX).toBe('auto');
+    // Every name shown in the match's heading fits its box: a long one gives way to its short form.
+    const cut = await page.locator('[class*="full"], [class*="name"]').evaluateAll((names) =>
+      names.filter((name) => name.closest('[class*="large"]') && name.getBoundingClientRect().width > 0 && name.scrollWidth > name.clientWidth + 1).map((name) => name.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
 });

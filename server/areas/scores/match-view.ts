@@ -30,7 +30,7 @@ export function toLeague(league: LeagueRow): Schemas['League'] {
 }
 
 export function toTeam(team: TeamRow): Schemas['Team'] {
-  return { id: team.id, name: team.name, name_en: team.name_en, short_name_zh: team.short_name_zh, logo: team.logo };
+  return { id: team.id, name: team.name, name_en: team.name_en, short_name_zh: team.short_name_zh, short_name_en: team.short_name_en, logo: team.logo };
 }
 
 /** The contract's phase of a stored one (the database keeps basketball and e-sports breaks as one). */

@@ -186,6 +186,43 @@ function pastResult(random: Random, sport: Sport, home: TableTeam, away: TableTe
   return homeWins ? [2, loser] : [loser, 2];
 }
 
+export interface RoundResult extends Result {
+  /** From 0, the first round played. */
+  round: number;
+}
+
+/**
+ * `rounds` rounds of a round robin (the circle method; with `secondLapSwapped` the second lap swaps home and away), each result drawn from
+ * the teams' strengths. The same random stream gives the same results, so the seed can store as matches the
+ * very rounds a table counts.
+ */
+export function roundRobinResults(
+  random: Random,
+  sport: Sport,
+  teams: readonly TableTeam[],
+  rounds: number,
+  options: { secondLapSwapped?: boolean } = {},
+): RoundResult[] {
+  const results: RoundResult[] = [];
+  const ring = teams.length % 2 === 0 ? [...teams] : [...teams, null];
+  for (let round = 0; round < rounds; round++) {
+    const r = round % (ring.length - 1);
+    const rotated = [ring[0], ...ring.slice(1).map((_, i) => ring[1 + ((i + r) % (ring.length - 1))])];
+    for (let i = 0; i < rotated.length / 2; i++) {
+      const a = rotated[i];
+      const b = rotated[rotated.length - 1 - i];
+      if (!a || !b) continue;
+      // The second lap swaps each pairing's home and away (tables without it keep the rounds they always had).
+      const secondLap = Math.floor(round / (ring.length - 1)) % 2 === 1;
+      const homeFirst = options.secondLapSwapped ? ((r + i) % 2 === 0) !== secondLap : (round + i) % 2 === 0;
+      const [home, away] = homeFirst ? [a, b] : [b, a];
+      const [hs, as] = pastResult(random, sport, home, away);
+      results.push({ round, homeId: home.id, awayId: away.id, home: hs, away: as });
+    }
+  }
+  return results;
+}
+
 /** The rounds before today (a round robin, as far as it goes) and today's finished matches. */
 export function standingsRows(
   random: Random,
@@ -197,21 +234,7 @@ export function standingsRows(
   today: Result[],
   updatedAt: Date,
 ): Array<Insertable<StandingsTable>> {
-  const results: Result[] = [];
-  const ring = teams.length % 2 === 0 ? [...teams] : [...teams, null];
-  for (let round = 0; round < roundsBefore; round++) {
-    const r = round % (ring.length - 1);
-    const rotated = [ring[0], ...ring.slice(1).map((_, i) => ring[1 + ((i + r) % (ring.length - 1))])];
-    for (let i = 0; i < rotated.length / 2; i++) {
-      const a = rotated[i];
-      const b = rotated[rotated.length - 1 - i];
-      if (!a || !b) continue;
-      const [home, away] = (round + i) % 2 === 0 ? [a, b] : [b, a];
-      const [hs, as] = pastResult(random, sport, home, away);
-      results.push({ homeId: home.id, awayId: away.id, home: hs, away: as });
-    }
-  }
-  results.push(...today);
+  const results: Result[] = [...roundRobinResults(random, sport, teams, roundsBefore), ...today];
 
   const rows = new Map(
     teams.map((t) => [t.id, { team: t, won: 0, drawn: 0, lost: 0, for: 0, against: 0, form: [] as string[] }]),

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { FeedWorld } from '../../feed/feed-world.ts';
 import { fnv1a, type Random } from '../../random.ts';
 import { leagueDefs, type LeagueDef, type TeamDef } from './catalogue/scores-catalogue.ts';
-import type { MatchIncidentsTable, MatchesTable, MatchOddsTable, SeasonStyle, StandingsTable } from '../tables/scores-tables.ts';
+import type { MatchIncidentsTable, MatchesTable, MatchMomentumTable, MatchOddsTable, SeasonStyle, StandingsTable } from '../tables/scores-tables.ts';
 import {
   insertReturningIds,
   insertRows,
@@ -13,8 +13,10 @@ import {
   type SeededMatch,
   type SeededScores,
 } from './context.ts';
+import { seededMomentumRows } from './momentum-seed.ts';
 import { basketballScript, esportsScript, footballScript, incidentColumns, playerNamesEnOf, snapshotColumns, type MatchScript } from './match-play.ts';
 import { oddsRows, openingOdds, standingsRows, type Result, type TableTeam } from './odds-standings.ts';
+import { previousSeasonOf, seedPastResults, type PastLeague } from './past-results-seed.ts';
 import { seedWorldCup, worldCupEdition } from './world-cup-seed.ts';
 
 const oddsCompanies: Array<[name: string, name_en: string, margin: number]> = [
@@ -218,6 +220,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
   const matchIds = await insertReturningIds(db, 'matches', matchRows);
 
   const incidentRows: Array<Insertable<MatchIncidentsTable>> = [];
+  const momentumRows: Array<Insertable<MatchMomentumTable>> = [];
   const oddsRowsAll: Array<Insertable<MatchOddsTable>> = [];
   const seeded: SeededMatch[] = [];
   fixtures.forEach((f, i) => {
@@ -237,6 +240,9 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
           ),
         ),
       }),
+    );
+    momentumRows.push(
+      ...seededMomentumRows(random.fork(`momentum:${i}`), matchId, f.def.sport, f.script, elapsedOf(f), f.def.key === 'NBA' ? 12 : 10),
     );
     const oddsInput = {
       sport: f.def.sport,
@@ -274,9 +280,11 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
     });
   });
   await insertRows(db, 'match_incidents', incidentRows);
+  await insertRows(db, 'match_momentum', momentumRows);
   await insertRows(db, 'match_odds', oddsRowsAll);
 
   const tables: Array<Insertable<StandingsTable>> = [];
+  const past: PastLeague[] = [];
   leagueDefs.forEach((def, l) => {
     // A tournament's tables come with its matches, below.
     if (def.seasonStyle === 'world_cup') return;
@@ -290,6 +298,16 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
     const today: Result[] = seeded
       .filter((m) => m.leagueKey === def.key && m.status === 'over')
       .map((m) => ({ homeId: m.homeId, awayId: m.awayId, home: m.homeScore, away: m.awayScore }));
+    past.push({
+      def,
+      leagueId: leagueIds[l]!,
+      season: seasons[l]!,
+      previousSeason: previousSeasonOf(seasons[l]!),
+      teams: tableTeams,
+      roundsBefore: (currentRound[def.key] ?? 10) - 1,
+      tableRandom: random.fork(`table:${def.key}`),
+      isCup: def.teams.some((team) => typeof team === 'string'),
+    });
     tables.push(
       ...standingsRows(
         random.fork(`table:${def.key}`),
@@ -313,6 +331,9 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
       companies: companyIds.map((id, c) => ({ id, margin: oddsCompanies[c]![2] })),
     });
   }
+
+  // Last, so the day's and the World Cup's matches keep the ids they had before there were past results.
+  await seedPastResults(ctx, random, past);
 
   return { matches: seeded, leagueIds: leagueIdOf };
 }

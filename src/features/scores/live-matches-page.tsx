@@ -3,7 +3,7 @@ import { useMessage } from '../../i18n/use-message.ts';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
-import { MatchRow } from './match-row.tsx';
+import { MatchRow, MatchRowHeader } from './match-row.tsx';
 import { usePatchMatchLists } from './score-list-page.tsx';
 import styles from './score-list-page.module.css';
 
@@ -23,15 +23,18 @@ function InProgress({ sport, label }: { sport: 'football' | 'basketball'; label:
       ) : list.length === 0 ? (
         <EmptyState title={t('common.noData')} />
       ) : (
-        <ul className={styles.list} aria-label={label}>
-          {list.map((match) => (
-            <MatchRow
-              key={match.id}
-              match={match}
-              onCollect={loggedIn ? (target, value) => collect.mutate({ matchId: target.id, value }) : undefined}
-            />
-          ))}
-        </ul>
+        <>
+          <MatchRowHeader />
+          <ul className={styles.list} aria-label={label}>
+            {list.map((match) => (
+              <MatchRow
+                key={match.id}
+                match={match}
+                onCollect={loggedIn ? (target, value) => collect.mutate({ matchId: target.id, value }) : undefined}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

@@ -1,11 +1,13 @@
 import { useIntl } from 'react-intl';
+import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { link } from '../../routes.ts';
+import { FittedName } from '../../ui/fitted-name.tsx';
 import { Image } from '../../ui/image.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { clockTime, leagueName, line, price, teamName, type Match } from './match-view.ts';
+import { clockTime, leagueName, line, price, teamName, teamShortName, type Match } from './match-view.ts';
 import styles from './match-row.module.css';
 
 export interface MatchRowProps {
@@ -40,7 +42,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
       ) : (
         <span className={[styles.star, styles.starSpace].join(' ')} aria-hidden="true" />
       )}
-      <span className={styles.league} title={match.league.name}>
+      <span className={styles.league} title={localName({ zh: match.league.name, en: match.league.name_en }, locale)}>
         {leagueName(match.league, locale)}
       </span>
       <span className={styles.time}>{clockTime(match.start_time)}</span>
@@ -56,7 +58,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
       <a className={styles.teams} href={link('scoreDetail', { id: match.id })}>
         <span className={styles.home}>
           {match.home_red_cards > 0 && <span className={styles.red} title={t('scores.redCards')}>{match.home_red_cards}</span>}
-          <span className={styles.name}>{home}</span>
+          <FittedName full={home} short={teamShortName(match.home_team, locale)} className={styles.name} />
           <Image src={match.home_team.logo} alt="" width={22} height={22} fit="contain" shape="circle" />
         </span>
         <span className={styles.score} data-testid="match-score" aria-live={match.status === 'in_progress' ? 'polite' : 'off'}>
@@ -64,7 +66,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
         </span>
         <span className={styles.away}>
           <Image src={match.away_team.logo} alt="" width={22} height={22} fit="contain" shape="circle" />
-          <span className={styles.name}>{away}</span>
+          <FittedName full={away} short={teamShortName(match.away_team, locale)} className={styles.name} />
           {match.away_red_cards > 0 && <span className={styles.red} title={t('scores.redCards')}>{match.away_red_cards}</span>}
         </span>
       </a>

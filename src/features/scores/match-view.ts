@@ -11,6 +11,11 @@ export function teamName(team: Team, locale: string): string {
   return localName({ zh: team.short_name_zh || team.name, en: team.name_en }, locale);
 }
 
+/** The data's short name, for where the full one does not fit: zh's is short already; en and vi take short_name_en. */
+export function teamShortName(team: Team, locale: string): string {
+  return localName({ zh: team.short_name_zh || team.name, en: team.short_name_en || team.name_en }, locale);
+}
+
 export function leagueName(league: League, locale: string): string {
   return localName({ zh: league.short_name_zh || league.name, en: league.name_en }, locale);
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import en from '../../i18n/messages/en.json';
 import zh from '../../i18n/messages/zh.json';
 import { ScoreDetailPage } from './score-detail-page.tsx';
@@ -59,6 +59,30 @@ export const Standings: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('tab', { name: en['scores.standings'] }));
     await expect(await canvas.findByRole('columnheader', { name: en['scores.pointsFull'] })).toBeVisible();
+  },
+};
+
+/** 交战信息: the last meetings, both teams' last ten with their form strips, and what comes next. */
+export const HeadToHead: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: zh['scores.battle'] }));
+    await waitFor(() => expect(canvas.getAllByRole('list', { name: /最近的在前/ })).toHaveLength(3));
+    const strips = canvas.getAllByRole('list', { name: /最近的在前/ });
+    await expect(strips[1]!.querySelectorAll('[data-result]')).toHaveLength(10);
+    await expect(canvas.getByRole('region', { name: zh['scores.battle.type3'] })).toHaveTextContent('切尔西');
+    await expect(canvas.getByRole('region', { name: zh['scores.battle.type4'] })).toHaveTextContent('VS');
+  },
+};
+
+export const HeadToHeadEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { title: en['route.scoreDetail'] },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: en['scores.battle'] }));
+    const strip = await canvas.findByRole('list', { name: 'Arsenal: last 4 matches, newest first' });
+    await waitFor(() => expect(canvas.getAllByRole('list', { name: /newest first/ })).toHaveLength(3));
+    await expect(strip.querySelectorAll('[data-result="won"]')).toHaveLength(1);
+    await expect(canvas.getByRole('region', { name: en['scores.battle.type2'] })).toHaveTextContent('10 played, 4 won, 3 drawn, 3 lost');
   },
 };
 

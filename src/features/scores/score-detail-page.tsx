@@ -15,12 +15,13 @@ import { MatchLine } from '../../ui/match-line.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { FormStrip } from '../../ui/form-strip.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { LineupPitch, type LineupTexts } from './lineup-pitch.tsx';
 import { MomentumGraph, type MomentumMark } from './momentum-graph.tsx';
 import { OddsChart, type OddsSample } from './odds-chart.tsx';
 import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
-import { clockTime, leagueName, line, price, teamName, type Match, type MatchOdds } from './match-view.ts';
+import { clockTime, leagueName, line, price, teamName, teamShortName, type Match, type MatchOdds } from './match-view.ts';
 import { StandingsTable } from './standings-table.tsx';
 import styles from './score-detail-page.module.css';
 
@@ -89,7 +90,6 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   const [section, setSection] = useState<Section>('timeline');
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [pushed, setPushed] = useState<MatchOdds[]>([]);
-  const [battleType, setBattleType] = useState<BattleType>(1);
   const [market, setMarket] = useState<Market>('asian_handicap');
 
   const detail = useMatchDetail(id);
@@ -156,7 +156,6 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
     { league_id: match?.league.id ?? 0 },
     { enabled: section === 'standings' && match !== undefined && match.sport !== 'esports' },
   );
-  const battle = useBattleInfo({ type: battleType, sourceid: id }, { enabled: section === 'battle' && id > 0 });
 
   if (id === 0) return <Page title={title}><EmptyState title={t('common.noData')} /></Page>;
   if (detail.isPending) return <Page title={title}><EmptyState title={t('common.loading')} busy /></Page>;
@@ -210,8 +209,8 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
         <span className={styles.clock}>{match.status === 'not_started' ? clockTime(match.start_time) : matchClockText(match.match_str, t)}</span>
         <MatchLine
           size="large"
-          home={{ name: home, logo: match.home_team.logo, score: match.status === 'not_started' ? undefined : match.home_score }}
-          away={{ name: away, logo: match.away_team.logo, score: match.status === 'not_started' ? undefined : match.away_score }}
+          home={{ name: home, short: teamShortName(match.home_team, locale), logo: match.home_team.logo, score: match.status === 'not_started' ? undefined : match.home_score }}
+          away={{ name: away, short: teamShortName(match.away_team, locale), logo: match.away_team.logo, score: match.status === 'not_started' ? undefined : match.away_score }}
         />
         {match.period_scores.length > 0 && (
           <p className={styles.periods}>
@@ -333,34 +332,10 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
             <EmptyState title={standings.isFetching ? t('common.loading') : t('common.noData')} busy={standings.isFetching} />
           ))}
         {section === 'battle' && (
-          <div>
-            <div className={styles.picker}>
-            <Select
-              label={t('scores.battleType')}
-              value={String(battleType)}
-              options={([1, 2, 3, 4] as const).map((type) => ({ value: String(type), label: t(`scores.battle.type${type}`) }))}
-              onChange={(value) => setBattleType(Number(value) as BattleType)}
-            />
-            </div>
-            {battle.data?.summary && battle.data.summary.played > 0 && (
-              <p className={styles.summary}>
-                {t('scores.battleSummary', {
-                  played: battle.data.summary.played,
-                  won: battle.data.summary.won,
-                  drawn: battle.data.summary.drawn,
-                  lost: battle.data.summary.lost,
-                })}
-              </p>
-            )}
-            {battle.data && battle.data.list.length > 0 ? (
-              <ul className={styles.battleList}>
-                {battle.data.list.map((entry) => (
-                  <BattleLine key={entry.match.id} match={entry.match} result={entry.result} />
-                ))}
-              </ul>
-            ) : (
-              <EmptyState title={battle.isFetching ? t('common.loading') : t('common.noData')} busy={battle.isFetching} />
-            )}
+          <div className={styles.battleSections}>
+            {([1, 2, 3, 4] as const).map((type) => (
+              <BattleSection key={type} type={type} matchId={id} />
+            ))}
           </div>
         )}
       </Tabs>
@@ -368,14 +343,78 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   );
 }
 
+type BattleData = components['schemas']['MatchBattleInfo'];
+
+/**
+ * One part of the head-to-head tab (SofaScore shows them together): the last meetings (1), the home (2) and away
+ * team's last matches (3), each with its form strip and summary, and what both teams play next (4).
+ */
+function BattleSection({ type, matchId }: { type: BattleType; matchId: number }) {
+  const t = useMessage();
+  const battle = useBattleInfo({ type, sourceid: matchId }, { enabled: matchId > 0 });
+  const heading = t(`scores.battle.type${type}`);
+  return (
+    <section className={styles.battleSection} data-battle-type={type} aria-label={heading}>
+      <h3 className={styles.subheading}>{heading}</h3>
+      {battle.data?.summary && battle.data.team && battle.data.summary.played > 0 && (
+        <BattleForm team={battle.data.team} summary={battle.data.summary} list={battle.data.list} />
+      )}
+      {battle.data && battle.data.list.length > 0 ? (
+        <ul className={styles.battleList}>
+          {battle.data.list.map((entry) => (
+            <BattleLine key={entry.match.id} match={entry.match} result={entry.result} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={battle.isFetching ? t('common.loading') : t('common.noData')} busy={battle.isFetching} />
+      )}
+    </section>
+  );
+}
+
+const dateOf = (match: Match) => new Date(match.start_time * 1000).toISOString().slice(0, 10);
+
+/** Whose side the results are told from, their W/D/L strip (newest first) and the summary. */
+function BattleForm({ team, summary, list }: { team: NonNullable<BattleData['team']>; summary: NonNullable<BattleData['summary']>; list: BattleData['list'] }) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const name = teamName(team, locale);
+  const items = list.flatMap(({ match, result }) =>
+    result
+      ? [
+          {
+            result,
+            title: `${dateOf(match)} ${teamName(match.home_team, locale)} ${String(match.home_score)}-${String(match.away_score)} ${teamName(match.away_team, locale)}`,
+          },
+        ]
+      : [],
+  );
+  return (
+    <div className={styles.battleHead}>
+      <span className={styles.battleTeam}>
+        <Image src={team.logo} alt="" width={24} height={24} fit="contain" shape="circle" />
+        <span>{name}</span>
+      </span>
+      <FormStrip
+        items={items}
+        letters={{ won: t('scores.result.won'), drawn: t('scores.result.drawn'), lost: t('scores.result.lost') }}
+        label={t('scores.form.last', { team: name, count: items.length })}
+      />
+      <p className={styles.summary}>
+        {t('scores.battleSummary', { played: summary.played, won: summary.won, drawn: summary.drawn, lost: summary.lost })}{' '}
+        <span className={styles.muted}>{t('scores.form.goals', { scored: summary.goals_for, conceded: summary.goals_against })}</span>
+      </p>
+    </div>
+  );
+}
+
 function BattleLine({ match, result }: { match: Match; result: 'won' | 'drawn' | 'lost' | null }) {
   const t = useMessage();
   const { locale } = useIntl();
-  const date = new Date(match.start_time * 1000).toISOString().slice(0, 10);
   return (
     <li className={styles.battleLine}>
-      <span className={styles.muted}>{date}</span>
-      <span>{leagueName(match.league, locale)}</span>
+      <span className={styles.muted}>{dateOf(match)}</span>
+      <span className={styles.battleLeague} title={leagueName(match.league, locale)}>{leagueName(match.league, locale)}</span>
       <a href={link('scoreDetail', { id: match.id })}>
         {teamName(match.home_team, locale)} <b className={numeric}>{match.status === 'not_started' ? 'VS' : `${String(match.home_score)}-${String(match.away_score)}`}</b>{' '}
         {teamName(match.away_team, locale)}
@@ -483,7 +522,7 @@ function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; a
             {incident.related_player_name &&
               ` (${localName({ zh: incident.related_player_name, en: incident.related_player_name_en ?? '' }, locale)})`}
           </span>
-          <span className={numeric}>
+          <span className={[numeric, styles.incidentScore].join(' ')}>
             {incident.home_score}-{incident.away_score}
           </span>
         </li>

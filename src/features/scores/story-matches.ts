@@ -306,3 +306,51 @@ export const sampleWorldCupRounds: Schemas['WorldCupRound'][] = [
   { key: 'third_place', name: '季军赛', matches: [tie(23, eng, esp, 0, 1)] },
   { key: 'final', name: '决赛', matches: [tie(24, arg, fra, 3, 2)] },
 ];
+
+const pastScores: Array<[number, number]> = [
+  [2, 1],
+  [0, 0],
+  [1, 3],
+  [2, 2],
+  [3, 0],
+  [0, 1],
+  [1, 1],
+  [4, 2],
+  [0, 2],
+  [2, 0],
+];
+
+/** hot_match/battleInfo for the sample match: meetings of Arsenal and Chelsea (1), each team's form (2, 3), what comes next (4). */
+export function sampleBattle(type: 1 | 2 | 3 | 4): Schemas['MatchBattleInfo'] {
+  const week = 7 * 24 * 60 * 60;
+  const opponents = [sampleMatch.away_team, sampleListPage.list[1]!.home_team, sampleListPage.list[1]!.away_team];
+  const team = type === 3 ? sampleMatch.away_team : sampleMatch.home_team;
+  const list = pastScores.slice(0, type === 1 ? 4 : 10).map(([mine, theirs], index) => {
+    const opponent = type === 1 ? (team.id === sampleMatch.home_team.id ? sampleMatch.away_team : sampleMatch.home_team) : opponents[(index % 2) + 1]!;
+    const atHome = index % 2 === 0;
+    const match: Match = {
+      ...sampleMatch,
+      id: 100 * type + index,
+      status: type === 4 ? 'not_started' : 'over',
+      phase: type === 4 ? 'not_started' : 'finished',
+      match_str: '',
+      home_team: atHome ? team : opponent,
+      away_team: atHome ? opponent : team,
+      home_score: type === 4 ? 0 : atHome ? mine : theirs,
+      away_score: type === 4 ? 0 : atHome ? theirs : mine,
+      start_time: sampleMatch.start_time + (type === 4 ? index + 1 : -(index + 1) * (type === 1 ? 20 : 1)) * week,
+    };
+    const result = type === 4 ? null : mine > theirs ? ('won' as const) : mine === theirs ? ('drawn' as const) : ('lost' as const);
+    return { match, result };
+  });
+  if (type === 4) return { type, team: null, summary: null, list: list.slice(0, 2) };
+  const count = (result: string) => list.filter((entry) => entry.result === result).length;
+  const scored = list.reduce((sum, entry) => sum + (entry.match.home_team.id === team.id ? entry.match.home_score : entry.match.away_score), 0);
+  const conceded = list.reduce((sum, entry) => sum + (entry.match.home_team.id === team.id ? entry.match.away_score : entry.match.home_score), 0);
+  return {
+    type,
+    team,
+    summary: { played: list.length, won: count('won'), drawn: count('drawn'), lost: count('lost'), goals_for: scored, goals_against: conceded, win_rate: count('won') / list.length },
+    list,
+  };
+}

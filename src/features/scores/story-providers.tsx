@@ -5,7 +5,7 @@ import type { ApiData } from '../../api/client.ts';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
 import { ScoreSocketProvider } from '../../realtime/score-socket.tsx';
-import { sampleBasketballTable, sampleDetail, sampleFootballTable, sampleListPage, sampleOdds } from './story-matches.ts';
+import { sampleBasketballTable, sampleBattle, sampleDetail, sampleFootballTable, sampleListPage, sampleOdds } from './story-matches.ts';
 
 // Page stories run the real screens against the fixtures of story-matches.ts: a fake fetch answers
 // the score calls behind the app's real API client, and the score socket never connects.
@@ -31,7 +31,7 @@ async function fakeFetch(request: Request): Promise<Response> {
     case '/api/Football/season_table':
       return okAnswer(Number(url.searchParams.get('league_id')) === sampleBasketballTable.league.id ? sampleBasketballTable : sampleFootballTable);
     case '/api/hot_match/battleInfo':
-      return okAnswer({ type: Number(url.searchParams.get('type')), team: null, list: [], summary: null });
+      return okAnswer(sampleBattle(Number(url.searchParams.get('type')) as 1 | 2 | 3 | 4));
     default:
       return new Response(null, { status: 404 });
   }
