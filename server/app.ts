@@ -12,6 +12,7 @@ import { adminHandlers } from './areas/admin/admin-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
+import { giftsHandlers } from './areas/gifts/gifts-handlers.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
 import { liveDevRoutes } from './areas/live/live-dev-routes.ts';
 import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
@@ -45,6 +46,7 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
   accountHandlers,
   chatHandlers,
   contentHandlers,
+  giftsHandlers,
   liveHandlers,
   scoresHandlers,
   socialHandlers,

@@ -12,6 +12,7 @@ type Schemas = components['schemas'];
 export interface ReceivedFrames {
   SocketServerMessage: Schemas['SocketServerMessage'];
   ImServerMessage: Schemas['ImServerMessage'];
+  RoomGiftNotice: Schemas['RoomGiftNotice'];
 }
 
 function hasType(type: string, value: unknown): boolean {

@@ -49,6 +49,7 @@ export type FrameSchemaName =
   | 'NobilityBadge'
   | 'OneXTwoPrices'
   | 'OverUnderPrices'
+  | 'RoomGiftNotice'
   | 'SocketError'
   | 'SocketExponentPush'
   | 'SocketGoalPush'
@@ -107,6 +108,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   NobilityBadge: {"type":"object","required":["tier_id","name","icon","expires_at"],"properties":{"tier_id":{"type":"integer"},"name":{"type":"string"},"icon":{"$ref":"ImageUrl"},"expires_at":{"$ref":"Timestamp"}}},
   OneXTwoPrices: {"type":"object","required":["home","draw","away"],"properties":{"home":{"type":"number"},"draw":{"type":["number","null"]},"away":{"type":"number"}}},
   OverUnderPrices: {"type":"object","required":["over","line","under"],"properties":{"over":{"type":"number"},"line":{"type":"number"},"under":{"type":"number"}}},
+  RoomGiftNotice: {"type":"object","required":["kind","record_id","gift_id","gift_name","gift_name_en","icon","effect","animation_url","count","combo","total_price","anchor_uid","room_id"],"properties":{"kind":{"type":"string","const":"gift"},"record_id":{"type":"integer"},"gift_id":{"type":"integer"},"gift_name":{"type":"string"},"gift_name_en":{"type":"string"},"icon":{"$ref":"ImageUrl"},"effect":{"type":"string","enum":["none","small","big","fullscreen"]},"animation_url":{"type":["string","null"]},"count":{"type":"integer"},"combo":{"type":"integer"},"total_price":{"type":"number"},"anchor_uid":{"type":"integer"},"room_id":{"type":"integer"}}},
   SocketError: {"type":"object","required":["code","type","msg"],"properties":{"code":{"type":"integer","const":1},"type":{"type":"string","const":"error"},"msg":{"type":"string"},"qr_code":{"type":"string"}}},
   SocketExponentPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_exponent","basketball_exponent"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"MatchOdds"}}},
   SocketGoalPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","const":"goal"},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"GoalEvent"}}},
