@@ -123,7 +123,6 @@ export async function sendGift(
       let transactionId: number | null = null;
       let balance: number;
       let backpackCount: number | null = null;
-      let incomeTenths = 0;
       if (source === 'backpack') {
         const left = await trx
           .updateTable('user_gifts')
@@ -138,7 +137,7 @@ export async function sendGift(
         balance = await walletTenths(trx, senderId, 'consumer');
       } else {
         const consumer = { user: senderId, kind: 'consumer' } as const;
-        incomeTenths = await anchorShareTenths(trx, totalTenths);
+        const incomeTenths = await anchorShareTenths(trx, totalTenths);
         const platformTenths = totalTenths - incomeTenths;
         const booked = await book(trx, server, {
           key: `gift:${senderId}:${key ?? `${now.getTime()}:${Math.random()}`}`,
@@ -232,6 +231,8 @@ export async function receivedGifts(
   const page = input.page ?? 1;
   const limit = input.limit ?? 20;
   const { db } = server.database;
+  const ownRoom = await db.selectFrom('live_rooms').select('id').where('anchor_id', '=', anchorId).executeTakeFirst();
+  const fallbackRoom = Number(ownRoom?.id ?? 1);
   let base = db.selectFrom('gift_records').where('gift_records.anchor_id', '=', anchorId);
   if (input.start_time !== undefined) base = base.where('gift_records.created_at', '>=', new Date(input.start_time * 1000));
   if (input.end_time !== undefined) base = base.where('gift_records.created_at', '<', new Date(input.end_time * 1000));
@@ -285,7 +286,8 @@ export async function receivedGifts(
       count: row.quantity,
       total_price: amountOf(tenthsOf(row.total)),
       income: amountOf(tenthsOf(row.income ?? 0)),
-      room_id: Number(row.room_id ?? 0) || 1,
+      // A record keeps its room; a room deleted since (room_id set null) is named by the anchor's room of today.
+      room_id: Number(row.room_id ?? fallbackRoom),
       created_at: Math.floor(row.created_at.getTime() / 1000),
     })),
   };

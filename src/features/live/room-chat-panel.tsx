@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { announceKickout } from '../../realtime/room-kickout.ts';
@@ -9,8 +10,23 @@ import styles from './room-chat-panel.module.css';
 /** Within this many pixels of the bottom the list follows new messages; scrolled further up, it stays put. */
 const followSlackPx = 24;
 
+/** A gift sent in the room: a banner line with the gift's picture, its count and its combo. */
+function GiftLine({ message, gift }: { message: RoomChatMessage; gift: NonNullable<RoomChatMessage['gift']> }) {
+  const t = useMessage();
+  const intl = useIntl();
+  const name = intl.locale.startsWith('zh') ? gift.gift_name : gift.gift_name_en;
+  return (
+    <li className={`${styles.line} ${styles.giftLine}`} data-sequence={message.sequence} data-gift={gift.gift_id}>
+      <img className={styles.giftIcon} src={gift.icon} alt="" width={20} height={20} />
+      <span className={styles.giftText}>{t('gifts.banner', { nick: message.nick, name, count: gift.count })}</span>
+      {gift.combo > 1 ? <span className={styles.giftCombo}>{t('gifts.combo', { combo: gift.combo })}</span> : null}
+    </li>
+  );
+}
+
 function ChatLine({ message }: { message: RoomChatMessage }) {
   const t = useMessage();
+  if (message.gift) return <GiftLine message={message} gift={message.gift} />;
   return (
     <li className={message.isMine ? `${styles.line} ${styles.mine}` : styles.line} data-sequence={message.sequence}>
       {message.badge ? (
@@ -154,6 +170,8 @@ export interface RoomChatPanelProps {
   groupID: string;
   /** Told the room's messages whenever they change: the player flies them as danmaku. */
   onMessages?: (messages: readonly RoomChatMessage[]) => void;
+  /** Told each gift sent while the viewer is in the room: the player plays its effect. */
+  onGift?: (message: RoomChatMessage) => void;
 }
 
 /** The live room's chat beside (or below) the picture (issue 11); its messages also feed the danmaku. */
@@ -163,9 +181,9 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
   return <JoinedRoomChat key={user?.id ?? 'guest'} {...props} />;
 }
 
-function JoinedRoomChat({ roomId, groupID, onMessages }: RoomChatPanelProps) {
+function JoinedRoomChat({ roomId, groupID, onMessages, onGift }: RoomChatPanelProps) {
   const openLogin = useLoginRequest();
-  const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId) });
+  const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId), onGift });
   useEffect(() => onMessages?.(chat.messages), [chat.messages, onMessages]);
   return <RoomChatView chat={chat} />;
 }
