@@ -235,4 +235,67 @@ describe('gifts in rooms', () => {
     expect(ranking.data.mine?.amount).toBe(99);
     expect(ranking.data.list.find((entry) => entry.user.id === viewer.id)?.amount).toBe(99);
   });
+  describe('guard and nobility', () => {
+    interface Tier {
+      id: number;
+      kind: 'guard' | 'nobility';
+      name: string;
+      price_per_month: number;
+      free_horns: number;
+      perks: Array<{ name: string }>;
+    }
+    interface Purchase {
+      tier_id: number;
+      kind: string;
+      anchor_uid: number | null;
+      months: number;
+      cost: number;
+      expires_at: number;
+      balance: number;
+    }
+    const buy = (token: string, input: Record<string, unknown>, idempotencyKey = key()) =>
+      server.call<Purchase>('GET', '/api/guard_user/buy', input, { token, 'idempotency-key': idempotencyKey });
+
+    it('lists nobility and guard tiers, nobility with 30 free horns', async () => {
+      const tiers = (await server.call<Tier[]>('GET', '/api/Guard/getList')).data;
+      const nobility = tiers.filter((tier) => tier.kind === 'nobility');
+      const guard = tiers.filter((tier) => tier.kind === 'guard');
+      expect(nobility.length).toBeGreaterThan(0);
+      expect(guard.length).toBeGreaterThan(0);
+      for (const tier of nobility) expect(tier.free_horns).toBe(30);
+      expect(nobility[0]!.perks.length).toBeGreaterThan(0);
+      expect(nobility[0]!.name).toBe('Knight');
+    });
+
+    it('buys nobility for months, extends it when bought again, and gives its free horns', async () => {
+      const tiers = (await server.call<Tier[]>('GET', '/api/Guard/getList')).data;
+      const knight = tiers.find((tier) => tier.kind === 'nobility')!;
+      const viewer = await newUser(knight.price_per_month * 3);
+      const first = await buy(viewer.token, { tier_id: knight.id, months: 2 });
+      expect(first.code).toBe(0);
+      expect(first.data).toMatchObject({ kind: 'nobility', anchor_uid: null, months: 2, cost: knight.price_per_month * 2, balance: knight.price_per_month });
+      expect(first.data.expires_at - Date.now() / 1000).toBeGreaterThan(59 * 86_400);
+      const profile = await server.call<{ free_horns: number; nobility: { tier_id: number } | null }>('GET', '/api/Member/info', {}, { token: viewer.token });
+      expect(profile.data).toMatchObject({ free_horns: 60, nobility: { tier_id: knight.id } });
+      const again = await buy(viewer.token, { tier_id: knight.id, months: 1 });
+      expect(again.data.expires_at - first.data.expires_at).toBe(30 * 86_400);
+      const broke = await buy(viewer.token, { tier_id: knight.id, months: 1 });
+      expect(broke.code).toBe(1);
+    });
+
+    it('buys a guard for an anchor, who gets the configured share; never for oneself', async () => {
+      const tiers = (await server.call<Tier[]>('GET', '/api/Guard/getList')).data;
+      const silver = tiers.find((tier) => tier.kind === 'guard')!;
+      const viewer = await newUser(silver.price_per_month);
+      const before = await income();
+      expect((await buy(viewer.token, { tier_id: silver.id, months: 1 })).code).toBe(1);
+      const bought = await buy(viewer.token, { tier_id: silver.id, months: 1, anchor_uid: anchor.id });
+      expect(bought.data).toMatchObject({ kind: 'guard', anchor_uid: anchor.id, balance: 0 });
+      expect(await income()).toBeCloseTo(before + silver.price_per_month / 2, 5);
+      const status = await server.call<{ is_guard: number }>('POST', '/api/Live/getUserStatus', { room_id: anchor.roomId }, { token: viewer.token });
+      expect(status.data.is_guard).toBe(1);
+      const self = await buy(anchor.token, { tier_id: silver.id, months: 1, anchor_uid: anchor.id });
+      expect(self).toMatchObject({ code: 1, msg: giftMessages.notToYourself });
+    });
+  });
 });
