@@ -13,6 +13,7 @@ export interface ReceivedFrames {
   SocketServerMessage: Schemas['SocketServerMessage'];
   ImServerMessage: Schemas['ImServerMessage'];
   RoomGiftNotice: Schemas['RoomGiftNotice'];
+  ColouredBarrage: Schemas['ColouredBarrage'];
 }
 
 function hasType(type: string, value: unknown): boolean {

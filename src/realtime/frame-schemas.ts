@@ -14,6 +14,7 @@ export interface FrameSchema {
 
 export type FrameSchemaName =
   | 'AsianHandicapPrices'
+  | 'ColouredBarrage'
   | 'GoalEvent'
   | 'ImConversationID'
   | 'ImCustomPayload'
@@ -69,10 +70,12 @@ export type FrameSchemaName =
   | 'SocketStream'
   | 'Team'
   | 'Timestamp'
+  | 'UserBrief'
   | 'UserSex';
 
 export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   AsianHandicapPrices: {"type":"object","required":["home","line","away"],"properties":{"home":{"type":"number"},"line":{"type":"number"},"away":{"type":"number"}}},
+  ColouredBarrage: {"type":"object","required":["id","room_id","style_id","colour","content","user","created_at"],"properties":{"id":{"type":"integer"},"room_id":{"type":"integer"},"style_id":{"type":"integer"},"colour":{"type":"string"},"content":{"type":"string"},"user":{"$ref":"UserBrief"},"created_at":{"$ref":"Timestamp"}}},
   GoalEvent: {"type":"object","required":["match_id","league_name","league_name_en","kind","iszhu","match_str","home_team_name_zh","home_team_name_en","away_team_name_zh","away_team_name_en","home_score","away_score"],"properties":{"match_id":{"type":"integer"},"league_name":{"type":"string"},"league_name_en":{"type":"string"},"kind":{"type":"string","enum":["goal","red_card","yellow_card"]},"iszhu":{"type":"integer","enum":[0,1]},"match_str":{"type":"string"},"home_team_name_zh":{"type":"string"},"home_team_name_en":{"type":"string"},"away_team_name_zh":{"type":"string"},"away_team_name_en":{"type":"string"},"home_score":{"type":"integer"},"away_score":{"type":"integer"}}},
   ImConversationID: {"type":"string"},
   ImCustomPayload: {"type":"object","required":["data","description","extension"],"properties":{"data":{"type":"string"},"description":{"type":"string"},"extension":{"type":"string"}}},
@@ -128,5 +131,6 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   SocketStream: {"type":"string","enum":["football_match","football_exponent","basketball_match","basketball_exponent","esports_match","goal","football_momentum","basketball_momentum"]},
   Team: {"type":"object","required":["id","name","name_en","short_name_zh","logo"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"logo":{"$ref":"ImageUrl"}}},
   Timestamp: {"type":"integer"},
+  UserBrief: {"type":"object","required":["id","user_nickname","avatar","exp_icon","is_anchor"],"properties":{"id":{"type":"integer"},"user_nickname":{"type":"string"},"avatar":{"$ref":"ImageUrl"},"exp_icon":{"$ref":"ImageUrl"},"is_anchor":{"type":"integer","enum":[0,1]}}},
   UserSex: {"type":"integer","enum":[0,1,2]},
 };

@@ -14,8 +14,10 @@ import { useStoredUser } from './stored-user.ts';
 // over the picture, both from this one hook. Messages arrive in sequence order, each once, whether pushed,
 // read from history or caught up after a reconnect.
 
+type Schemas = components['schemas'];
+
 /** A gift sent in the room, as the server tells the room's chat (a custom message with extension "gift"). */
-export type RoomGiftNotice = components['schemas']['RoomGiftNotice'];
+export type RoomGiftNotice = Schemas['RoomGiftNotice'];
 
 /** One chat line as the screens show it; the text is shown as text, never as markup. */
 export interface RoomChatMessage {
@@ -34,6 +36,8 @@ export interface RoomChatMessage {
   time: number;
   /** A gift's banner line rather than words (then `text` is empty); the sender is `nick`. */
   gift?: RoomGiftNotice;
+  /** A coloured barrage (Barrage/send): its text colour, `#rrggbb`. */
+  colour?: string;
 }
 
 /** Where the viewer stands in the chat; what the panel shows. */
@@ -76,14 +80,22 @@ function giftNoticeOf(message: ImMessage): RoomGiftNotice | null {
   return readFrame('RoomGiftNotice', message.payload.data);
 }
 
+/** The coloured barrage a custom message carries, checked against the contract; null for any other message. */
+function barrageOf(message: ImMessage): Schemas['ColouredBarrage'] | null {
+  if (!('extension' in message.payload) || message.payload.extension !== 'barrage') return null;
+  return readFrame('ColouredBarrage', message.payload.data);
+}
+
 function toChatMessage(message: ImMessage, me: string | null): RoomChatMessage | null {
   const gift = giftNoticeOf(message);
-  if (!gift && !('text' in message.payload)) return null;
+  const barrage = gift ? null : barrageOf(message);
+  if (!gift && !barrage && !('text' in message.payload)) return null;
   return {
     id: message.ID,
     sequence: message.sequence,
-    text: 'text' in message.payload ? message.payload.text : '',
+    text: barrage ? barrage.content : 'text' in message.payload ? message.payload.text : '',
     ...(gift ? { gift } : {}),
+    ...(barrage ? { colour: barrage.colour } : {}),
     nick: message.nick,
     avatar: message.avatar,
     isMine: me !== null && message.from === me,

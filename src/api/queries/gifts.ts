@@ -40,3 +40,38 @@ export function useSendGift() {
     },
   });
 }
+
+/** The latest horns (Member/hornList), read again every few seconds: every room shows the newest. */
+export function useLatestHorns() {
+  return useQuery({ ...getQuery(useApi(), '/api/Member/hornList', { params: { query: { page: 1, limit: 1 } } }), refetchInterval: 8_000 });
+}
+
+/** Member/sneHorn, quietly (the form says why a horn was refused); the list and the free horns are read again. */
+export function useSendHorn() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ content, key }: { content: string; key: string }) =>
+      api.quiet.get('/api/Member/sneHorn', { params: { query: { content }, header: { 'Idempotency-Key': key } } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: memberInfoKeys });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/Member/hornList') });
+    },
+  });
+}
+
+/** The coloured barrage colours and prices (Barrage/getList); asked only for a logged-in viewer. */
+export function useBarrageStyles(enabled: boolean) {
+  return useQuery({ ...getQuery(useApi(), '/api/Barrage/getList'), staleTime: 5 * 60_000, enabled });
+}
+
+/** Barrage/send, quietly (the chat says why one was refused); the balance is read again. */
+export function useSendBarrage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, ...query }: QueryParams<'/api/Barrage/send'> & { key: string }) =>
+      api.quiet.get('/api/Barrage/send', { params: { query, header: { 'Idempotency-Key': key } } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: memberInfoKeys }),
+  });
+}

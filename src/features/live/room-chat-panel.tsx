@@ -1,5 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { ApiError } from '../../api/client.ts';
+import { useBarrageStyles, useSendBarrage } from '../../api/queries/gifts.ts';
+import { newActionKey } from '../../api/queries/wallet.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { announceKickout } from '../../realtime/room-kickout.ts';
@@ -36,17 +39,34 @@ function ChatLine({ message }: { message: RoomChatMessage }) {
       ) : null}
       <span className={styles.nick}>{message.nick}</span>
       {/* User text goes in as a text node: never markup. */}
-      <span className={styles.text}>{message.text}</span>
+      <span className={message.colour ? `${styles.text} ${styles.coloured}` : styles.text} style={message.colour ? { color: message.colour } : undefined}>
+        {message.text}
+      </span>
     </li>
   );
 }
 
+/** The coloured barrage of the composer (Barrage/send): the colours on sale and the one chosen. */
+export interface ChatColours {
+  options: ReadonlyArray<{ id: number; name: string; colour: string; price: number }>;
+  /** The colour chosen; null sends plain chat. */
+  chosen: number | null;
+  choose(styleId: number | null): void;
+  /** Sends the line as a coloured barrage; resolves once sent. */
+  send(text: string): Promise<unknown>;
+  sending: boolean;
+  /** Why the last coloured barrage was refused, fit to show. */
+  error: string | null;
+}
+
 export interface RoomChatViewProps {
   chat: RoomChat;
+  /** Coloured barrage, for a logged-in viewer. */
+  colours?: ChatColours;
 }
 
 /** The room chat as it shows: the messages, the online count, the composer and the viewer's state. */
-export function RoomChatView({ chat }: RoomChatViewProps) {
+export function RoomChatView({ chat, colours }: RoomChatViewProps) {
   const t = useMessage();
   const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -85,6 +105,10 @@ export function RoomChatView({ chat }: RoomChatViewProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (colours?.chosen != null && draft.trim() !== '') {
+      void colours.send(draft.trim()).then(() => setDraft(''), () => undefined);
+      return;
+    }
     chat.send(draft);
   }
 
@@ -146,6 +170,24 @@ export function RoomChatView({ chat }: RoomChatViewProps) {
         </p>
       ) : null}
       <form className={styles.composer} onSubmit={submit} aria-label={t('roomChat.title')}>
+        {colours && colours.options.length > 0 ? (
+          <select
+            className={styles.colour}
+            aria-label={t('barrage.colour')}
+            value={colours.chosen ?? ''}
+            onChange={(event) => colours.choose(event.target.value === '' ? null : Number(event.target.value))}
+            disabled={closed}
+          >
+            <option value="">{t('barrage.plain')}</option>
+            {colours.options
+              .filter((option) => option.price > 0)
+              .map((option) => (
+                <option key={option.id} value={option.id}>
+                  {t('barrage.option', { name: option.name, price: option.price })}
+                </option>
+              ))}
+          </select>
+        ) : null}
         <input
           className={styles.input}
           value={draft}
@@ -155,11 +197,20 @@ export function RoomChatView({ chat }: RoomChatViewProps) {
           disabled={closed}
           aria-invalid={tooLong}
         />
-        <button type="submit" className={styles.send} disabled={closed || status === 'sending' || status === 'joining' || tooLong}>
+        <button
+          type="submit"
+          className={styles.send}
+          disabled={closed || status === 'sending' || status === 'joining' || tooLong || (colours?.sending ?? false)}
+        >
           {t('roomChat.send')}
         </button>
       </form>
       {tooLong ? <p className={styles.failed}>{t('roomChat.tooLong', { max: chat.maxLength })}</p> : null}
+      {colours?.error ? (
+        <p className={styles.failed} role="alert">
+          {t('roomChat.sendFailed', { error: colours.error })}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -183,7 +234,24 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
 
 function JoinedRoomChat({ roomId, groupID, onMessages, onGift }: RoomChatPanelProps) {
   const openLogin = useLoginRequest();
+  const user = useStoredUser();
   const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId), onGift });
   useEffect(() => onMessages?.(chat.messages), [chat.messages, onMessages]);
-  return <RoomChatView chat={chat} />;
+  const styleList = useBarrageStyles(user !== null);
+  const sendBarrage = useSendBarrage();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const colours: ChatColours | undefined = styleList.data
+    ? {
+        options: styleList.data,
+        chosen,
+        choose: (styleId) => {
+          sendBarrage.reset();
+          setChosen(styleId);
+        },
+        send: (text) => sendBarrage.mutateAsync({ room_id: roomId, style_id: chosen ?? 0, content: text.slice(0, 50), key: newActionKey() }),
+        sending: sendBarrage.isPending,
+        error: sendBarrage.error instanceof ApiError ? sendBarrage.error.msg : null,
+      }
+    : undefined;
+  return <RoomChatView chat={chat} colours={colours} />;
 }

@@ -14,6 +14,7 @@ import { RoomExtras } from './room-extras.tsx';
 import { RoomMatchCard } from './room-match-card.tsx';
 import { RoomChatPanel } from './room-chat-panel.tsx';
 import { RoomGiftBar } from './room-gift-bar.tsx';
+import { RoomHorns } from './room-horns.tsx';
 import { useRoomGiftEffects } from './room-gift-effects.tsx';
 import type { RoomChatMessage } from '../../realtime/use-room-chat.ts';
 import { RoomPlayer } from './room-player.tsx';
@@ -57,6 +58,7 @@ function Room({ info }: { info: LiveRoomInfo }) {
       </header>
       <div className={styles.theatre}>
         <div className={styles.stage}>
+          <RoomHorns />
           <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} danmaku={danmaku} effects={gifts.overlay} />
           <RoomGiftBar roomId={room.id} anchorId={room.anchor.id} />
         </div>

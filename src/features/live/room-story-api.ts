@@ -60,6 +60,13 @@ export function roomPanelAnswer(url: URL): Response | null {
       return okAnswer(storyGifts);
     case '/api/Gift/getUserGiftList':
       return okAnswer([]);
+    case '/api/Barrage/getList':
+      return okAnswer([
+        { id: 1, name: '经典白', colour: '#ffffff', price: 0 },
+        { id: 2, name: '热情红', colour: '#ff4d4f', price: 1 },
+      ]);
+    case '/api/Member/hornList':
+      return okAnswer({ total: 0, page: 1, limit: 1, list: [] });
     default:
       return null;
   }
