@@ -92,6 +92,23 @@ describe('gifts in Chromium', { timeout: 180_000 }, () => {
     expect(await topUp.getAttribute('href')).toBe('/member?type=1&isRecharge=true');
   });
 
+  it('shows a coloured barrage and a horn to the other browser', async () => {
+    const line = `红色冲锋 ${String(Date.now() % 10_000)}`;
+    await viewer.getByLabel(zh['barrage.colour']).selectOption({ label: '热情红 · 1 黄钻' });
+    const composer = viewer.getByRole('textbox', { name: zh['roomChat.input'] });
+    await composer.fill(line);
+    await composer.press('Enter');
+    const coloured = other.getByRole('log', { name: zh['roomChat.messages'] }).getByText(line);
+    await coloured.waitFor({ timeout: 20_000 });
+    expect(await coloured.evaluate((element: HTMLElement) => getComputedStyle(element).color)).toBe('rgb(255, 77, 79)');
+
+    const horn = `全站喇叭 ${String(Date.now() % 10_000)}`;
+    await viewer.getByRole('button', { name: zh['horns.blow'] }).click();
+    await viewer.getByLabel(zh['horns.input']).fill(horn);
+    await viewer.getByRole('form', { name: zh['horns.blow'] }).getByRole('button', { name: zh['horns.send'] }).click();
+    await other.getByRole('status', { name: zh['horns.latest'] }).getByText(horn).waitFor({ timeout: 20_000 });
+  });
+
   it('asks a guest to log in before sending', async () => {
     await other.getByRole('button', { name: zh['gifts.send'], exact: true }).click();
     await other.getByRole('dialog', { name: zh['route.login'] }).waitFor({ timeout: 10_000 });
