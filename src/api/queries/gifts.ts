@@ -75,3 +75,19 @@ export function useSendBarrage() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: memberInfoKeys }),
   });
 }
+
+/** The guard and nobility tiers (Guard/getList). */
+export function useGuardTiers(enabled: boolean) {
+  return useQuery({ ...getQuery(useApi(), '/api/Guard/getList'), staleTime: 5 * 60_000, enabled });
+}
+
+/** guard_user/buy, quietly (the shop says why a purchase was refused); the profile (nobility, horns) is read again. */
+export function useBuyGuard() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, ...query }: QueryParams<'/api/guard_user/buy'> & { key: string }) =>
+      api.quiet.get('/api/guard_user/buy', { params: { query, header: { 'Idempotency-Key': key } } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: memberInfoKeys }),
+  });
+}

@@ -10,11 +10,12 @@ import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { link } from '../../routes.ts';
 import styles from './room-gift-bar.module.css';
+import { RoomGuardShop } from './room-guard-shop.tsx';
 
 /** The quantities offered with one press (the spec's sites offer these lucky numbers). */
 export const giftQuantities = [1, 10, 66, 99, 188, 520, 1314] as const;
 
-type Source = 'wallet' | 'backpack';
+type Source = 'wallet' | 'backpack' | 'guard';
 
 interface GiftChoice {
   id: number;
@@ -47,14 +48,14 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
   const [shortOf, setShortOf] = useState<number | null>(null);
 
   const ownRoom = user !== null && user.id === anchorId;
-  const choices: GiftChoice[] = source === 'wallet' ? (gifts.data ?? []) : (backpack.data ?? []);
+  const choices: GiftChoice[] = source === 'wallet' ? (gifts.data ?? []) : source === 'backpack' ? (backpack.data ?? []) : [];
   const chosen = choices.find((gift) => gift.id === chosenId) ?? choices[0];
   const balance = me.data?.balance;
   const total = chosen ? Math.round(chosen.price * quantity * 10) / 10 : 0;
   const price = (amount: number) => intl.formatNumber(amount, { maximumFractionDigits: 1 });
 
   function submit() {
-    if (!chosen) return;
+    if (!chosen || source === 'guard') return;
     if (!user) {
       openLogin();
       return;
@@ -85,7 +86,7 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
         </h2>
         {user ? (
           <div className={styles.sources}>
-            {(['wallet', 'backpack'] as const).map((value) => (
+            {(['wallet', 'backpack', 'guard'] as const).map((value) => (
               <button
                 key={value}
                 type="button"
@@ -98,7 +99,7 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
                   setShortOf(null);
                 }}
               >
-                {t(value === 'wallet' ? 'gifts.tab.shop' : 'gifts.tab.backpack')}
+                {t(value === 'wallet' ? 'gifts.tab.shop' : value === 'backpack' ? 'gifts.tab.backpack' : 'gifts.tab.guard')}
               </button>
             ))}
           </div>
@@ -107,7 +108,8 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
       </header>
       {gifts.isError ? <p className={styles.note}>{t('gifts.loadFailed')}</p> : null}
       {source === 'backpack' && backpack.data?.length === 0 ? <p className={styles.note}>{t('gifts.emptyBackpack')}</p> : null}
-      <div className={styles.gifts} role="radiogroup" aria-label={t('gifts.list')}>
+      {source === 'guard' ? <RoomGuardShop anchorId={anchorId} ownRoom={ownRoom} balance={balance} /> : null}
+      <div className={styles.gifts} role="radiogroup" aria-label={t('gifts.list')} hidden={source === 'guard'}>
         {choices.map((gift) => (
           <button
             key={gift.id}
@@ -128,7 +130,7 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
           </button>
         ))}
       </div>
-      <div className={styles.actions}>
+      <div className={styles.actions} hidden={source === 'guard'}>
         <label className={styles.quantity}>
           <span>{t('gifts.quantity')}</span>
           <select value={quantity} onChange={(event) => setQuantity(Number(event.target.value))}>
