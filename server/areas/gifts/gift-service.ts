@@ -6,6 +6,7 @@ import type { ServerContext } from '../../server-context.ts';
 import { existingRoom, roomChatGroupId } from '../live/room-info-service.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths, type Trx } from '../wallet/ledger.ts';
 import { announceGift, type RoomGiftNotice } from './room-gift-notice.ts';
+import { addWealth } from './wealth.ts';
 
 export const giftMessages = {
   // SPEC §5: an anchor may not gift to themselves.
@@ -169,17 +170,10 @@ export async function sendGift(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // SPEC §5: 1 yellow diamond spent = 1 wealth point; the anchor's experience follows the value received.
+      // The anchor's experience follows the value received (SPEC §5 wealth is the sender's).
       const spent = source === 'backpack' ? 0 : totalTenths;
-      const sender = await trx
-        .updateTable('users')
-        .set({ experience: sql`experience + ${amountOf(spent).toFixed(1)}::numeric` })
-        .where('id', '=', senderId)
-        .returning('experience')
-        .executeTakeFirstOrThrow();
+      const experience = await addWealth(trx, senderId, spent);
       if (spent > 0) {
-        await sql`update users set level = w.level, exp_icon = w.icon from wealth_levels w
-          where users.id = ${senderId} and w.level = (select max(level) from wealth_levels where min_experience <= users.experience)`.execute(trx);
         await trx
           .updateTable('users')
           .set({ anchor_experience: sql`anchor_experience + ${amountOf(totalTenths).toFixed(1)}::numeric` })
@@ -208,7 +202,7 @@ export async function sendGift(
         total_price: amountOf(totalTenths),
         balance: amountOf(balance),
         backpack_count: backpackCount,
-        experience: amountOf(tenthsOf(sender.experience)),
+        experience: amountOf(tenthsOf(experience)),
         notice,
       };
     });

@@ -4,6 +4,7 @@ import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, type Trx } from '../wallet/ledger.ts';
 import { giftMessages } from './gift-service.ts';
+import { addWealth } from './wealth.ts';
 
 export const guardMessages = {
   tierNotFound: 'This guard or nobility tier is not on sale',
@@ -121,12 +122,7 @@ export async function buyGuard(
           })
           .execute();
       }
-      // SPEC §5: diamonds spent are wealth points.
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ experience: eb('experience', '+', amountOf(costTenths)) }))
-        .where('id', '=', userId)
-        .execute();
+      await addWealth(trx, userId, costTenths);
       return {
         tier_id: Number(tier.id),
         kind: tier.kind,

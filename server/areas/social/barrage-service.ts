@@ -4,6 +4,7 @@ import type { Language } from '../../i18n/server-messages.ts';
 import { publishGroupMessage } from '../../realtime/messaging-hub.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { storeMessage } from '../chat/message-service.ts';
+import { addWealth } from '../gifts/wealth.ts';
 import { existingRoom, roomChatGroupId, standingIn } from '../live/room-info-service.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/ledger.ts';
 
@@ -77,6 +78,7 @@ export async function sendBarrage(
         });
         transactionId = booked.transactionId;
         balance = balanceAfter(booked, consumer);
+        await addWealth(trx, userId, priceTenths);
       } else {
         balance = await walletTenths(trx, userId, 'consumer');
       }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
+import { addWealth } from '../gifts/wealth.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/ledger.ts';
 
 export const hornMessages = {
@@ -71,6 +72,7 @@ export async function sendHorn(server: ServerContext, userId: number, input: Inp
         });
         transactionId = booked.transactionId;
         balance = balanceAfter(booked, consumer);
+        await addWealth(trx, userId, priceTenths);
       }
       const inserted = await trx
         .insertInto('horns')
