@@ -5417,10 +5417,10 @@ export interface components {
             type: components["schemas"]["ImElemType"];
             payload: components["schemas"]["ImPayload"];
             /**
-             * @description In room chat, the sender's standing in the room when it was sent.
+             * @description In room chat, the sender's standing in the room when it was sent (guard of the room's anchor, or a nobility held).
              * @enum {string}
              */
-            badge?: "anchor" | "manager";
+            badge?: "anchor" | "manager" | "guard" | "noble";
         };
         /** @description Joins a group's conversation on this connection: its messages and online count are pushed here until ImLeaveGroup, logout or close. A live room's group takes guests too (read only). Answered by ImGroupJoined. */
         ImJoinGroup: {

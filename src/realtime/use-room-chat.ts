@@ -31,7 +31,7 @@ export interface RoomChatMessage {
   /** Sent by the viewer (from any of their tabs). */
   isMine: boolean;
   /** The sender's standing in the room when sent. */
-  badge?: 'anchor' | 'manager';
+  badge?: 'anchor' | 'manager' | 'guard' | 'noble';
   /** When it was sent, in seconds since 1970. */
   time: number;
   /** A gift's banner line rather than words (then `text` is empty); the sender is `nick`. */

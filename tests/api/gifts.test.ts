@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeMessage } from '../../server/areas/chat/message-service.ts';
 import { giftMessages } from '../../server/areas/gifts/gift-service.ts';
+import { roomChatSpeech, SendRate } from '../../server/areas/live/room-chat-service.ts';
 import { book } from '../../server/areas/wallet/ledger.ts';
 import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
@@ -277,6 +279,9 @@ describe('gifts in rooms', () => {
       expect(first.data.expires_at - Date.now() / 1000).toBeGreaterThan(59 * 86_400);
       const profile = await server.call<{ free_horns: number; nobility: { tier_id: number } | null }>('GET', '/api/Member/info', {}, { token: viewer.token });
       expect(profile.data).toMatchObject({ free_horns: 60, nobility: { tier_id: knight.id } });
+      // A noble speaks in room chat with the nobility's badge.
+      const room = { id: anchor.roomId, anchor_id: anchor.id };
+      expect(await roomChatSpeech(server.app.serverContext, room, viewer.id, '贵族驾到', new SendRate())).toEqual({ badge: 'noble' });
       const again = await buy(viewer.token, { tier_id: knight.id, months: 1 });
       expect(again.data.expires_at - first.data.expires_at).toBe(30 * 86_400);
       const broke = await buy(viewer.token, { tier_id: knight.id, months: 1 });
@@ -294,6 +299,17 @@ describe('gifts in rooms', () => {
       expect(await income()).toBeCloseTo(before + silver.price_per_month / 2, 5);
       const status = await server.call<{ is_guard: number }>('POST', '/api/Live/getUserStatus', { room_id: anchor.roomId }, { token: viewer.token });
       expect(status.data.is_guard).toBe(1);
+      const room = { id: anchor.roomId, anchor_id: anchor.id };
+      expect(await roomChatSpeech(server.app.serverContext, room, viewer.id, '守护来了', new SendRate())).toEqual({ badge: 'guard' });
+      const said = await storeMessage(server.app.serverContext, {
+        senderId: viewer.id,
+        conversation: { kind: 'room', roomId: anchor.roomId, groupID: `live${String(anchor.roomId)}` },
+        clientMsgID: key(),
+        messageType: 'TIMTextElem',
+        payload: { text: '守护来了' },
+        badge: 'guard',
+      });
+      expect(said.badge).toBe('guard');
       const self = await buy(anchor.token, { tier_id: silver.id, months: 1, anchor_uid: anchor.id });
       expect(self).toMatchObject({ code: 1, msg: giftMessages.notToYourself });
     });

@@ -30,7 +30,7 @@ export interface RoomChatRefusal {
 }
 
 export interface RoomChatSpeech {
-  badge?: 'anchor' | 'manager';
+  badge?: 'anchor' | 'manager' | 'guard' | 'noble';
 }
 
 /** The room of a room chat group (live<room id>) when it exists. */
@@ -65,7 +65,7 @@ export class SendRate {
 
 /**
  * Whether `userId` may say `text` in the room now: refused when muted or kicked out (live/liveKickout), when too
- * long or too fast; allowed with the anchor's or a manager's badge. The text itself is stored as it is and shown
+ * long or too fast; allowed with the anchor's, a manager's, a guard's or a noble's badge. The text itself is stored as it is and shown
  * as text (never markup) by every screen.
  */
 export async function roomChatSpeech(
@@ -83,7 +83,17 @@ export async function roomChatSpeech(
   if (standing.is_taboo === 1) return { reason: 'muted', msg: roomChatMessages.muted };
   if (!rate.take(userId, server.clock.now().getTime())) return { reason: 'too_fast', msg: roomChatMessages.tooFast };
   if (room.anchor_id === userId) return { badge: 'anchor' };
-  return standing.is_manager === 1 ? { badge: 'manager' } : {};
+  if (standing.is_manager === 1) return { badge: 'manager' };
+  // Issue 13: who guards the room's anchor, else who holds a nobility, wears its badge.
+  if (standing.is_guard === 1) return { badge: 'guard' };
+  const noble = await server.database.db
+    .selectFrom('guard_memberships')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('anchor_id', 'is', null)
+    .where('expires_at', '>', server.clock.now())
+    .executeTakeFirst();
+  return noble ? { badge: 'noble' } : {};
 }
 
 export function isRefusal(speech: RoomChatSpeech | RoomChatRefusal): speech is RoomChatRefusal {

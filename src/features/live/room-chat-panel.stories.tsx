@@ -145,6 +145,8 @@ const giftLine: RoomChatMessage = {
     room_id: 13,
   },
 };
+const guardLine: RoomChatMessage = { id: 'b1', sequence: 9, nick: '白银骑士', text: '守护主播！', avatar: '', isMine: false, time: 1_764_000_320, badge: 'guard' };
+const nobleLine: RoomChatMessage = { id: 'b2', sequence: 10, nick: '伯爵大人', text: '贵族驾到', avatar: '', isMine: false, time: 1_764_000_330, badge: 'noble' };
 const colouredLine: RoomChatMessage = { id: 'c1', sequence: 8, nick: '红魔死忠', text: '红色冲锋！', avatar: '', isMine: false, time: 1_764_000_310, colour: '#ff4d4f' };
 
 const chatColours = {
@@ -161,8 +163,10 @@ const chatColours = {
 
 /** A gift's banner line and a coloured barrage among the chat, the composer set to a colour. */
 export const GiftsAndColours: Story = {
-  args: { chat: chat({ messages: [...messages, giftLine, colouredLine] }), colours: chatColours },
+  args: { chat: chat({ messages: [...messages, giftLine, colouredLine, guardLine, nobleLine] }), colours: chatColours },
   play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByText(zh['roomChat.badgeGuard'])).toBeVisible();
+    await expect(canvas.getByText(zh['roomChat.badgeNoble'])).toBeVisible();
     const banner = canvas.getByText('球迷小王 送出 金球 ×3');
     await expect(banner).toBeVisible();
     await expect(canvas.getByText('连击 ×2')).toBeVisible();

@@ -13,6 +13,13 @@ import styles from './room-chat-panel.module.css';
 /** Within this many pixels of the bottom the list follows new messages; scrolled further up, it stays put. */
 const followSlackPx = 24;
 
+const badgeLabels = {
+  anchor: 'roomChat.badgeAnchor',
+  manager: 'roomChat.badgeManager',
+  guard: 'roomChat.badgeGuard',
+  noble: 'roomChat.badgeNoble',
+} as const;
+
 /** A gift sent in the room: a banner line with the gift's picture, its count and its combo. */
 function GiftLine({ message, gift }: { message: RoomChatMessage; gift: NonNullable<RoomChatMessage['gift']> }) {
   const t = useMessage();
@@ -34,7 +41,7 @@ function ChatLine({ message }: { message: RoomChatMessage }) {
     <li className={message.isMine ? `${styles.line} ${styles.mine}` : styles.line} data-sequence={message.sequence}>
       {message.badge ? (
         <span className={`${styles.badge} ${styles[message.badge]}`}>
-          {t(message.badge === 'anchor' ? 'roomChat.badgeAnchor' : 'roomChat.badgeManager')}
+          {t(badgeLabels[message.badge])}
         </span>
       ) : null}
       <span className={styles.nick}>{message.nick}</span>
