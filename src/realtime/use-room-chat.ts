@@ -38,6 +38,8 @@ export interface RoomChatMessage {
   gift?: RoomGiftNotice;
   /** A coloured barrage (Barrage/send): its text colour, `#rrggbb`. */
   colour?: string;
+  /** The sender's messaging id (a gift's combo is the same sender's same gift). */
+  from?: string;
 }
 
 /** Where the viewer stands in the chat; what the panel shows. */
@@ -96,6 +98,7 @@ function toChatMessage(message: ImMessage, me: string | null): RoomChatMessage |
     text: barrage ? barrage.content : 'text' in message.payload ? message.payload.text : '',
     ...(gift ? { gift } : {}),
     ...(barrage ? { colour: barrage.colour } : {}),
+    from: message.from,
     nick: message.nick,
     avatar: message.avatar,
     isMine: me !== null && message.from === me,

@@ -11,7 +11,7 @@ function effectOf(message: RoomChatMessage, zh: boolean): QueuedEffect | null {
   const { gift } = message;
   if (!gift) return null;
   return {
-    key: `${message.nick}:${String(gift.gift_id)}`,
+    key: `${message.from ?? message.nick}:${String(gift.gift_id)}`,
     nick: message.nick,
     giftName: zh ? gift.gift_name : gift.gift_name_en,
     icon: gift.icon,
