@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 
-export const frameUnions = ['SocketServerMessage', 'ImServerMessage'] as const;
+export const frameUnions = ['SocketServerMessage', 'ImServerMessage', 'RoomGiftNotice', 'ColouredBarrage'] as const;
 
 /** The keywords kept: types, required fields, constants and enums, and how schemas nest. Limits stay server-side. */
 const shapeKeywords = new Set(['type', 'const', 'enum', 'required', 'properties', 'items', 'oneOf', '$ref']);

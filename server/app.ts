@@ -13,6 +13,7 @@ import { anchorHandlers } from './areas/anchor/anchor-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
+import { giftsHandlers } from './areas/gifts/gifts-handlers.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
 import { liveDevRoutes } from './areas/live/live-dev-routes.ts';
 import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
@@ -47,6 +48,7 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
   anchorHandlers,
   chatHandlers,
   contentHandlers,
+  giftsHandlers,
   liveHandlers,
   scoresHandlers,
   socialHandlers,

@@ -339,6 +339,28 @@ export function giftSvg(kind: string): string | null {
   return svg(64, 64, art, kind);
 }
 
+/**
+ * A gift's effect as an animated picture (SMIL, no script): the gift swells in, turns a little and
+ * glows among rays, over and over; the room's effect layer decides how long it stays.
+ */
+export function giftEffectSvg(kind: string): string | null {
+  const art = giftArt[kind];
+  if (!art) return null;
+  const rays = Array.from({ length: 12 }, (_, i) => `<path d="M64 64 L${64 + 60 * Math.cos((i * Math.PI) / 6)} ${64 + 60 * Math.sin((i * Math.PI) / 6)}" />`).join('');
+  return svg(
+    128,
+    128,
+    `<defs><radialGradient id="glow"><stop offset="0" stop-color="#ffd43b" stop-opacity=".9"/><stop offset="1" stop-color="#ffd43b" stop-opacity="0"/></radialGradient></defs>` +
+      `<circle cx="64" cy="64" r="60" fill="url(#glow)"><animate attributeName="r" values="40;62;40" dur="1.6s" repeatCount="indefinite"/></circle>` +
+      `<g stroke="#fff3bf" stroke-width="3" stroke-linecap="round" opacity=".8">${rays}` +
+      `<animateTransform attributeName="transform" type="rotate" from="0 64 64" to="360 64 64" dur="6s" repeatCount="indefinite"/></g>` +
+      `<g><g transform="translate(32 32)">${art}</g>` +
+      `<animateTransform attributeName="transform" type="scale" values="0.6;1.05;1" keyTimes="0;0.6;1" dur="0.6s" fill="freeze" additive="sum"/>` +
+      `<animateTransform attributeName="transform" type="rotate" values="-6 64 64;6 64 64;-6 64 64" dur="1.2s" repeatCount="indefinite" additive="sum"/></g>`,
+    `${kind} effect`,
+  );
+}
+
 // Icons: a glyph on a coloured tile, for tasks, pay channels, goods and categories.
 const glyphs: Record<string, string> = {
   eye: `<path d="M10 32q22-24 44 0-22 24-44 0z" fill="#fff"/><circle cx="32" cy="32" r="7" fill="currentColor"/>`,

@@ -9,6 +9,7 @@ import {
   badgeLimits,
   coverSvg,
   crestSvg,
+  giftEffectSvg,
   giftSvg,
   iconSvg,
   leagueLogoSvg,
@@ -24,6 +25,7 @@ import {
 //   /media/leagues/<sport>-<CODE>.svg           leagueLogoSvg(CODE, sport)
 //   /media/covers/<motif>-<seed>[-<title>].svg  coverSvg(title, seed, motif)
 //   /media/gifts/<kind>.svg                     giftSvg(kind)
+//   /media/gift-effects/<kind>.svg              giftEffectSvg(kind), animated
 //   /media/icons/<kind>.svg                     iconSvg(kind)
 //   /media/levels/<n> | anchor-<n> | noble-<n> | guard-<n>.svg   levelIconSvg(n, kind)
 
@@ -76,6 +78,7 @@ const routes: ReadonlyArray<readonly [folder: string, draw: (name: string) => st
   ['leagues', drawLeague],
   ['covers', drawCover],
   ['gifts', giftSvg],
+  ['gift-effects', giftEffectSvg],
   ['icons', iconSvg],
   ['levels', drawLevel],
 ];

@@ -38,6 +38,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Sends a stored group message to the group's members on every process, for a service that speaks in a
+ * group without a socket of its own (a gift's notice in its room).
+ */
+export async function publishGroupMessage(bus: Bus, groupID: string, message: ImMessage): Promise<void> {
+  await bus.publish(messageChannel(groupID), { message });
+}
+
 export class MessagingHub {
   readonly #process = randomUUID();
   readonly #groups = new Map<string, GroupState>();
@@ -108,7 +116,7 @@ export class MessagingHub {
 
   /** Sends a stored group message to every member on every process. */
   async publish(groupID: string, message: ImMessage): Promise<void> {
-    await this.bus.publish(messageChannel(groupID), { message });
+    await publishGroupMessage(this.bus, groupID, message);
   }
 
   async close(): Promise<void> {

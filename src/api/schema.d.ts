@@ -3966,6 +3966,7 @@ export interface components {
             backpack_count: number | null;
             /** @description The sender's wealth points after it. */
             experience: number;
+            notice: components["schemas"]["RoomGiftNotice"];
         };
         /**
          * @description guard is bought for one anchor; nobility is site-wide.
@@ -4000,6 +4001,28 @@ export interface components {
             expires_at: components["schemas"]["Timestamp"];
             /** @description Consumer wallet balance after it. */
             balance: number;
+        };
+        /** @description What a room's chat receives when a gift is sent in the room: the data (JSON text) of a custom message (ImCustomPayload with extension "gift") from the sender in the room's group. The chat shows it as a banner line and the player plays its effect. */
+        RoomGiftNotice: {
+            /** @constant */
+            kind: "gift";
+            record_id: number;
+            gift_id: number;
+            gift_name: string;
+            gift_name_en: string;
+            icon: components["schemas"]["ImageUrl"];
+            /**
+             * @description none (the banner only), small (a few seconds over the picture), big (longer and larger), fullscreen (over the whole player).
+             * @enum {string}
+             */
+            effect: "none" | "small" | "big" | "fullscreen";
+            animation_url: string | null;
+            count: number;
+            /** @description The gift's place in a combo of the same gift sent again by the same viewer within a few seconds; 1 starts one. */
+            combo: number;
+            total_price: number;
+            anchor_uid: number;
+            room_id: number;
         };
         /** @description A gift an anchor received. */
         ReceivedGift: {
@@ -5472,10 +5495,10 @@ export interface components {
             type: components["schemas"]["ImElemType"];
             payload: components["schemas"]["ImPayload"];
             /**
-             * @description In room chat, the sender's standing in the room when it was sent.
+             * @description In room chat, the sender's standing in the room when it was sent (guard of the room's anchor, or a nobility held).
              * @enum {string}
              */
-            badge?: "anchor" | "manager";
+            badge?: "anchor" | "manager" | "guard" | "noble";
         };
         /** @description Joins a group's conversation on this connection: its messages and online count are pushed here until ImLeaveGroup, logout or close. A live room's group takes guests too (read only). Answered by ImGroupJoined. */
         ImJoinGroup: {

@@ -12,6 +12,8 @@ type Schemas = components['schemas'];
 export interface ReceivedFrames {
   SocketServerMessage: Schemas['SocketServerMessage'];
   ImServerMessage: Schemas['ImServerMessage'];
+  RoomGiftNotice: Schemas['RoomGiftNotice'];
+  ColouredBarrage: Schemas['ColouredBarrage'];
 }
 
 function hasType(type: string, value: unknown): boolean {

@@ -14,6 +14,7 @@ export interface FrameSchema {
 
 export type FrameSchemaName =
   | 'AsianHandicapPrices'
+  | 'ColouredBarrage'
   | 'GoalEvent'
   | 'ImConversationID'
   | 'ImCustomPayload'
@@ -49,6 +50,7 @@ export type FrameSchemaName =
   | 'NobilityBadge'
   | 'OneXTwoPrices'
   | 'OverUnderPrices'
+  | 'RoomGiftNotice'
   | 'SocketError'
   | 'SocketExponentPush'
   | 'SocketGoalPush'
@@ -68,10 +70,12 @@ export type FrameSchemaName =
   | 'SocketStream'
   | 'Team'
   | 'Timestamp'
+  | 'UserBrief'
   | 'UserSex';
 
 export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   AsianHandicapPrices: {"type":"object","required":["home","line","away"],"properties":{"home":{"type":"number"},"line":{"type":"number"},"away":{"type":"number"}}},
+  ColouredBarrage: {"type":"object","required":["id","room_id","style_id","colour","content","user","created_at"],"properties":{"id":{"type":"integer"},"room_id":{"type":"integer"},"style_id":{"type":"integer"},"colour":{"type":"string"},"content":{"type":"string"},"user":{"$ref":"UserBrief"},"created_at":{"$ref":"Timestamp"}}},
   GoalEvent: {"type":"object","required":["match_id","league_name","league_name_en","kind","iszhu","match_str","home_team_name_zh","home_team_name_en","away_team_name_zh","away_team_name_en","home_score","away_score"],"properties":{"match_id":{"type":"integer"},"league_name":{"type":"string"},"league_name_en":{"type":"string"},"kind":{"type":"string","enum":["goal","red_card","yellow_card"]},"iszhu":{"type":"integer","enum":[0,1]},"match_str":{"type":"string"},"home_team_name_zh":{"type":"string"},"home_team_name_en":{"type":"string"},"away_team_name_zh":{"type":"string"},"away_team_name_en":{"type":"string"},"home_score":{"type":"integer"},"away_score":{"type":"integer"}}},
   ImConversationID: {"type":"string"},
   ImCustomPayload: {"type":"object","required":["data","description","extension"],"properties":{"data":{"type":"string"},"description":{"type":"string"},"extension":{"type":"string"}}},
@@ -81,7 +85,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   ImGroupJoined: {"type":"object","required":["type","id","conversationID","onlineCount","lastSequence"],"properties":{"type":{"type":"string","const":"group_joined"},"id":{"$ref":"ImId"},"conversationID":{"$ref":"ImConversationID"},"onlineCount":{"type":"integer"},"lastSequence":{"$ref":"ImSequence"}}},
   ImId: {"type":"integer"},
   ImImagePayload: {"type":"object","required":["url","width","height"],"properties":{"url":{"$ref":"ImageUrl"},"width":{"type":"integer"},"height":{"type":"integer"}}},
-  ImMessage: {"type":"object","required":["ID","clientMsgID","conversationID","conversationType","from","to","nick","avatar","time","sequence","type","payload"],"properties":{"ID":{"type":"string"},"clientMsgID":{"type":"string"},"conversationID":{"$ref":"ImConversationID"},"conversationType":{"type":"string","enum":["GROUP","C2C"]},"from":{"type":"string"},"to":{"type":"string"},"nick":{"type":"string"},"avatar":{"type":"string"},"time":{"$ref":"Timestamp"},"sequence":{"$ref":"ImSequence"},"type":{"$ref":"ImElemType"},"payload":{"$ref":"ImPayload"},"badge":{"type":"string","enum":["anchor","manager"]}}},
+  ImMessage: {"type":"object","required":["ID","clientMsgID","conversationID","conversationType","from","to","nick","avatar","time","sequence","type","payload"],"properties":{"ID":{"type":"string"},"clientMsgID":{"type":"string"},"conversationID":{"$ref":"ImConversationID"},"conversationType":{"type":"string","enum":["GROUP","C2C"]},"from":{"type":"string"},"to":{"type":"string"},"nick":{"type":"string"},"avatar":{"type":"string"},"time":{"$ref":"Timestamp"},"sequence":{"$ref":"ImSequence"},"type":{"$ref":"ImElemType"},"payload":{"$ref":"ImPayload"},"badge":{"type":"string","enum":["anchor","manager","guard","noble"]}}},
   ImMessageList: {"type":"object","required":["type","id","conversationID","messages","isCompleted"],"properties":{"type":{"type":"string","const":"message_list"},"id":{"$ref":"ImId"},"conversationID":{"$ref":"ImConversationID"},"messages":{"type":"array","items":{"$ref":"ImMessage"}},"isCompleted":{"type":"boolean"}}},
   ImMessagePush: {"type":"object","required":["type","message"],"properties":{"type":{"type":"string","const":"message"},"message":{"$ref":"ImMessage"}}},
   ImOk: {"type":"object","required":["type","id"],"properties":{"type":{"type":"string","const":"ok"},"id":{"$ref":"ImId"}}},
@@ -107,6 +111,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   NobilityBadge: {"type":"object","required":["tier_id","name","icon","expires_at"],"properties":{"tier_id":{"type":"integer"},"name":{"type":"string"},"icon":{"$ref":"ImageUrl"},"expires_at":{"$ref":"Timestamp"}}},
   OneXTwoPrices: {"type":"object","required":["home","draw","away"],"properties":{"home":{"type":"number"},"draw":{"type":["number","null"]},"away":{"type":"number"}}},
   OverUnderPrices: {"type":"object","required":["over","line","under"],"properties":{"over":{"type":"number"},"line":{"type":"number"},"under":{"type":"number"}}},
+  RoomGiftNotice: {"type":"object","required":["kind","record_id","gift_id","gift_name","gift_name_en","icon","effect","animation_url","count","combo","total_price","anchor_uid","room_id"],"properties":{"kind":{"type":"string","const":"gift"},"record_id":{"type":"integer"},"gift_id":{"type":"integer"},"gift_name":{"type":"string"},"gift_name_en":{"type":"string"},"icon":{"$ref":"ImageUrl"},"effect":{"type":"string","enum":["none","small","big","fullscreen"]},"animation_url":{"type":["string","null"]},"count":{"type":"integer"},"combo":{"type":"integer"},"total_price":{"type":"number"},"anchor_uid":{"type":"integer"},"room_id":{"type":"integer"}}},
   SocketError: {"type":"object","required":["code","type","msg"],"properties":{"code":{"type":"integer","const":1},"type":{"type":"string","const":"error"},"msg":{"type":"string"},"qr_code":{"type":"string"}}},
   SocketExponentPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_exponent","basketball_exponent"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"MatchOdds"}}},
   SocketGoalPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","const":"goal"},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"GoalEvent"}}},
@@ -126,5 +131,6 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
   SocketStream: {"type":"string","enum":["football_match","football_exponent","basketball_match","basketball_exponent","esports_match","goal","football_momentum","basketball_momentum"]},
   Team: {"type":"object","required":["id","name","name_en","short_name_zh","logo"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"short_name_en":{"type":"string"},"logo":{"$ref":"ImageUrl"}}},
   Timestamp: {"type":"integer"},
+  UserBrief: {"type":"object","required":["id","user_nickname","avatar","exp_icon","is_anchor"],"properties":{"id":{"type":"integer"},"user_nickname":{"type":"string"},"avatar":{"$ref":"ImageUrl"},"exp_icon":{"$ref":"ImageUrl"},"is_anchor":{"type":"integer","enum":[0,1]}}},
   UserSex: {"type":"integer","enum":[0,1,2]},
 };

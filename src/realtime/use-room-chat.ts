@@ -2,8 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useApi } from '../api/api-context.tsx';
+import type { components } from '../api/schema';
 import { ChatSendError, roomChatMachine, type ChatDraft, type ChatStanding } from '../machines/room-chat-machine.ts';
 import { useMessaging } from './messaging-context.tsx';
+import { readFrame } from './frame-guard.ts';
 import { MessagingRefusal, type ImMessage } from './messaging-port.ts';
 import { useSocketEvent } from './score-socket.tsx';
 import { useStoredUser } from './stored-user.ts';
@@ -11,6 +13,11 @@ import { useStoredUser } from './stored-user.ts';
 // A live room's chat for the screens (issue 11): the room chat panel lists it and the danmaku overlay flies it
 // over the picture, both from this one hook. Messages arrive in sequence order, each once, whether pushed,
 // read from history or caught up after a reconnect.
+
+type Schemas = components['schemas'];
+
+/** A gift sent in the room, as the server tells the room's chat (a custom message with extension "gift"). */
+export type RoomGiftNotice = Schemas['RoomGiftNotice'];
 
 /** One chat line as the screens show it; the text is shown as text, never as markup. */
 export interface RoomChatMessage {
@@ -26,9 +33,15 @@ export interface RoomChatMessage {
   /** Sent by the viewer (from any of their tabs). */
   isMine: boolean;
   /** The sender's standing in the room when sent. */
-  badge?: 'anchor' | 'manager';
+  badge?: 'anchor' | 'manager' | 'guard' | 'noble';
   /** When it was sent, in seconds since 1970. */
   time: number;
+  /** A gift's banner line rather than words (then `text` is empty); the sender is `nick`. */
+  gift?: RoomGiftNotice;
+  /** A coloured barrage (Barrage/send): its text colour, `#rrggbb`. */
+  colour?: string;
+  /** The sender's messaging id (a gift's combo is the same sender's same gift). */
+  from?: string;
 }
 
 /** Where the viewer stands in the chat; what the panel shows. */
@@ -61,14 +74,33 @@ export interface RoomChatOptions {
   onLoginRequest?: () => void;
   /** The viewer was kicked out of the room (on joining, by the server's refusal, or by the site socket's push). */
   onKicked?: () => void;
+  /** A gift was sent in the room while the viewer is in it (not those read from history): the player plays its effect. */
+  onGift?: (message: RoomChatMessage) => void;
+}
+
+/** The gift notice a custom message carries, checked against the contract; null for any other message. */
+function giftNoticeOf(message: ImMessage): RoomGiftNotice | null {
+  if (!('extension' in message.payload) || message.payload.extension !== 'gift') return null;
+  return readFrame('RoomGiftNotice', message.payload.data);
+}
+
+/** The coloured barrage a custom message carries, checked against the contract; null for any other message. */
+function barrageOf(message: ImMessage): Schemas['ColouredBarrage'] | null {
+  if (!('extension' in message.payload) || message.payload.extension !== 'barrage') return null;
+  return readFrame('ColouredBarrage', message.payload.data);
 }
 
 function toChatMessage(message: ImMessage, me: string | null): RoomChatMessage | null {
-  if (!('text' in message.payload)) return null;
+  const gift = giftNoticeOf(message);
+  const barrage = gift ? null : barrageOf(message);
+  if (!gift && !barrage && !('text' in message.payload)) return null;
   return {
     id: message.ID,
     sequence: message.sequence,
-    text: message.payload.text,
+    text: barrage ? barrage.content : 'text' in message.payload ? message.payload.text : '',
+    ...(gift ? { gift } : {}),
+    ...(barrage ? { colour: barrage.colour } : {}),
+    from: message.from,
     nick: message.nick,
     avatar: message.avatar,
     senderId: Number(message.from),
@@ -105,7 +137,7 @@ export function mergeMessages(list: readonly RoomChatMessage[], incoming: readon
 }
 
 /** The room's chat: join on mount, leave on unmount; see RoomChat. */
-export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked }: RoomChatOptions): RoomChat {
+export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked, onGift }: RoomChatOptions): RoomChat {
   const messaging = useMessaging();
   const api = useApi();
   const user = useStoredUser();
@@ -115,10 +147,10 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked 
   const [onlineCount, setOnlineCount] = useState<number | null>(null);
   // Where the chat stands across joins: who the viewer is to messaging, and the last sequence held (for the sync).
   const [seen] = useState(() => new ChatCursor());
-  const callbacks = useRef({ onLoginRequest, onKicked });
+  const callbacks = useRef({ onLoginRequest, onKicked, onGift });
   useEffect(() => {
-    callbacks.current = { onLoginRequest, onKicked };
-  }, [onLoginRequest, onKicked]);
+    callbacks.current = { onLoginRequest, onKicked, onGift };
+  }, [onLoginRequest, onKicked, onGift]);
 
   const add = useCallback((incoming: ImMessage[]) => {
     const lines = incoming.flatMap((message) => toChatMessage(message, seen.me) ?? []);
@@ -162,8 +194,11 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked 
 
   useEffect(() => {
     const unsubscribe = messaging.subscribe((event) => {
-      if (event.type === 'message' && event.message.conversationID === conversationID) add([event.message]);
-      else if (event.type === 'online' && event.conversationID === conversationID) setOnlineCount(event.count);
+      if (event.type === 'message' && event.message.conversationID === conversationID) {
+        add([event.message]);
+        const line = toChatMessage(event.message, seen.me);
+        if (line?.gift) callbacks.current.onGift?.(line);
+      } else if (event.type === 'online' && event.conversationID === conversationID) setOnlineCount(event.count);
       else if (event.type === 'reconnected') actor.send({ type: 'connection.lost' });
     });
     const login = actor.on('login.requested', () => callbacks.current.onLoginRequest?.());
@@ -174,7 +209,7 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked 
       left.unsubscribe();
       void messaging.leaveGroup(groupID).catch(() => undefined);
     };
-  }, [messaging, actor, conversationID, groupID, add]);
+  }, [messaging, actor, conversationID, groupID, add, seen]);
 
   useSocketEvent(
     'live.kickedOut',

@@ -17,6 +17,8 @@ export interface DanmakuMessage {
   text: string;
   /** The viewer's own message: outlined. */
   isMine?: boolean;
+  /** A coloured barrage's text colour (`#rrggbb`); white otherwise. */
+  colour?: string;
 }
 
 export interface DanmakuLayerProps {
@@ -55,6 +57,8 @@ const stageOf = (element: HTMLElement): DanmakuStage => {
 export function DanmakuLayer({ messages, paused, settings }: DanmakuLayerProps) {
   const layer = useRef<HTMLDivElement>(null);
   const animations = useRef(new Set<Animation>());
+  // Coloured barrage: the colour of each message waiting for its lane, by id (the lanes carry no colour).
+  const colours = useRef(new Map<string, string>());
   const seen = useRef<Set<string> | null>(null);
   const pausedRef = useRef(paused);
   const [initial] = useState(() => ({ settings, paused }));
@@ -75,6 +79,9 @@ export function DanmakuLayer({ messages, paused, settings }: DanmakuLayerProps) 
       const item = document.createElement('span');
       item.className = launch.item.isMine ? `${styles.item ?? ''} ${styles.mine ?? ''}` : (styles.item ?? '');
       item.textContent = launch.item.text;
+      const colour = colours.current.get(launch.item.id);
+      colours.current.delete(launch.item.id);
+      if (colour) item.style.color = colour;
       item.style.top = `${String(launch.top)}px`;
       item.style.fontSize = `${String(launch.fontPx)}px`;
       element.append(item);
@@ -134,6 +141,7 @@ export function DanmakuLayer({ messages, paused, settings }: DanmakuLayerProps) 
     const fontPx = danmakuFontPx(current.size, stage.width);
     const fontFamily = getComputedStyle(element).fontFamily;
     for (const message of fresh) {
+      if (message.colour) colours.current.set(message.id, message.colour);
       const isMine = message.isMine ?? false;
       const width = measure(message.text, fontPx, fontFamily) + (isMine ? minePaddingPx : 0);
       actor.send({ type: 'message.received', item: { id: message.id, text: message.text, isMine, width } });

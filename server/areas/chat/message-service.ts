@@ -107,7 +107,7 @@ export interface NewMessage {
   clientMsgID: string;
   messageType: ImElemType;
   payload: ImPayload;
-  badge?: 'anchor' | 'manager';
+  badge?: 'anchor' | 'manager' | 'guard' | 'noble';
 }
 
 /**

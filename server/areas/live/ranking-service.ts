@@ -31,20 +31,25 @@ const tenths = (amount: number | string) => Math.round(Number(amount) * 10) / 10
 
 async function loadRanking(server: ServerContext, roomId: number, period: Period) {
   const start = periodStart(period, server.clock.now());
+  // What each viewer paid is read from the ledger: the debit of their consumer wallet in each gift's
+  // transaction (gifts from the backpack have no transaction and count nothing).
   let query = server.database.db
     .selectFrom('gift_records')
+    .innerJoin('ledger_entries', 'ledger_entries.transaction_id', 'gift_records.transaction_id')
+    .innerJoin('wallet_accounts', 'wallet_accounts.id', 'ledger_entries.account_id')
     .innerJoin('users', 'users.id', 'gift_records.sender_id')
-    .select((eb) => [
+    .select([
       'users.id',
       'users.user_nickname',
       'users.avatar',
       'users.exp_icon',
       'users.is_anchor',
-      eb.fn.sum<number | string>('gift_records.total').as('amount'),
+      sql<number | string>`-sum(ledger_entries.amount)`.as('amount'),
       sql<Date>`max(gift_records.created_at)`.as('last_at'),
     ])
     .where('gift_records.room_id', '=', roomId)
-    .where('gift_records.total', '>', 0)
+    .whereRef('wallet_accounts.owner_id', '=', 'gift_records.sender_id')
+    .where('wallet_accounts.kind', '=', 'consumer')
     .where('users.disabled_at', 'is', null)
     .groupBy('users.id');
   if (start) query = query.where('gift_records.created_at', '>=', start);

@@ -33,7 +33,7 @@ export interface RoomChatRefusal {
 }
 
 export interface RoomChatSpeech {
-  badge?: 'anchor' | 'manager';
+  badge?: 'anchor' | 'manager' | 'guard' | 'noble';
 }
 
 /** The room of a room chat group (live<room id>) when it exists. */
@@ -111,7 +111,7 @@ export class SendRate {
 
 /**
  * Whether `userId` may say `text` in the room now: refused when muted or kicked out (live/liveKickout), when too
- * long or too fast; allowed with the anchor's or a manager's badge. The text itself is stored as it is and shown
+ * long or too fast; allowed with the anchor's, a manager's, a guard's or a noble's badge. The text itself is stored as it is and shown
  * as text (never markup) by every screen.
  */
 export async function roomChatSpeech(
@@ -137,7 +137,16 @@ export async function roomChatSpeech(
   }
   const wait = room.slowSeconds > 0 ? limits.slowMode.take(room.id, userId, room.slowSeconds, now) : 0;
   if (wait > 0) return { reason: 'slow_mode', msg: roomChatMessages.slowMode, params: { seconds: wait } };
-  return {};
+  // Issue 13: who guards the room's anchor, else who holds a nobility, wears its badge.
+  if (standing.is_guard === 1) return { badge: 'guard' };
+  const noble = await server.database.db
+    .selectFrom('guard_memberships')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('anchor_id', 'is', null)
+    .where('expires_at', '>', server.clock.now())
+    .executeTakeFirst();
+  return noble ? { badge: 'noble' } : {};
 }
 
 async function follows(server: ServerContext, userId: number, anchorId: number): Promise<boolean> {

@@ -20,18 +20,14 @@ export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
     { code: 'bank', name: '银行卡', name_en: 'Bank card', icon: media.icon('pay-bank'), sort: 3, enabled: false },
   ]);
 
-  const giftIds = await insertReturningIds(
-    db,
-    'gifts',
-    gifts.map((gift, sort) => ({
-      name: gift.name,
-      name_en: gift.name_en,
-      icon: media.gift(gift.kind),
-      price: gift.price,
-      effect: gift.effect,
-      sort,
-    })),
-  );
+  // The gifts on sale come with migration 040; the seed finds them by name.
+  const giftRows = await db.selectFrom('gifts').select(['id', 'name']).execute();
+  const giftIdByName = new Map(giftRows.map((row) => [row.name, Number(row.id)]));
+  const giftIds = gifts.map((gift) => {
+    const id = giftIdByName.get(gift.name);
+    if (id === undefined) throw new Error(`gift ${gift.name} is not in the catalogue of migration 040`);
+    return id;
+  });
   const giftIdOf = new Map(gifts.map((gift, i) => [gift.kind, giftIds[i]!]));
 
   const tiers = [

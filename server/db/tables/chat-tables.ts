@@ -51,7 +51,7 @@ export interface ChatMessagesTable {
   /** The message's place in its conversation, from 1, set by the database on insert. */
   seq: Generated<number>;
   client_msg_id: Nullable<string>;
-  badge: Nullable<'anchor' | 'manager'>;
+  badge: Nullable<'anchor' | 'manager' | 'guard' | 'noble'>;
 }
 
 export interface ChatConversationSeqsTable {

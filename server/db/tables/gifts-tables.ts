@@ -9,6 +9,8 @@ export interface GiftsTable {
   effect: Default<'none' | 'small' | 'big' | 'fullscreen'>;
   sort: Default<number>;
   enabled: Default<boolean>;
+  /** The animation played over the video (migration 040); null for icon-only gifts. */
+  animation_url: Default<string | null>;
 }
 
 export interface UserGiftsTable {
@@ -69,6 +71,8 @@ export interface GiftRecordsTable {
   /** null exactly when from the backpack. */
   transaction_id: Nullable<number>;
   created_at: TimestampDefault;
+  /** The gift's place in its combo (migration 040): 1 starts one. */
+  combo: Default<number>;
 }
 
 export interface BarrageRecordsTable {

@@ -163,3 +163,69 @@ export const ModeratorEnglish: Story = {
     await expect(canvas.getByText(en['roomChat.rules'])).toBeVisible();
   },
 };
+
+const giftLine: RoomChatMessage = {
+  id: 'g1',
+  sequence: 7,
+  nick: '球迷小王',
+  text: '',
+  avatar: '/media/avatars/1.svg',
+  senderId: 301,
+  isMine: false,
+  time: 1_764_000_300,
+  gift: {
+    kind: 'gift',
+    record_id: 1,
+    gift_id: 8,
+    gift_name: '金球',
+    gift_name_en: 'Golden Ball',
+    icon: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="26" fill="#ffd43b"/></svg>')}`,
+    effect: 'big',
+    animation_url: null,
+    count: 3,
+    combo: 2,
+    total_price: 297,
+    anchor_uid: 2,
+    room_id: 13,
+  },
+};
+const guardLine: RoomChatMessage = { id: 'b1', sequence: 9, nick: '白银骑士', text: '守护主播！', avatar: '', senderId: 302, isMine: false, time: 1_764_000_320, badge: 'guard' };
+const nobleLine: RoomChatMessage = { id: 'b2', sequence: 10, nick: '伯爵大人', text: '贵族驾到', avatar: '', senderId: 303, isMine: false, time: 1_764_000_330, badge: 'noble' };
+const colouredLine: RoomChatMessage = { id: 'c1', sequence: 8, nick: '红魔死忠', text: '红色冲锋！', avatar: '', senderId: 304, isMine: false, time: 1_764_000_310, colour: '#ff4d4f' };
+
+const chatColours = {
+  options: [
+    { id: 1, name: '经典白', colour: '#ffffff', price: 0 },
+    { id: 2, name: '热情红', colour: '#ff4d4f', price: 1 },
+  ],
+  chosen: 2,
+  choose: fn(),
+  send: fn(async () => undefined),
+  sending: false,
+  error: null,
+};
+
+/** A gift's banner line and a coloured barrage among the chat, the composer set to a colour. */
+export const GiftsAndColours: Story = {
+  args: { chat: chat({ messages: [...messages, giftLine, colouredLine, guardLine, nobleLine] }), colours: chatColours },
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByText(zh['roomChat.badgeGuard'])).toBeVisible();
+    await expect(canvas.getByText(zh['roomChat.badgeNoble'])).toBeVisible();
+    const banner = canvas.getByText('球迷小王 送出 金球 ×3');
+    await expect(banner).toBeVisible();
+    await expect(canvas.getByText('连击 ×2')).toBeVisible();
+    await expect(canvas.getByText('红色冲锋！')).toHaveStyle({ color: 'rgb(255, 77, 79)' });
+    await userEvent.type(canvas.getByRole('textbox', { name: zh['roomChat.input'] }), '冲{Enter}');
+    await expect(args.colours?.send).toHaveBeenCalledWith('冲');
+    await expect(args.chat.send).not.toHaveBeenCalled();
+  },
+};
+
+export const GiftsAndColoursEnglish: Story = {
+  globals: { locale: 'en' },
+  args: { chat: chat({ messages: [...messages, giftLine, colouredLine] }), colours: { ...chatColours, chosen: null } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('球迷小王 sent Golden Ball ×3')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: en['barrage.colour'] })).toHaveValue('');
+  },
+};

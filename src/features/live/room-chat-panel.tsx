@@ -1,7 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
 import { useKickViewer, useMuteViewer, useSetChatRules } from '../../api/queries/live-room.ts';
 import type { components } from '../../api/schema';
+import { useBarrageStyles, useSendBarrage } from '../../api/queries/gifts.ts';
+import { newActionKey } from '../../api/queries/wallet.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { announceKickout } from '../../realtime/room-kickout.ts';
@@ -12,20 +15,44 @@ import styles from './room-chat-panel.module.css';
 /** Within this many pixels of the bottom the list follows new messages; scrolled further up, it stays put. */
 const followSlackPx = 24;
 
+const badgeLabels = {
+  anchor: 'roomChat.badgeAnchor',
+  manager: 'roomChat.badgeManager',
+  guard: 'roomChat.badgeGuard',
+  noble: 'roomChat.badgeNoble',
+} as const;
+
+/** A gift sent in the room: a banner line with the gift's picture, its count and its combo. */
+function GiftLine({ message, gift }: { message: RoomChatMessage; gift: NonNullable<RoomChatMessage['gift']> }) {
+  const t = useMessage();
+  const intl = useIntl();
+  const name = intl.locale.startsWith('zh') ? gift.gift_name : gift.gift_name_en;
+  return (
+    <li className={`${styles.line} ${styles.giftLine}`} data-sequence={message.sequence} data-gift={gift.gift_id}>
+      <img className={styles.giftIcon} src={gift.icon} alt="" width={20} height={20} />
+      <span className={styles.giftText}>{t('gifts.banner', { nick: message.nick, name, count: gift.count })}</span>
+      {gift.combo > 1 ? <span className={styles.giftCombo}>{t('gifts.combo', { combo: gift.combo })}</span> : null}
+    </li>
+  );
+}
+
 function ChatLine({ message, moderation }: { message: RoomChatMessage; moderation?: RoomChatModeration }) {
   const t = useMessage();
+  if (message.gift) return <GiftLine message={message} gift={message.gift} />;
   // The anchor and the managers moderate viewers: not themselves, not each other.
-  const moderated = moderation && !message.isMine && !message.badge;
+  const moderated = moderation && !message.isMine && message.badge !== 'anchor' && message.badge !== 'manager';
   return (
     <li className={message.isMine ? `${styles.line} ${styles.mine}` : styles.line} data-sequence={message.sequence}>
       {message.badge ? (
         <span className={`${styles.badge} ${styles[message.badge]}`}>
-          {t(message.badge === 'anchor' ? 'roomChat.badgeAnchor' : 'roomChat.badgeManager')}
+          {t(badgeLabels[message.badge])}
         </span>
       ) : null}
       <span className={styles.nick}>{message.nick}</span>
       {/* User text goes in as a text node: never markup. */}
-      <span className={styles.text}>{message.text}</span>
+      <span className={message.colour ? `${styles.text} ${styles.coloured}` : styles.text} style={message.colour ? { color: message.colour } : undefined}>
+        {message.text}
+      </span>
       {moderated ? (
         <span className={styles.lineActions}>
           <button type="button" className={styles.lineAction} aria-label={t('roomChat.muteUser', { nick: message.nick })} onClick={() => moderation.onMute(message)}>
@@ -114,8 +141,23 @@ function ChatRulesBar({ rules, moderation }: { rules: ChatRules; moderation?: Ro
   );
 }
 
+/** The coloured barrage of the composer (Barrage/send): the colours on sale and the one chosen. */
+export interface ChatColours {
+  options: ReadonlyArray<{ id: number; name: string; colour: string; price: number }>;
+  /** The colour chosen; null sends plain chat. */
+  chosen: number | null;
+  choose(styleId: number | null): void;
+  /** Sends the line as a coloured barrage; resolves once sent. */
+  send(text: string): Promise<unknown>;
+  sending: boolean;
+  /** Why the last coloured barrage was refused, fit to show. */
+  error: string | null;
+}
+
 export interface RoomChatViewProps {
   chat: RoomChat;
+  /** Coloured barrage, for a logged-in viewer. */
+  colours?: ChatColours;
   /** The room's chat rules (LiveRoomInfo.chat_rules). */
   rules?: ChatRules;
   /** Given to the room's anchor and managers. */
@@ -123,7 +165,7 @@ export interface RoomChatViewProps {
 }
 
 /** The room chat as it shows: the messages, the online count, the composer and the viewer's state. */
-export function RoomChatView({ chat, rules, moderation }: RoomChatViewProps) {
+export function RoomChatView({ chat, colours, rules, moderation }: RoomChatViewProps) {
   const t = useMessage();
   const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -162,6 +204,10 @@ export function RoomChatView({ chat, rules, moderation }: RoomChatViewProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (colours?.chosen != null && draft.trim() !== '') {
+      void colours.send(draft.trim()).then(() => setDraft(''), () => undefined);
+      return;
+    }
     chat.send(draft);
   }
 
@@ -229,6 +275,24 @@ export function RoomChatView({ chat, rules, moderation }: RoomChatViewProps) {
         </p>
       ) : null}
       <form className={styles.composer} onSubmit={submit} aria-label={t('roomChat.title')}>
+        {colours && colours.options.length > 0 ? (
+          <select
+            className={styles.colour}
+            aria-label={t('barrage.colour')}
+            value={colours.chosen ?? ''}
+            onChange={(event) => colours.choose(event.target.value === '' ? null : Number(event.target.value))}
+            disabled={closed}
+          >
+            <option value="">{t('barrage.plain')}</option>
+            {colours.options
+              .filter((option) => option.price > 0)
+              .map((option) => (
+                <option key={option.id} value={option.id}>
+                  {t('barrage.option', { name: option.name, price: option.price })}
+                </option>
+              ))}
+          </select>
+        ) : null}
         <input
           className={styles.input}
           value={draft}
@@ -238,11 +302,20 @@ export function RoomChatView({ chat, rules, moderation }: RoomChatViewProps) {
           disabled={closed}
           aria-invalid={tooLong}
         />
-        <button type="submit" className={styles.send} disabled={closed || status === 'sending' || status === 'joining' || tooLong}>
+        <button
+          type="submit"
+          className={styles.send}
+          disabled={closed || status === 'sending' || status === 'joining' || tooLong || (colours?.sending ?? false)}
+        >
           {t('roomChat.send')}
         </button>
       </form>
       {tooLong ? <p className={styles.failed}>{t('roomChat.tooLong', { max: chat.maxLength })}</p> : null}
+      {colours?.error ? (
+        <p className={styles.failed} role="alert">
+          {t('roomChat.sendFailed', { error: colours.error })}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -257,6 +330,8 @@ export interface RoomChatPanelProps {
   canModerate?: boolean;
   /** Told the room's messages whenever they change: the player flies them as danmaku. */
   onMessages?: (messages: readonly RoomChatMessage[]) => void;
+  /** Told each gift sent while the viewer is in the room: the player plays its effect. */
+  onGift?: (message: RoomChatMessage) => void;
 }
 
 /** The live room's chat beside (or below) the picture (issue 11); its messages also feed the danmaku. */
@@ -294,10 +369,27 @@ function useModeration(roomId: number, enabled: boolean): RoomChatModeration | u
   };
 }
 
-function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessages }: RoomChatPanelProps) {
+function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessages, onGift }: RoomChatPanelProps) {
   const openLogin = useLoginRequest();
-  const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId) });
+  const user = useStoredUser();
+  const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId), onGift });
   const moderation = useModeration(roomId, canModerate);
   useEffect(() => onMessages?.(chat.messages), [chat.messages, onMessages]);
-  return <RoomChatView chat={chat} rules={rules} moderation={moderation} />;
+  const styleList = useBarrageStyles(user !== null);
+  const sendBarrage = useSendBarrage();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const colours: ChatColours | undefined = styleList.data
+    ? {
+        options: styleList.data,
+        chosen,
+        choose: (styleId) => {
+          sendBarrage.reset();
+          setChosen(styleId);
+        },
+        send: (text) => sendBarrage.mutateAsync({ room_id: roomId, style_id: chosen ?? 0, content: text.slice(0, 50), key: newActionKey() }),
+        sending: sendBarrage.isPending,
+        error: sendBarrage.error instanceof ApiError ? sendBarrage.error.msg : null,
+      }
+    : undefined;
+  return <RoomChatView chat={chat} colours={colours} rules={rules} moderation={moderation} />;
 }

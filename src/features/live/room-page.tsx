@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
@@ -13,6 +13,9 @@ import { RoomActions } from './room-actions.tsx';
 import { RoomExtras } from './room-extras.tsx';
 import { RoomMatchCard } from './room-match-card.tsx';
 import { RoomChatPanel } from './room-chat-panel.tsx';
+import { RoomGiftBar } from './room-gift-bar.tsx';
+import { RoomHorns } from './room-horns.tsx';
+import { useRoomGiftEffects } from './room-gift-effects.tsx';
 import type { RoomChatMessage } from '../../realtime/use-room-chat.ts';
 import { RoomPlayer } from './room-player.tsx';
 import styles from './room-page.module.css';
@@ -25,7 +28,10 @@ function Room({ info }: { info: LiveRoomInfo }) {
   const { room, anchor_stats: stats } = info;
   const onAir = room.status === 'in_progress';
   // The chat's messages also fly over the picture (issue 11, danmaku).
-  const [danmaku, setDanmaku] = useState<readonly RoomChatMessage[]>([]);
+  const [chatLines, setChatLines] = useState<readonly RoomChatMessage[]>([]);
+  // Gifts show as their banner in the chat and their effect over the picture, not as danmaku.
+  const danmaku = useMemo(() => chatLines.filter((line) => !line.gift), [chatLines]);
+  const gifts = useRoomGiftEffects();
   const lastLive =
     room.start_time === undefined
       ? undefined
@@ -52,7 +58,9 @@ function Room({ info }: { info: LiveRoomInfo }) {
       </header>
       <div className={styles.theatre}>
         <div className={styles.stage}>
-          <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} danmaku={danmaku} />
+          <RoomHorns />
+          <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} danmaku={danmaku} effects={gifts.overlay} />
+          <RoomGiftBar roomId={room.id} anchorId={room.anchor.id} />
         </div>
         <div className={styles.chat}>
           <RoomChatPanel
@@ -60,7 +68,8 @@ function Room({ info }: { info: LiveRoomInfo }) {
             groupID={info.chat_group_id}
             rules={info.chat_rules}
             canModerate={info.viewer.is_manager === 1}
-            onMessages={setDanmaku}
+            onMessages={setChatLines}
+            onGift={gifts.onGift}
           />
         </div>
       </div>

@@ -21,6 +21,8 @@ export interface RoomPlayerProps {
   offlineDetail?: ReactNode;
   /** The room chat's messages, oldest first, to fly over the picture as they arrive. */
   danmaku?: readonly DanmakuMessage[];
+  /** Drawn over the danmaku: the gift effects. */
+  effects?: ReactNode;
 }
 
 const noMessages: readonly DanmakuMessage[] = [];
@@ -70,7 +72,7 @@ function usePlayerLabels(): VideoPlayerLabels {
 }
 
 /** The room's video: the player machine, its stream bound to the video element, and the controls. */
-export function RoomPlayer({ room, offlineDetail, danmaku = noMessages }: RoomPlayerProps) {
+export function RoomPlayer({ room, offlineDetail, danmaku = noMessages, effects }: RoomPlayerProps) {
   const t = useMessage();
   const labels = usePlayerLabels();
   const danmakuLabels = useDanmakuLabels();
@@ -133,7 +135,12 @@ export function RoomPlayer({ room, offlineDetail, danmaku = noMessages }: RoomPl
       poster={room.cover || undefined}
       offlineDetail={offlineDetail}
       // Danmaku move only while the picture does: paused, buffering or stalled, they stand still.
-      overlay={<DanmakuLayer messages={danmaku} paused={status !== 'playing'} settings={danmakuSettings} />}
+      overlay={
+        <>
+          <DanmakuLayer messages={danmaku} paused={status !== 'playing'} settings={danmakuSettings} />
+          {effects}
+        </>
+      }
       extraControls={<DanmakuSettingsControl settings={danmakuSettings} onChange={setDanmakuSettings} labels={danmakuLabels} />}
       labels={labels}
       onPlay={() => actor.send({ type: 'player.play' })}

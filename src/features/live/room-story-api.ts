@@ -2,7 +2,7 @@ import type { components } from '../../api/schema';
 import { okAnswer } from '../../api/story-api.tsx';
 
 // What the panels around a room's player read, for stories: anchor 31's next broadcasts and past
-// ones, and room 7's and 8's gift ranking.
+// ones, room 7's and 8's gift ranking, and the gifts on sale.
 
 type Schemas = components['schemas'];
 
@@ -37,6 +37,16 @@ export const storyRanking: Schemas['LiveRoomRanking'] = {
   ],
 };
 
+const giftPicture = (fill: string) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="26" fill="${fill}"/></svg>`)}`;
+
+/** The gift bar's catalogue: a small gift and a big one. */
+export const storyGifts: Schemas['Gift'][] = [
+  { id: 2, name: '点赞', icon: giftPicture('#ffd43b'), price: 1, animation_type: 'none', animation_url: null },
+  { id: 5, name: '足球', icon: giftPicture('#1a1a1a'), price: 10, animation_type: 'gif', animation_url: null },
+  { id: 8, name: '金球', icon: giftPicture('#f4a261'), price: 99, animation_type: 'gif', animation_url: null },
+];
+
 /** Answers the panels' calls; null for any other path. */
 export function roomPanelAnswer(url: URL): Response | null {
   switch (url.pathname) {
@@ -46,6 +56,17 @@ export function roomPanelAnswer(url: URL): Response | null {
       return okAnswer(storyPlaybacks);
     case '/api/Live_streaming/roomRanking':
       return okAnswer(storyRanking);
+    case '/api/Gift/getList':
+      return okAnswer(storyGifts);
+    case '/api/Gift/getUserGiftList':
+      return okAnswer([]);
+    case '/api/Barrage/getList':
+      return okAnswer([
+        { id: 1, name: '经典白', colour: '#ffffff', price: 0 },
+        { id: 2, name: '热情红', colour: '#ff4d4f', price: 1 },
+      ]);
+    case '/api/Member/hornList':
+      return okAnswer({ total: 0, page: 1, limit: 1, list: [] });
     default:
       return null;
   }

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { DataOf, InputOf } from '../../contract/operation-types.ts';
+import { DomainError } from '../../errors.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { addWealth } from '../gifts/wealth.ts';
+import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/ledger.ts';
+
+export const hornMessages = {
+  insufficient: 'Not enough yellow diamonds for a horn: please top up',
+} as const;
+
+/** What a horn costs when no free one is left, unless the site configures horn_price. */
+const defaultHornPrice = 10;
+
+async function hornPriceTenths(server: ServerContext): Promise<number> {
+  const row = await server.database.db.selectFrom('site_config').select('value').where('key', '=', 'horn_price').executeTakeFirst();
+  const price = Number(row?.value ?? defaultHornPrice);
+  return tenthsOf(Number.isFinite(price) && price > 0 ? Math.round(price * 10) / 10 : defaultHornPrice);
+}
+
+function hornsQuery(server: ServerContext) {
+  return server.database.db
+    .selectFrom('horns')
+    .innerJoin('users', 'users.id', 'horns.user_id')
+    .select(['horns.id', 'horns.content', 'horns.created_at', 'users.id as user_id', 'users.user_nickname', 'users.avatar', 'users.exp_icon', 'users.is_anchor']);
+}
+
+type HornRow = Awaited<ReturnType<ReturnType<typeof hornsQuery>['execute']>>[number];
+
+function toHorn(row: HornRow): DataOf<'memberSneHorn'>['horn'] {
+  return {
+    id: Number(row.id),
+    user: { id: Number(row.user_id), user_nickname: row.user_nickname, avatar: row.avatar, exp_icon: row.exp_icon, is_anchor: row.is_anchor },
+    content: row.content,
+    created_at: Math.floor(row.created_at.getTime() / 1000),
+  };
+}
+
+/**
+ * Member/sneHorn: a site-wide barrage. A free horn of the nobility held is used first (SPEC §6: 30 with
+ * nobility); without one the horn price is paid from the consumer wallet, one ledger transaction under
+ * the request's key. Every room shows the horns of Member/hornList.
+ */
+export async function sendHorn(server: ServerContext, userId: number, input: InputOf<'memberSneHorn'>, key: string | undefined): Promise<DataOf<'memberSneHorn'>> {
+  const priceTenths = await hornPriceTenths(server);
+  try {
+    return await idempotent(server, { userId, operation: 'memberSneHorn', key, params: { content: input.content } }, async (trx) => {
+      const now = server.clock.now();
+      const free = await trx
+        .updateTable('guard_memberships')
+        .set({ free_horns_left: sql`free_horns_left - 1` })
+        .where('user_id', '=', userId)
+        .where('anchor_id', 'is', null)
+        .where('expires_at', '>', now)
+        .where('free_horns_left', '>', 0)
+        .returning('free_horns_left')
+        .executeTakeFirst();
+      let transactionId: number | null = null;
+      let balance: number;
+      if (free) {
+        balance = await walletTenths(trx, userId, 'consumer');
+      } else {
+        const consumer = { user: userId, kind: 'consumer' } as const;
+        const booked = await book(trx, server, {
+          key: `horn:${userId}:${key ?? `${now.getTime()}:${Math.random()}`}`,
+          kind: 'horn',
+          userId,
+          postings: [
+            { account: consumer, tenths: -priceTenths },
+            { account: { system: 'system_revenue' }, tenths: priceTenths },
+          ],
+        });
+        transactionId = booked.transactionId;
+        balance = balanceAfter(booked, consumer);
+        await addWealth(trx, userId, priceTenths);
+      }
+      const inserted = await trx
+        .insertInto('horns')
+        .values({ user_id: userId, content: input.content, is_free: free !== undefined, transaction_id: transactionId, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom('horns')
+        .innerJoin('users', 'users.id', 'horns.user_id')
+        .select(['horns.id', 'horns.content', 'horns.created_at', 'users.id as user_id', 'users.user_nickname', 'users.avatar', 'users.exp_icon', 'users.is_anchor'])
+        .where('horns.id', '=', inserted.id)
+        .executeTakeFirstOrThrow();
+      return {
+        horn: toHorn(row),
+        cost: free ? 0 : amountOf(priceTenths),
+        balance: amountOf(balance),
+        free_horns: free?.free_horns_left ?? 0,
+      };
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.message === ledgerMessages.insufficient) throw new DomainError(hornMessages.insufficient);
+    throw error;
+  }
+}
+
+/** Member/hornList: the latest horns, newest first. */
+export async function hornList(server: ServerContext, input: InputOf<'memberHornList'>): Promise<DataOf<'memberHornList'>> {
+  const page = input.page ?? 1;
+  const limit = input.limit ?? 20;
+  const [rows, total] = await Promise.all([
+    hornsQuery(server).orderBy('horns.id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    server.database.db.selectFrom('horns').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(total.n), page, limit, list: rows.map(toHorn) };
+}

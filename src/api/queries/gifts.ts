@@ -1,0 +1,93 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api-context.tsx';
+import type { Api } from '../client.ts';
+import { memberInfoKeys } from './account.ts';
+import { callKey, getQuery, type QueryParams } from './call-query.ts';
+
+// The gifts area's calls (contract tag `gifts`). Sending moves money: each press of send carries its
+// own Idempotency-Key, made by the caller and reused when that press is retried.
+
+export function giftListQuery(api: Api) {
+  return queryOptions({ ...getQuery(api, '/api/Gift/getList'), staleTime: 5 * 60_000 });
+}
+export function useGiftList() {
+  return useQuery(giftListQuery(useApi()));
+}
+
+export function backpackQuery(api: Api) {
+  return queryOptions(getQuery(api, '/api/Gift/getUserGiftList'));
+}
+/** The backpack of the logged-in viewer; nothing is asked for a guest. */
+export function useBackpack(loggedIn: boolean) {
+  return useQuery({ ...backpackQuery(useApi()), enabled: loggedIn });
+}
+
+export type GiftSend = QueryParams<'/api/member/handselGift'> & { key: string };
+
+/**
+ * member/handselGift, quietly: the gift bar says itself why a gift was refused (with the way to top
+ * up), so no toast repeats it. The balance and the backpack are read again after a send.
+ */
+export function useSendGift() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, ...query }: GiftSend) => api.quiet.get('/api/member/handselGift', { params: { query, header: { 'Idempotency-Key': key } } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: memberInfoKeys });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/Gift/getUserGiftList') });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/Live_streaming/roomRanking') });
+    },
+  });
+}
+
+/** The latest horns (Member/hornList), read again every few seconds: every room shows the newest. */
+export function useLatestHorns() {
+  return useQuery({ ...getQuery(useApi(), '/api/Member/hornList', { params: { query: { page: 1, limit: 1 } } }), refetchInterval: 8_000 });
+}
+
+/** Member/sneHorn, quietly (the form says why a horn was refused); the list and the free horns are read again. */
+export function useSendHorn() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ content, key }: { content: string; key: string }) =>
+      api.quiet.get('/api/Member/sneHorn', { params: { query: { content }, header: { 'Idempotency-Key': key } } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: memberInfoKeys });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/Member/hornList') });
+    },
+  });
+}
+
+/** The coloured barrage colours and prices (Barrage/getList); asked only for a logged-in viewer. */
+export function useBarrageStyles(enabled: boolean) {
+  return useQuery({ ...getQuery(useApi(), '/api/Barrage/getList'), staleTime: 5 * 60_000, enabled });
+}
+
+/** Barrage/send, quietly (the chat says why one was refused); the balance is read again. */
+export function useSendBarrage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, ...query }: QueryParams<'/api/Barrage/send'> & { key: string }) =>
+      api.quiet.get('/api/Barrage/send', { params: { query, header: { 'Idempotency-Key': key } } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: memberInfoKeys }),
+  });
+}
+
+/** The guard and nobility tiers (Guard/getList). */
+export function useGuardTiers(enabled: boolean) {
+  return useQuery({ ...getQuery(useApi(), '/api/Guard/getList'), staleTime: 5 * 60_000, enabled });
+}
+
+/** guard_user/buy, quietly (the shop says why a purchase was refused); the profile (nobility, horns) is read again. */
+export function useBuyGuard() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, ...query }: QueryParams<'/api/guard_user/buy'> & { key: string }) =>
+      api.quiet.get('/api/guard_user/buy', { params: { query, header: { 'Idempotency-Key': key } } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: memberInfoKeys }),
+  });
+}

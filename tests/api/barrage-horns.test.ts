@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barrageMessages } from '../../server/areas/social/barrage-service.ts';
+import { hornMessages } from '../../server/areas/social/horn-service.ts';
+import { book } from '../../server/areas/wallet/ledger.ts';
+import { createLoggedInUser, demoLogins } from './demo-session.ts';
+import { expectLedgerSound } from './ledger-invariants.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+interface Style {
+  id: number;
+  name: string;
+  colour: string;
+  price: number;
+}
+interface Barrage {
+  id: number;
+  room_id: number;
+  style_id: number;
+  colour: string;
+  content: string;
+  user: { id: number };
+}
+interface Horn {
+  id: number;
+  content: string;
+  user: { id: number };
+}
+
+let nextMobile = 1;
+const key = () => randomBytes(12).toString('hex');
+
+// Coloured barrage and horns (issue 13, item 4): paid through the ledger, told to the room or listed site-wide.
+describe('coloured barrage and horns', () => {
+  let server: TestServer;
+  let roomId: number;
+  let styles: Style[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const { db } = server.database;
+    const anchor = await db.selectFrom('users').select('id').where('mobile', '=', demoLogins.anchor.mobile).executeTakeFirstOrThrow();
+    roomId = Number((await db.selectFrom('live_rooms').select('id').where('anchor_id', '=', anchor.id).executeTakeFirstOrThrow()).id);
+    styles = (await server.call<Style[]>('GET', '/api/Barrage/getList')).data;
+  });
+  afterAll(async () => {
+    await expectLedgerSound(server);
+    await server.close();
+  });
+
+  async function newUser(diamonds: number) {
+    const suffix = String(nextMobile++).padStart(4, '0');
+    const user = await createLoggedInUser(server, { mobile: `86-1995000${suffix}`, nickname: `彩弹${suffix}`, invitePrefix: 'BRG' });
+    if (diamonds > 0) {
+      await server.database.db.transaction().execute((trx) =>
+        book(trx, server.app.serverContext, {
+          key: `test-opening:${user.id}:${key()}`,
+          kind: 'opening',
+          userId: user.id,
+          postings: [
+            { account: { system: 'system_opening' }, tenths: -diamonds * 10 },
+            { account: { user: user.id, kind: 'consumer' }, tenths: diamonds * 10 },
+          ],
+        }),
+      );
+    }
+    return user;
+  }
+  const call = <T>(path: string, token: string, input: Record<string, unknown>, idempotencyKey = key()) =>
+    server.call<T>('GET', path, input, { token, 'idempotency-key': idempotencyKey });
+
+  it('lists the barrage colours with their prices', () => {
+    expect(styles.length).toBeGreaterThan(3);
+    expect(styles[0]).toMatchObject({ name: 'Classic White', colour: '#ffffff', price: 0 });
+    for (const style of styles) expect(style.colour).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('sends a paid coloured barrage to the room, and refuses a colour above the nobility held', async () => {
+    const viewer = await newUser(1);
+    const red = styles.find((style) => style.colour === '#ff4d4f')!;
+    const told: unknown[] = [];
+    const unsubscribe = await server.app.serverContext.bus.subscribe(`im:group:live${String(roomId)}`, (message) => told.push(message));
+    const sent = await call<{ barrage: Barrage; cost: number; balance: number }>('/api/Barrage/send', viewer.token, { room_id: roomId, style_id: red.id, content: '红色冲锋' });
+    expect(sent.code).toBe(0);
+    expect(sent.data).toMatchObject({ cost: red.price, balance: 1 - red.price, barrage: { colour: '#ff4d4f', content: '红色冲锋', room_id: roomId, user: { id: viewer.id } } });
+    await expect.poll(() => told.length).toBe(1);
+    await unsubscribe();
+    const pushed = (told[0] as { message: { payload: { data: string; extension: string } } }).message.payload;
+    expect(pushed.extension).toBe('barrage');
+    expect(JSON.parse(pushed.data)).toEqual(sent.data.barrage);
+
+    const purple = styles.find((style) => style.colour === '#9254de')!;
+    expect(await call('/api/Barrage/send', viewer.token, { room_id: roomId, style_id: purple.id, content: '贵族' })).toMatchObject({
+      code: 1,
+      msg: barrageMessages.nobilityNeeded,
+    });
+    const gold = styles.find((style) => style.price > 1)!;
+    const poor = await call('/api/Barrage/send', viewer.token, { room_id: roomId, style_id: gold.id, content: '没钱了' });
+    expect(poor).toMatchObject({ code: 1, msg: barrageMessages.insufficient });
+  });
+
+  it('uses the free horns of nobility first, then pays the horn price, and lists horns newest first', async () => {
+    const viewer = await newUser(40);
+    const tiers = (await server.call<Array<{ id: number; kind: string; price_per_month: number }>>('GET', '/api/Guard/getList')).data;
+    const knight = tiers.find((tier) => tier.kind === 'nobility')!;
+    expect((await call('/api/guard_user/buy', viewer.token, { tier_id: knight.id, months: 1 })).code).toBe(0);
+    const first = await call<{ horn: Horn; cost: number; free_horns: number }>('/api/Member/sneHorn', viewer.token, { content: '全站喇叭' });
+    expect(first.data).toMatchObject({ cost: 0, free_horns: 29, horn: { content: '全站喇叭', user: { id: viewer.id } } });
+    await server.database.db.updateTable('guard_memberships').set({ free_horns_left: 0 }).where('user_id', '=', viewer.id).execute();
+    const paid = await call<{ cost: number; balance: number; free_horns: number }>('/api/Member/sneHorn', viewer.token, { content: '付费喇叭' });
+    expect(paid.data).toMatchObject({ cost: 10, balance: 40 - knight.price_per_month - 10, free_horns: 0 });
+    const list = await server.call<{ total: number; list: Horn[] }>('GET', '/api/Member/hornList', { limit: 2 });
+    expect(list.data.list.map((horn) => horn.content)).toEqual(['付费喇叭', '全站喇叭']);
+    const broke = await call('/api/Member/sneHorn', viewer.token, { content: '再来一个' });
+    expect(broke).toMatchObject({ code: 1, msg: hornMessages.insufficient });
+  });
+});
