@@ -572,6 +572,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/group/groupMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Members of a chat group
+         * @description Only members see the member list; the owner comes first, then by the time they joined.
+         */
+        post: operations["groupGroupMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/quitGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a chat group
+         * @description A member leaves; the owner cannot leave (they dissolve the group instead).
+         */
+        post: operations["groupQuitGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/setBlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block or unblock a user
+         * @description A blocked user's private messages to the caller are refused, and the caller's to them too; group/crossCorrelation shows it.
+         */
+        post: operations["groupSetBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Redenvelope/insert": {
         parameters: {
             query?: never;
@@ -3463,6 +3523,12 @@ export interface components {
             is_member: 0 | 1;
             created_at: components["schemas"]["Timestamp"];
         };
+        /** @description A member of a chat group. */
+        ChatGroupMember: components["schemas"]["UserBrief"] & {
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            joined_at: components["schemas"]["Timestamp"];
+        };
         AddressBookSection: {
             /**
              * @description First letter of the nicknames in the section; '#' for anything not A to Z.
@@ -5311,7 +5377,7 @@ export interface components {
             avatar: string;
         };
         /** @description Every frame a client sends on the messaging socket `/im`: one JSON object, told apart by `type`, each answered by ImOk or ImError with its id. A frame that is not JSON or not one of these shapes is answered by ImError with id 0 and the connection stays open. */
-        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"] | components["schemas"]["ImJoinGroup"] | components["schemas"]["ImLeaveGroup"] | components["schemas"]["ImSendMessage"] | components["schemas"]["ImGetHistory"] | components["schemas"]["ImSync"];
+        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"] | components["schemas"]["ImJoinGroup"] | components["schemas"]["ImLeaveGroup"] | components["schemas"]["ImSendMessage"] | components["schemas"]["ImGetHistory"] | components["schemas"]["ImSync"] | components["schemas"]["ImGetConversations"] | components["schemas"]["ImMarkRead"];
         /** @description The frame of this id was done. */
         ImOk: {
             /**
@@ -5332,13 +5398,13 @@ export interface components {
             /** @description Why, in the connection's language (ImLogin.lang), fit to show. */
             msg: string;
             /**
-             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (conversations not open yet).
+             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (no such conversation), blocked (one side blocked the other).
              * @enum {string}
              */
-            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable";
+            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "blocked";
         };
         /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount). */
-        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"];
+        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"];
         /** @description A messaging group's id; a live room's chat is the group of LiveRoomInfo.chat_group_id (live<room id>). */
         ImGroupID: string;
         /** @description A conversation as tim-js-sdk names it: GROUP<group id> or C2C<the other user's messaging id>. */
@@ -5393,6 +5459,8 @@ export interface components {
             sequence: components["schemas"]["ImSequence"];
             type: components["schemas"]["ImElemType"];
             payload: components["schemas"]["ImPayload"];
+            /** @description C2C only: whether the receiver has read it (SPEC §3 read state). */
+            isPeerRead?: boolean;
             /**
              * @description In room chat, the sender's standing in the room when it was sent.
              * @enum {string}
@@ -5509,6 +5577,74 @@ export interface components {
             type: "online_count";
             conversationID: components["schemas"]["ImConversationID"];
             count: number;
+        };
+        /** @description The logged-in member's conversation list (one-to-one and chat groups), newest first. Answered by ImConversationList. */
+        ImGetConversations: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversations";
+        };
+        /** @description Marks every message of a conversation read for the logged-in member; a C2C sender is told (ImReadReceipt). Answered by ImOk. */
+        ImMarkRead: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "read";
+            conversationID: components["schemas"]["ImConversationID"];
+        };
+        /** @description A conversation as tim-js-sdk shapes it (SPEC §3): conversationID, type, userProfile for C2C, groupProfile for GROUP, lastMessage and the member's unread count. */
+        ImConversation: {
+            conversationID: components["schemas"]["ImConversationID"];
+            /** @enum {string} */
+            type: "C2C" | "GROUP";
+            userProfile?: {
+                userID: string;
+                nick: string;
+                avatar: string;
+            };
+            groupProfile?: {
+                groupID: string;
+                name: string;
+                avatar: string;
+                ownerID: string;
+            };
+            lastMessage: components["schemas"]["ImMessage"] | null;
+            unreadCount: number;
+        };
+        /** @description The answer to ImGetConversations, newest first. */
+        ImConversationList: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversation_list";
+            id: components["schemas"]["ImId"];
+            conversations: components["schemas"]["ImConversation"][];
+        };
+        /** @description A conversation of the logged-in member changed (a message came or went out, it was read, the group changed): the client replaces its entry in the list. removed: the member is no longer in it (group dissolved or left). */
+        ImConversationPush: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversation";
+            conversation: components["schemas"]["ImConversation"];
+            removed?: boolean;
+        };
+        /** @description The other side of a C2C conversation read the member's messages up to sequence (pushed to every tab of the sender). */
+        ImReadReceipt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "read_receipt";
+            conversationID: components["schemas"]["ImConversationID"];
+            sequence: components["schemas"]["ImSequence"];
         };
     };
     responses: {
@@ -6350,6 +6486,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    groupGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    group_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChatGroupMember"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    groupQuitGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    group_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    groupSetBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    uid: number;
+                    /**
+                     * @description 1 blocks, 0 unblocks.
+                     * @enum {integer}
+                     */
+                    block: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the relation after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["UserRelation"];
                     };
                 };
             };
