@@ -6,7 +6,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 // a retry with the same id, so the server stores it once however often it is tried.
 
 /** Why the server refused a message; the machine's own copy of the messaging port's reasons. */
-export type ChatRefusalReason = 'not_logged_in' | 'guest' | 'muted' | 'kicked' | 'too_long' | 'too_fast' | 'not_member' | 'unavailable';
+export type ChatRefusalReason = 'not_logged_in' | 'guest' | 'muted' | 'kicked' | 'too_long' | 'too_fast' | 'not_member' | 'unavailable' | 'blocked';
 
 /** A refused or failed send, with the server's reason when it gave one. */
 export class ChatSendError extends Error {
