@@ -34,4 +34,8 @@ writeFileSync(
   new URL('group.svg', directory),
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="48" height="48"><rect width="48" height="48" rx="10" fill="#2f7de1"/><circle cx="18" cy="19" r="6" fill="#fff"/><circle cx="31" cy="21" r="5" fill="#cfe2ff"/><path d="M7 38q11-14 22 0z" fill="#fff"/><path d="M25 38q7-11 16 0z" fill="#cfe2ff"/></svg>\n',
 );
+writeFileSync(
+  new URL('red-envelope.svg', directory),
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 64" width="48" height="64"><rect width="48" height="64" rx="6" fill="#d7261e"/><path d="M0 6q24 22 48 0v-0z" fill="#b71c14"/><circle cx="24" cy="24" r="8" fill="#f7c948"/><text x="24" y="28" font-size="10" text-anchor="middle" fill="#b71c14" font-family="sans-serif">福</text></svg>\n',
+);
 console.log(`emoji art: ${String(emojiNames.length)} faces and the group picture in public/emoji/`);

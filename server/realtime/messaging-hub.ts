@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { memberChannel } from '../areas/chat/group-service.ts';
+import { memberChannel } from '../areas/chat/message-delivery.ts';
 import type { ImMessage } from '../areas/chat/message-service.ts';
 import type { ImServerMessage } from './socket-contract.ts';
 import type { Contract } from '../contract/contract.ts';

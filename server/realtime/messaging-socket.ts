@@ -16,12 +16,13 @@ import {
   c2cRefusal,
   conversationList,
   conversationMessages,
-  groupMemberIds,
   groupRole,
   markRead,
   readOwnGroupMessage,
 } from '../areas/chat/conversation-service.ts';
+import { deliverMessage, pushConversation } from '../areas/chat/message-delivery.ts';
 import { verifyMessagingUser } from '../areas/chat/messaging-account-service.ts';
+import { refundExpiredEnvelopes } from '../areas/chat/red-envelope-service.ts';
 import { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate } from '../areas/live/room-chat-service.ts';
 import { defaultLanguage, translate, type Language } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../server-context.ts';
@@ -85,6 +86,9 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
   const hub = new MessagingHub(server.bus, server.contract, server.log);
   const rate = new SendRate();
   const privateRate = new SendRate(privateChatRate);
+  // Envelopes not opened up within 24 hours give the rest back, whether anyone looks at them again or not.
+  const refunds = setInterval(() => void refundExpiredEnvelopes(server).catch((error: unknown) => app.log.error(error)), 10 * 60_000);
+  refunds.unref();
   const pruneRate = setInterval(() => {
     rate.prune(server.clock.now().getTime());
     privateRate.prune(server.clock.now().getTime());
@@ -92,39 +96,10 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
   pruneRate.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneRate);
+    clearInterval(refunds);
     await hub.close();
   });
   const parseFrame = createFrameParser(server.contract, 'ImClientMessage');
-
-  /** Pushes the changed conversation, as each of `userIds` sees it, to all their tabs. */
-  const pushConversation = async (userIds: readonly number[], conversationFor: (userId: number) => Conversation) => {
-    await Promise.all(
-      userIds.map(async (userId) => {
-        const [conversation] = await conversationList(server, userId, conversationFor(userId));
-        if (conversation) await hub.publishToUser(String(userId), { type: 'conversation', conversation });
-      }),
-    );
-  };
-
-  /** Delivers a stored private message to every tab of every side, then the conversation it changed. */
-  const deliver = async (message: ImMessage, conversation: Conversation, senderId: number) => {
-    if (conversation.kind === 'c2c') {
-      const peerId = Number(conversation.peerID);
-      const seenByPeer: ImMessage = { ...message, conversationID: `C2C${String(senderId)}` };
-      await Promise.all([
-        hub.publishToUser(String(peerId), { type: 'message', message: seenByPeer }),
-        hub.publishToUser(String(senderId), { type: 'message', message }),
-      ]);
-      await pushConversation([senderId, peerId], (userId) =>
-        userId === senderId ? conversation : { kind: 'c2c', peerID: String(senderId) },
-      );
-      return;
-    }
-    if (conversation.kind !== 'group') return;
-    const members = await groupMemberIds(server, conversation.groupId);
-    await Promise.all(members.map((userId) => hub.publishToUser(String(userId), { type: 'message', message })));
-    await pushConversation(members, () => conversation);
-  };
 
   app.get('/im', { websocket: true }, (socket: WebSocket) => {
     let userID: string | null = null;
@@ -251,7 +226,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
                 sequence: receipt.sequence,
               });
             }
-            if (conversation.kind !== 'room') await pushConversation([member], () => conversation);
+            if (conversation.kind !== 'room') await pushConversation(server, [member], () => conversation);
             return;
           }
           case 'send': {
@@ -279,7 +254,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
               });
               if (conversation.kind === 'group') await readOwnGroupMessage(server, conversation.groupId, senderId, message.sequence);
               send({ type: 'sent', id: frame.id, message });
-              await deliver(message, conversation, senderId);
+              await deliverMessage(server, message, conversation, senderId);
               return;
             }
             if (!joined.has(conversation.groupID)) return reply(frame.id, imMessages.notMember, 'not_member');

@@ -3185,7 +3185,7 @@ export interface components {
         };
         /** @description Users to put in the group (not the caller), no repeats. */
         ChatMemberIds: number[];
-        /** @description Exactly one of group_id and to_uid; to a user, count is 1. */
+        /** @description Exactly one of group_id and to_uid; to a user, count is 1 (answered code 1 otherwise). */
         RedEnvelopeRequest: {
             /** @description The group to send to; the caller must be a member. */
             group_id?: number;
@@ -3197,10 +3197,13 @@ export interface components {
             count: number;
             /** @description Greeting shown on the envelope; a default when absent. */
             greeting?: string;
-        } & (unknown | {
-            /** @constant */
-            count?: 1;
-        });
+            /**
+             * @description lucky: each opener gets a random share (at least 0.1); equal: every share is the same, the last taking what tenths are left.
+             * @default lucky
+             * @enum {string}
+             */
+            kind: "lucky" | "equal";
+        } & (unknown | unknown);
         /** @description What login, registration and QR login return; stored as the user info (SPEC §3). */
         LoginSession: {
             /** @description Session token, sent as the token header. */

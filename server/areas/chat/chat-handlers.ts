@@ -11,6 +11,7 @@ import {
   recommendedUsers,
 } from './group-service.ts';
 import { guestMessagingAccount } from './messaging-account-service.ts';
+import { openRedEnvelope, redEnvelopeDetail, sendRedEnvelope } from './red-envelope-service.ts';
 
 export const chatHandlers = defineAreaHandlers('chat', {
   universalImTouristAccount: ({ server }) => guestMessagingAccount(server),
@@ -24,4 +25,7 @@ export const chatHandlers = defineAreaHandlers('chat', {
   groupDestroyGroupNew: ({ server, input, me }) => dissolveGroup(server, me().id, input.group_id),
   groupGroupMembers: ({ server, input, me }) => groupMembers(server, me().id, input.group_id),
   groupQuitGroup: ({ server, input, me }) => leaveGroup(server, me().id, input.group_id),
+  redenvelopeInsert: ({ server, input, me, idempotencyKey }) => sendRedEnvelope(server, me().id, input, idempotencyKey),
+  redenvelopeGetRedInfo: ({ server, input, me }) => redEnvelopeDetail(server, me().id, input.red_id),
+  redenvelopeReceiveRed: ({ server, input, me, idempotencyKey }) => openRedEnvelope(server, me().id, input.red_id, idempotencyKey),
 });

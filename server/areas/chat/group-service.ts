@@ -1,7 +1,8 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
-import { conversationList, conversationMessages, groupRole, type ImConversation } from './conversation-service.ts';
+import { conversationMessages, groupRole, type ImConversation } from './conversation-service.ts';
+import { pushConversation, pushToMember } from './message-delivery.ts';
 import { firstLetter } from './pinyin-initial.ts';
 
 // Chat groups (issue 14): created by a member who becomes the owner, joined by whoever a member adds,
@@ -24,20 +25,12 @@ export const groupMessages = {
   noUsers: 'User not found',
 } as const;
 
-/** The channel of the bus that reaches every open tab of a member (server/realtime/messaging-hub.ts). */
-export const memberChannel = (userId: string) => `im:user:${userId}`;
-
-async function pushToMember(server: ServerContext, userId: number, conversation: ImConversation, removed = false): Promise<void> {
-  await server.bus.publish(memberChannel(String(userId)), { frame: { type: 'conversation', conversation, ...(removed ? { removed } : {}) } });
+async function pushRemoved(server: ServerContext, userId: number, conversation: ImConversation): Promise<void> {
+  await pushToMember(server, userId, { type: 'conversation', conversation, removed: true });
 }
 
 async function pushGroupConversation(server: ServerContext, groupId: number, userIds: readonly number[]): Promise<void> {
-  await Promise.all(
-    userIds.map(async (userId) => {
-      const [conversation] = await conversationList(server, userId, { kind: 'group', groupId, groupID: String(groupId) });
-      if (conversation) await pushToMember(server, userId, conversation);
-    }),
-  );
+  await pushConversation(server, userIds, () => ({ kind: 'group', groupId, groupID: String(groupId) }));
 }
 
 function seconds(date: Date): number {
@@ -193,7 +186,7 @@ export async function dissolveGroup(server: ServerContext, userId: number, group
   const { db } = server.database;
   await db.updateTable('chat_groups').set({ dissolved_at: server.clock.now() }).where('id', '=', groupId).execute();
   const members = await db.selectFrom('chat_group_members').select('user_id').where('group_id', '=', groupId).execute();
-  await Promise.all(members.map((member) => pushToMember(server, Number(member.user_id), removedConversation(groupId), true)));
+  await Promise.all(members.map((member) => pushRemoved(server, Number(member.user_id), removedConversation(groupId))));
   return null;
 }
 
@@ -203,7 +196,7 @@ export async function leaveGroup(server: ServerContext, userId: number, groupId:
   if (!role) throw new DomainError(conversationMessages.notMember);
   if (role === 'owner') throw new DomainError(groupMessages.ownerStays);
   await server.database.db.deleteFrom('chat_group_members').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
-  await pushToMember(server, userId, removedConversation(groupId), true);
+  await pushRemoved(server, userId, removedConversation(groupId));
   return null;
 }
 

@@ -87,7 +87,7 @@ export function ChatMessage({ message, mine, showTime, status, onRetry, onOpenIm
     content = (
       <a className={styles.file} href={payload.url} download={payload.name} target="_blank" rel="noreferrer">
         <span className={styles.fileIcon} aria-hidden="true">
-          ⎙
+          {(/\.([a-z0-9]{1,4})$/i.exec(payload.name)?.[1] ?? 'file').toUpperCase()}
         </span>
         <span className={styles.fileName}>{payload.name}</span>
         <span className={styles.fileSize}>{formatBytes(payload.size)}</span>

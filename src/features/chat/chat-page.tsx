@@ -279,7 +279,7 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
                   setEmojiOpen(false);
                 }}
               >
-                <img src={emojiUrl(index)} alt={`[${name}]`} width={24} height={24} loading="lazy" />
+                <img src={emojiUrl(index)} alt={`[${name}]`} width={24} height={24} />
               </button>
             ))}
           </div>
