@@ -52,6 +52,13 @@ describe('private chat in Chromium', { timeout: 240_000 }, () => {
     await browser?.close();
   });
 
+  /** The consumer balance as the server has it now. */
+  const balanceOf = (page: Page) =>
+    page.evaluate(async () => {
+      const stored = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string };
+      const answer = (await (await fetch('/api/Member/info', { headers: { token: stored.token ?? '' } })).json()) as { data: { balance: number } };
+      return answer.data.balance;
+    });
   const composer = (page: Page) => page.getByRole('textbox', { name: zh['chat.placeholder'] });
   const messageList = (page: Page) => page.getByRole('list', { name: zh['chat.messages'] });
 
@@ -104,5 +111,33 @@ describe('private chat in Chromium', { timeout: 240_000 }, () => {
     await composer(bob).fill('收到[OK]');
     await composer(bob).press('Enter');
     await messageList(alice).getByRole('img', { name: '[OK]' }).waitFor({ timeout: 20_000 });
+  });
+
+  it('forms a group and passes a red envelope: both balances change', async () => {
+    const bobUser = JSON.parse(String(await bob.evaluate(() => localStorage.getItem('userInfo')))) as { profile: { user_nickname: string } };
+    const [aliceBefore, bobBefore] = [await balanceOf(alice), await balanceOf(bob)];
+    await alice.getByRole('tab', { name: zh['chat.contacts'] }).click();
+    await alice.getByRole('button', { name: zh['chat.createGroup'] }).click();
+    const create = alice.getByRole('dialog', { name: zh['chat.createGroup'] });
+    await create.getByLabel(zh['chat.groupName']).fill('周末球友群');
+    await create.getByRole('checkbox', { name: bobUser.profile.user_nickname }).first().check();
+    await create.getByRole('button', { name: zh['chat.create'] }).click();
+    await alice.getByRole('heading', { name: '周末球友群' }).waitFor({ timeout: 20_000 });
+
+    await alice.getByRole('button', { name: zh['chat.redEnvelope'], exact: true }).click();
+    const send = alice.getByRole('dialog', { name: zh['chat.redEnvelope'] });
+    await send.getByLabel(zh['chat.redEnvelopeAmount']).fill('10');
+    await send.getByLabel(zh['chat.redEnvelopeCount']).fill('2');
+    await send.getByRole('button', { name: zh['chat.redEnvelopeSend'] }).click();
+    await send.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => balanceOf(alice), { timeout: 20_000 }).toBeCloseTo(aliceBefore - 10, 5);
+
+    // B sees the new group with the envelope's card, opens it and gets a share.
+    await bob.getByRole('button', { name: /周末球友群/ }).first().click({ timeout: 20_000 });
+    await messageList(bob).getByRole('button', { name: /恭喜发财/ }).click({ timeout: 20_000 });
+    const envelope = bob.getByRole('dialog');
+    await envelope.getByRole('button', { name: zh['chat.redEnvelopeOpen'], exact: true }).click();
+    await envelope.getByText(/你抢到了/).waitFor({ timeout: 20_000 });
+    await expect.poll(() => balanceOf(bob), { timeout: 20_000 }).toBeGreaterThan(bobBefore);
   });
 });

@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api-context.tsx';
 import type { Api } from '../client.ts';
+import type { components } from '../schema.d.ts';
+import { memberInfoKeys } from './account.ts';
 import { callKey, postQuery } from './call-query.ts';
+
+type RedEnvelopeRequest = components['schemas']['RedEnvelopeRequest'];
 
 // The chat area's calls (contract tag `chat`).
 
@@ -67,4 +71,35 @@ export async function uploadChatFile(api: Api, sessionToken: string, file: File,
   const envelope = answer as { code: number; msg?: string; data?: { path: string; content_type: string; bytes: number } };
   if (envelope.code !== 0 || !envelope.data) throw new Error(envelope.msg ?? 'upload failed');
   return { path: envelope.data.path, contentType: envelope.data.content_type, bytes: envelope.data.bytes };
+}
+
+/** A red envelope's detail with who got what (Redenvelope/getRedInfo). */
+export function useRedEnvelope(redId: number | null) {
+  return useQuery({ ...postQuery(useApi(), '/api/Redenvelope/getRedInfo', { body: { red_id: redId ?? 1 } }), enabled: redId !== null });
+}
+
+/** Sends a red envelope (Redenvelope/insert): `key` is the send action's Idempotency-Key; the balance changes. */
+export function useSendRedEnvelope() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, ...body }: RedEnvelopeRequest & { key: string }) =>
+      api.post('/api/Redenvelope/insert', { body, params: { header: { 'Idempotency-Key': key } } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberInfoKeys }),
+  });
+}
+
+/** Opens a red envelope (Redenvelope/receiveRed); its detail and the balance are asked again. */
+export function useOpenRedEnvelope() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ redId, key }: { redId: number; key: string }) =>
+      api.post('/api/Redenvelope/receiveRed', { body: { red_id: redId }, params: { header: { 'Idempotency-Key': key } } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memberInfoKeys }),
+        queryClient.invalidateQueries({ queryKey: callKey('post', '/api/Redenvelope/getRedInfo') }),
+      ]),
+  });
 }

@@ -12,8 +12,9 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { emojiNames, emojiUrl } from '../../ui/emoji-table.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
-import { ChatMessage, EmojiText, summaryOf } from './chat-message.tsx';
+import { ChatMessage, EmojiText, summaryOf, type ChatCard } from './chat-message.tsx';
 import styles from './chat-page.module.css';
+import { RedEnvelopeDialog, SendRedEnvelopeDialog } from './red-envelope-dialogs.tsx';
 import { showsTime, usePrivateChat, type PrivateChat } from './use-private-chat.ts';
 
 type Translate = ReturnType<typeof useMessage>;
@@ -138,6 +139,11 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [upload, setUpload] = useState<{ name: string; share: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [sendingEnvelope, setSendingEnvelope] = useState(false);
+  const [openEnvelope, setOpenEnvelope] = useState<number | null>(null);
+  const onOpenCard = (card: ChatCard) => {
+    if (card.type === 'red_envelope' && Number(card.id) > 0) setOpenEnvelope(Number(card.id));
+  };
   const failed = useSelector(chat.composer, (snapshot) => snapshot.matches('failed'));
   const peer = peerOf(conversation, t);
   const { messages } = chat.open;
@@ -207,6 +213,7 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
             showTime={times[index] ?? false}
             status="sent"
             onOpenImage={setViewing}
+            onOpenCard={onOpenCard}
           />
         ))}
         {pendingShown && !messages.some((message) => message.clientMsgID === pendingShown.message.clientMsgID) ? (
@@ -263,6 +270,9 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
               }}
             />
           </label>
+          <button type="button" className={styles.tool} onClick={() => setSendingEnvelope(true)}>
+            {t('chat.redEnvelope')}
+          </button>
         </div>
         {emojiOpen ? (
           <div className={styles.emojiPicker} role="listbox" aria-label={t('chat.emoji')}>
@@ -299,6 +309,13 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
           </Button>
         </div>
       </div>
+      {sendingEnvelope ? (
+        <SendRedEnvelopeDialog
+          target={conversation.groupProfile ? { group_id: Number(conversation.groupProfile.groupID) } : { to_uid: Number(conversation.userProfile?.userID) }}
+          onClose={() => setSendingEnvelope(false)}
+        />
+      ) : null}
+      {openEnvelope !== null ? <RedEnvelopeDialog redId={openEnvelope} onClose={() => setOpenEnvelope(null)} /> : null}
       <Dialog open={viewing !== null} title={t('chat.imageMessage')} onClose={() => setViewing(null)} closeLabel={t('common.close')} width={900}>
         {viewing ? <img src={viewing} alt={t('chat.imageMessage')} className={styles.viewerImage} /> : null}
       </Dialog>
