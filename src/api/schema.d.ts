@@ -3185,7 +3185,7 @@ export interface components {
         };
         /** @description Users to put in the group (not the caller), no repeats. */
         ChatMemberIds: number[];
-        /** @description Exactly one of group_id and to_uid; to a user, count is 1 (answered code 1 otherwise). */
+        /** @description Exactly one of group_id and to_uid; to a user, count is 1 (answered code 1 otherwise, by the service, so a missing total_amount or count is the field an input error names). */
         RedEnvelopeRequest: {
             /** @description The group to send to; the caller must be a member. */
             group_id?: number;
@@ -3203,7 +3203,7 @@ export interface components {
              * @enum {string}
              */
             kind: "lucky" | "equal";
-        } & (unknown | unknown);
+        };
         /** @description What login, registration and QR login return; stored as the user info (SPEC §3). */
         LoginSession: {
             /** @description Session token, sent as the token header. */

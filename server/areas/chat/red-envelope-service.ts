@@ -28,6 +28,7 @@ export const redEnvelopeMessages = {
   expired: 'This red envelope has expired',
   already: 'You have already opened this red envelope',
   oneShare: 'A red envelope to one person has one share',
+  oneTarget: 'Input error: give exactly one of group_id and to_uid',
 } as const;
 
 /**
@@ -78,6 +79,7 @@ export async function sendRedEnvelope(
 ): Promise<RedEnvelopeSent> {
   const totalTenths = tenthsOf(input.total_amount);
   if (totalTenths < input.count) throw new DomainError(redEnvelopeMessages.tooSmall);
+  if ((input.group_id === undefined) === (input.to_uid === undefined)) throw new DomainError(redEnvelopeMessages.oneTarget);
   let conversation: Conversation;
   if (input.group_id !== undefined) {
     if (!(await groupRole(server, input.group_id, senderId))) throw new DomainError(conversationMessages.notMember);
