@@ -9,7 +9,6 @@ import {
   storeMessage,
   type Conversation,
   type ImElemType,
-  type ImMessage,
   type ImPayload,
 } from '../areas/chat/message-service.ts';
 import {
