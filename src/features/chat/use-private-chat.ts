@@ -45,6 +45,11 @@ export function usePrivateChat(me: string | null) {
     openRef.current = openID;
   }, [openID]);
   const [ready, setReady] = useState(false);
+  /** The newest sequence the open conversation holds: what a sync after a reconnect starts from. */
+  const lastHeld = useRef(0);
+  useEffect(() => {
+    lastHeld.current = open.messages.at(-1)?.sequence ?? 0;
+  }, [open.messages]);
 
   // Logged in to messaging as the stored user (start-up does it), then the list.
   useEffect(() => {
@@ -98,14 +103,10 @@ export function usePrivateChat(me: string | null) {
           void messaging.getConversations().then(setConversations, () => undefined);
           const conversationID = openRef.current;
           if (conversationID) {
-            setOpen((state) => {
-              const last = state.messages.at(-1)?.sequence ?? 0;
-              void messaging.syncMessages(conversationID, last).then(
-                (page) => setOpen((current) => ({ ...current, messages: mergeMessages(current.messages, page.messages) })),
-                () => undefined,
-              );
-              return state;
-            });
+            void messaging.syncMessages(conversationID, lastHeld.current).then(
+              (page) => setOpen((current) => ({ ...current, messages: mergeMessages(current.messages, page.messages) })),
+              () => undefined,
+            );
           }
         }
       }),
