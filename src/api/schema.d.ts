@@ -312,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Upload one file with an upload token
-         * @description The upload_url of Member/getQiniuToken. The form sends the token first, then one file. The token must be the sender's own and unexpired; the file is judged by its first bytes, never by its name or declared type: a png, jpeg, gif or webp image for an image token, an mp4 or webm video for a video token (SPEC §5), of at most the token's max_bytes. A refused file answers code 1 and nothing is stored. The stored file is served from the answered path under /media/uploads/ and may then be used as an avatar, cover or post image of its owner.
+         * @description The upload_url of Member/getQiniuToken. The form sends the token first, then one file. The token must be the sender's own and unexpired; the file is judged by its first bytes, never by its name or declared type: a png, jpeg, gif or webp image for an image token, an mp4 or webm video for a video token (SPEC §5), any of those or a PDF or ZIP for a file token (a chat file, served for download), of at most the token's max_bytes. A refused file answers code 1 and nothing is stored. The stored file is served from the answered path under /media/uploads/ and may then be used as an avatar, cover or post image of its owner.
          */
         post: operations["upload"];
         delete?: never;
@@ -3378,7 +3378,7 @@ export interface components {
             /** @description Path of the site's upload endpoint; it answers the stored file's path. */
             upload_url: string;
             expires_at: components["schemas"]["Timestamp"];
-            /** @description Largest file accepted (5242880 for images, 52428800 for videos). */
+            /** @description Largest file accepted (5242880 for images, 52428800 for videos, 20971520 for chat files). */
             max_bytes: number;
             /** @description Media types accepted. */
             content_types: string[];
@@ -6056,11 +6056,11 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description What will be uploaded; image when absent.
+                     * @description What will be uploaded; image when absent. file: a chat file (picture, video, PDF or ZIP) up to 20 MB.
                      * @default image
                      * @enum {string}
                      */
-                    kind?: "image" | "video";
+                    kind?: "image" | "video" | "file";
                 };
             };
         };
@@ -6095,7 +6095,7 @@ export interface operations {
                      * @description What the file is for; cover for an image and video for a video when absent.
                      * @enum {string}
                      */
-                    purpose?: "avatar" | "cover" | "circle_image" | "circle_video" | "video" | "video_cover" | "chat_image" | "headline";
+                    purpose?: "avatar" | "cover" | "circle_image" | "circle_video" | "video" | "video_cover" | "chat_image" | "chat_file" | "headline";
                     /**
                      * Format: binary
                      * @description The file, up to the token's max_bytes.
@@ -6119,7 +6119,7 @@ export interface operations {
                              * @description The media type read from the file's content.
                              * @enum {string}
                              */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "video/webm";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "video/webm" | "application/pdf" | "application/zip";
                             bytes: number;
                         };
                     };

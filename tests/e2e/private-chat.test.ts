@@ -11,6 +11,9 @@ const png = Buffer.from(
   'base64',
 );
 
+// A tiny PDF: a document the server's content check takes as a chat file.
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
 async function passHumanCheck(page: Page): Promise<void> {
   const label = page.locator('altcha-widget .altcha-checkbox-wrap label');
   await label.waitFor({ state: 'visible', timeout: 15_000 });
@@ -82,8 +85,8 @@ describe('private chat in Chromium', { timeout: 240_000 }, () => {
     await messageList(alice).getByRole('img', { name: '[微笑]' }).waitFor({ timeout: 20_000 });
     await alice.locator('input[type=file][accept^="image"]').setInputFiles({ name: 'goal.png', mimeType: 'image/png', buffer: png });
     await messageList(alice).getByRole('img', { name: zh['chat.imageMessage'] }).waitFor({ timeout: 20_000 });
-    await alice.locator('input[type=file]:not([accept])').setInputFiles({ name: 'lineup.png', mimeType: 'image/png', buffer: png });
-    await messageList(alice).getByText('lineup.png').waitFor({ timeout: 20_000 });
+    await alice.locator('input[type=file]:not([accept])').setInputFiles({ name: 'lineup.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await messageList(alice).getByText('lineup.pdf').waitFor({ timeout: 20_000 });
     const markup = '<script>window.__chatInjected = 1</script>';
     await composer(alice).fill(markup);
     await composer(alice).press('Enter');
@@ -96,7 +99,7 @@ describe('private chat in Chromium', { timeout: 240_000 }, () => {
     const bobList = messageList(bob);
     await bobList.getByRole('img', { name: '[微笑]' }).waitFor({ timeout: 20_000 });
     await bobList.getByRole('img', { name: zh['chat.imageMessage'] }).waitFor();
-    await bobList.getByText('lineup.png').waitFor();
+    await bobList.getByText('lineup.pdf').waitFor();
     await bobList.getByText(markup).waitFor();
     expect(await bob.evaluate(() => (globalThis as unknown as { __chatInjected?: number }).__chatInjected)).toBeUndefined();
     // The picture shows at half the width of the message area's bubble.

@@ -47,12 +47,18 @@ export interface StoredChatFile {
  * Uploads a picture or file for a chat message: a token (Member/getQiniuToken), then the upload, whose
  * content and size the server checks. Progress goes to `onProgress` (0 to 1) as the browser sends it.
  */
-export async function uploadChatFile(api: Api, sessionToken: string, file: File, onProgress: (share: number) => void): Promise<StoredChatFile> {
-  const kind = file.type.startsWith('video/') ? 'video' : 'image';
+export async function uploadChatFile(
+  api: Api,
+  sessionToken: string,
+  file: File,
+  as: 'picture' | 'file',
+  onProgress: (share: number) => void,
+): Promise<StoredChatFile> {
+  const kind = as === 'picture' ? 'image' : 'file';
   const grant = await api.post('/api/Member/getQiniuToken', { body: { kind } });
   const form = new FormData();
   form.append('token', grant.token);
-  form.append('purpose', kind === 'image' ? 'chat_image' : 'video');
+  form.append('purpose', kind === 'image' ? 'chat_image' : 'chat_file');
   form.append('file', file, file.name);
   // fetch reports no upload progress; XMLHttpRequest does.
   const answer = await new Promise<unknown>((resolve, reject) => {

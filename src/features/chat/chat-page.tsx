@@ -179,7 +179,7 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
     setUploadError(null);
     setUpload({ name: file.name, share: 0 });
     try {
-      const stored = await uploadChatFile(api, user.token, file, (share) => setUpload({ name: file.name, share }));
+      const stored = await uploadChatFile(api, user.token, file, asFile ? 'file' : 'picture', (share) => setUpload({ name: file.name, share }));
       if (!asFile && stored.contentType.startsWith('image/')) {
         const size = await imageSize(stored.path);
         chat.composer.send({ type: 'attachment.send', messageType: 'TIMImageElem', payload: { url: stored.path, ...size } });
