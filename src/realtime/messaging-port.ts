@@ -84,7 +84,7 @@ const guestAccountKey = 'imTouristAccount';
 /** SPEC §9: history comes 15 messages at a time. */
 export const historyPageSize = 15;
 
-function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+export function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`messaging ${what} timed out after ${String(ms)} ms`)), ms);
     work.then(resolve, reject).finally(() => clearTimeout(timer));
@@ -105,7 +105,7 @@ export function readGuestAccount(storage: Pick<Storage, 'getItem'> = localStorag
   return null;
 }
 
-async function loginAsGuest(api: Api, port: Pick<MessagingPort, 'login'>): Promise<void> {
+export async function loginAsGuest(api: Api, port: Pick<MessagingPort, 'login'>): Promise<void> {
   let account = readGuestAccount();
   if (!account) {
     account = await api.get('/api/Universal/imTouristAccount');
@@ -278,41 +278,3 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
   };
   return port;
 }
-
-interface TimLike {
-  login(options: { userID: string; userSig: string }): Promise<unknown>;
-  logout(): Promise<unknown>;
-  updateMyProfile(options: { nick: string; avatar: string }): Promise<unknown>;
-}
-
-/**
- * The Tencent IM adapter, for `im_mode: tim`. The SDK is loaded on first use; its service may be out
- * of reach, so every call gives up after the same bound as a request.
- */
-export function createTimMessaging(api: Api, sdkAppId: number, timeoutMs = messagingTimeoutMs): MessagingPort {
-  let tim: Promise<TimLike> | null = null;
-  const load = () =>
-    (tim ??= import('tim-js-sdk').then(({ default: TIM }) => TIM.create({ SDKAppID: sdkAppId }) as unknown as TimLike));
-  const call = (what: string, run: (sdk: TimLike) => Promise<unknown>) =>
-    bounded(load().then(run), timeoutMs, what).then(() => undefined);
-  const port: MessagingPort = {
-    login: (userID, userSig) => call('login', (sdk) => sdk.login({ userID, userSig })),
-    logout: () => call('logout', (sdk) => sdk.logout()),
-    guestAccount: () => loginAsGuest(api, port),
-    updateProfile: (profile) => call('profile', (sdk) => sdk.updateMyProfile(profile)),
-    // Groups and messages through tim-js-sdk come with private chat (issue 14); until then room chat needs the own adapter.
-    whenLoggedIn: () => Promise.reject(new Error(timNotYet)),
-    joinGroup: () => Promise.reject(new Error(timNotYet)),
-    leaveGroup: () => Promise.resolve(),
-    sendText: () => Promise.reject(new Error(timNotYet)),
-    sendMessage: () => Promise.reject(new Error(timNotYet)),
-    getConversations: () => Promise.reject(new Error(timNotYet)),
-    markRead: () => Promise.reject(new Error(timNotYet)),
-    getHistory: () => Promise.reject(new Error(timNotYet)),
-    syncMessages: () => Promise.reject(new Error(timNotYet)),
-    subscribe: () => () => undefined,
-  };
-  return port;
-}
-
-const timNotYet = 'groups and messages are not built on the Tencent IM adapter yet';
