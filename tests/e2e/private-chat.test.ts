@@ -142,5 +142,13 @@ describe('private chat in Chromium', { timeout: 240_000 }, () => {
     await envelope.getByRole('button', { name: zh['chat.redEnvelopeOpen'], exact: true }).click();
     await envelope.getByText(/你抢到了/).waitFor({ timeout: 20_000 });
     await expect.poll(() => balanceOf(bob), { timeout: 20_000 }).toBeGreaterThan(bobBefore);
+    await bob.keyboard.press('Escape');
+
+    // The owner sees both members and dissolves the group; it leaves B's list.
+    await alice.getByRole('button', { name: zh['chat.groupMembers'], exact: true }).click();
+    const members = alice.getByRole('dialog', { name: zh['chat.groupMembers'] });
+    await members.getByText(bobUser.profile.user_nickname).waitFor({ timeout: 20_000 });
+    await members.getByRole('button', { name: zh['chat.dissolveGroup'] }).click();
+    await expect.poll(() => bob.getByRole('button', { name: /周末球友群/ }).count(), { timeout: 20_000 }).toBe(0);
   });
 });

@@ -109,3 +109,21 @@ export function useOpenRedEnvelope() {
       ]),
   });
 }
+
+/** A group's members (group/groupMembers), for its members only. */
+export function useGroupMembers(groupId: number | null) {
+  return useQuery({ ...postQuery(useApi(), '/api/group/groupMembers', { body: { group_id: groupId ?? 1 } }), enabled: groupId !== null });
+}
+
+/** Leaves a group (group/quitGroup) or, for its owner, dissolves it (group/destroyGroupNew). */
+export function useLeaveGroup() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groupId, dissolve }: { groupId: number; dissolve: boolean }) =>
+      dissolve
+        ? api.post('/api/group/destroyGroupNew', { body: { group_id: groupId } })
+        : api.post('/api/group/quitGroup', { body: { group_id: groupId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey('post', '/api/group/addressBook') }),
+  });
+}

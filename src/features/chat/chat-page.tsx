@@ -14,6 +14,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { ChatMessage, EmojiText, summaryOf, type ChatCard } from './chat-message.tsx';
 import styles from './chat-page.module.css';
+import { GroupMembersDialog } from './group-members-dialog.tsx';
 import { RedEnvelopeDialog, SendRedEnvelopeDialog } from './red-envelope-dialogs.tsx';
 import { showsTime, usePrivateChat, type PrivateChat } from './use-private-chat.ts';
 
@@ -140,6 +141,7 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
   const [upload, setUpload] = useState<{ name: string; share: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [sendingEnvelope, setSendingEnvelope] = useState(false);
+  const [showingMembers, setShowingMembers] = useState(false);
   const [openEnvelope, setOpenEnvelope] = useState<number | null>(null);
   const onOpenCard = (card: ChatCard) => {
     if (card.type === 'red_envelope' && Number(card.id) > 0) setOpenEnvelope(Number(card.id));
@@ -201,6 +203,11 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
           ‹
         </button>
         <h2 className={styles.title}>{peer.name}</h2>
+        {conversation.groupProfile ? (
+          <button type="button" className={`${styles.tool} ${styles.headerAction}`} onClick={() => setShowingMembers(true)}>
+            {t('chat.groupMembers')}
+          </button>
+        ) : null}
       </header>
       <ol className={styles.messages} ref={list} onScroll={onScroll} aria-label={t('chat.messages')} aria-live="polite">
         {chat.open.loadingOlder ? <li className={styles.muted}>{t('common.loading')}</li> : null}
@@ -313,6 +320,17 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
         <SendRedEnvelopeDialog
           target={conversation.groupProfile ? { group_id: Number(conversation.groupProfile.groupID) } : { to_uid: Number(conversation.userProfile?.userID) }}
           onClose={() => setSendingEnvelope(false)}
+        />
+      ) : null}
+      {showingMembers && conversation.groupProfile ? (
+        <GroupMembersDialog
+          groupId={Number(conversation.groupProfile.groupID)}
+          isOwner={conversation.groupProfile.ownerID === me}
+          onClose={() => setShowingMembers(false)}
+          onLeft={() => {
+            setShowingMembers(false);
+            chat.openConversation(null);
+          }}
         />
       ) : null}
       {openEnvelope !== null ? <RedEnvelopeDialog redId={openEnvelope} onClose={() => setOpenEnvelope(null)} /> : null}
