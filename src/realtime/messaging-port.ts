@@ -124,7 +124,9 @@ export interface OwnMessagingOptions {
 
 /** The default adapter: the server's own `/im` socket (server/realtime/messaging-socket.ts). */
 export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}): MessagingPort {
-  const url = options.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/im`;
+  // Read through globalThis: the port also runs in Node (the port's conformance test), which has no location.
+  const page = (globalThis as { location?: { protocol: string; host: string } }).location;
+  const url = options.url ?? `${page?.protocol === 'https:' ? 'wss' : 'ws'}://${page?.host ?? ''}/im`;
   let socket: Promise<WebSocket> | null = null;
   let nextId = 1;
   const waiting = new Map<number, { resolve: (frame: ImServerMessage) => void; reject: (error: Error) => void }>();

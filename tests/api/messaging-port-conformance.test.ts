@@ -36,7 +36,8 @@ function describePortContract(name: string, make: () => Promise<{ alice: Side; b
       await alice.port.login(alice.id, alice.sig);
       await bob.port.login(bob.id, bob.sig);
       expect(await bob.port.whenLoggedIn(bob.id)).toBe(bob.id);
-      const [aliceEvents, bobEvents]: MessagingEvent[][] = [[], []];
+      const aliceEvents: MessagingEvent[] = [];
+      const bobEvents: MessagingEvent[] = [];
       alice.port.subscribe((event) => aliceEvents.push(event));
       bob.port.subscribe((event) => bobEvents.push(event));
 
