@@ -9,6 +9,7 @@ import { appRoutes, shellScreens } from './app/router.tsx';
 import { TestPage } from './app/test-page.tsx';
 import { PersonaScreen, QrConfirmScreen } from './features/account/account-screens.tsx';
 import { AdminPage } from './features/admin/admin-page.tsx';
+import { ChatPage } from './features/chat/chat-page.tsx';
 import { ForesightPage } from './features/expert/foresight-page.tsx';
 import * as liveDirectory from './features/live/directory-screens.tsx';
 import { RoomPage } from './features/live/room-page.tsx';
@@ -185,7 +186,7 @@ const specScreens: Record<string, Screen | 'MemberScreen'> = {
   '/specialist-info': AreaNotBuiltScreen,
   '/specialist-detail': AreaNotBuiltScreen,
   '/specialist-news': AreaNotBuiltScreen,
-  '/chat-chat': AreaNotBuiltScreen,
+  '/chat-chat': ChatPage,
   '/404': NotFoundPage,
   '/qr-confirm': QrConfirmScreen,
   '/admin': AdminPage,

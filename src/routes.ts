@@ -241,7 +241,12 @@ export const routes = {
   specialistInfo: route('/specialist-info', { nav: 11, title: 'route.specialistInfo', area: 'expert', query: withId, screen: notBuilt }),
   specialistDetail: route('/specialist-detail', { nav: 11, title: 'route.specialistDetail', area: 'expert', query: withId, screen: notBuilt }),
   specialistNews: route('/specialist-news', { nav: 11, title: 'route.specialistNews', area: 'expert', query: withId, screen: notBuilt }),
-  chatChat: route('/chat-chat', { nav: 12, title: 'route.chatChat', area: 'chat', screen: notBuilt }),
+  chatChat: route('/chat-chat', {
+    nav: 12,
+    title: 'route.chatChat',
+    area: 'chat',
+    screen: () => import('./features/chat/chat-page.tsx').then((module) => module.ChatPage),
+  }),
   videoList: route('/video-list', { nav: 13, title: 'route.videoList', area: 'video', screen: notBuilt }),
   videoPlayer: route('/video-player', { nav: 13, title: 'route.videoPlayer', area: 'video', query: withId, screen: notBuilt }),
   videoClassify: route('/video-classify', {

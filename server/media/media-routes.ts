@@ -142,8 +142,10 @@ async function uploadedFiles(app: FastifyInstance, { storage }: { storage: Uploa
     list: false,
     dotfiles: 'deny',
     allowedPath: (pathName) => storedUploadType(basename(pathName)) !== null && pathName === `/${basename(pathName)}`,
-    setHeaders: (response) => {
+    setHeaders: (response, filePath) => {
       response.header('x-content-type-options', 'nosniff');
+      // Chat files are downloaded, not opened in the site's origin.
+      if (/\.(pdf|zip)$/.test(filePath)) response.header('content-disposition', 'attachment');
       // A name is never reused for other content.
       response.header('cache-control', 'public, max-age=31536000, immutable');
     },

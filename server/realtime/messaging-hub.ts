@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { memberChannel } from '../areas/chat/message-delivery.ts';
 import type { ImMessage } from '../areas/chat/message-service.ts';
+import type { ImServerMessage } from './socket-contract.ts';
 import type { Contract } from '../contract/contract.ts';
 import type { Bus, Unsubscribe } from './bus.ts';
 
@@ -51,6 +53,9 @@ export class MessagingHub {
   readonly #groups = new Map<string, GroupState>();
   readonly #refresh: NodeJS.Timeout;
   readonly #isMessage: (value: unknown) => value is ImMessage;
+  readonly #isFrame: (value: unknown) => value is ImServerMessage;
+  /** Every open tab of each logged-in member on this process (private chat is delivered to all of them). */
+  readonly #users = new Map<string, { connections: Set<HubConnection>; unsubscribe: Promise<Unsubscribe> }>();
 
   constructor(
     private readonly bus: Bus,
@@ -59,6 +64,8 @@ export class MessagingHub {
   ) {
     const validate = contract.validatorFor('ImMessage');
     this.#isMessage = (value): value is ImMessage => validate(value);
+    const validateFrame = contract.validatorFor('ImServerMessage');
+    this.#isFrame = (value): value is ImServerMessage => validateFrame(value);
     this.#refresh = setInterval(() => {
       for (const [groupID, group] of this.#groups) void this.#publishCount(groupID, group);
     }, countRefreshMs);
@@ -119,8 +126,37 @@ export class MessagingHub {
     await publishGroupMessage(this.bus, groupID, message);
   }
 
+  /** Adds a logged-in member's connection; resolves once pushes to the member from every process reach it. */
+  async joinUser(userID: string, connection: HubConnection): Promise<void> {
+    let user = this.#users.get(userID);
+    if (!user) {
+      user = {
+        connections: new Set(),
+        unsubscribe: this.bus.subscribe(memberChannel(userID), (frame) => this.#onUserFrame(userID, frame)),
+      };
+      this.#users.set(userID, user);
+    }
+    user.connections.add(connection);
+    await user.unsubscribe;
+  }
+
+  leaveUser(userID: string, connection: HubConnection): void {
+    const user = this.#users.get(userID);
+    if (!user?.connections.delete(connection) || user.connections.size > 0) return;
+    this.#users.delete(userID);
+    void user.unsubscribe.then((unsubscribe) => unsubscribe());
+  }
+
+  /** Pushes a frame to every open tab of the member, on every process. */
+  async publishToUser(userID: string, frame: ImServerMessage): Promise<void> {
+    await this.bus.publish(memberChannel(userID), { frame });
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#refresh);
+    const users = [...this.#users.values()];
+    this.#users.clear();
+    await Promise.all(users.map(async (user) => (await user.unsubscribe)()));
     const groups = [...this.#groups.values()];
     this.#groups.clear();
     for (const group of groups) if (group.pushTimer) clearTimeout(group.pushTimer);
@@ -138,6 +174,18 @@ export class MessagingHub {
     if (!group) return;
     const text = JSON.stringify({ type: 'message', message });
     for (const member of group.members) member.sendText(text);
+  }
+
+  #onUserFrame(userID: string, envelope: unknown): void {
+    const frame = isRecord(envelope) ? envelope.frame : undefined;
+    if (!this.#isFrame(frame)) {
+      this.log.warn({ userID }, 'messaging hub dropped a bus frame outside ImServerMessage');
+      return;
+    }
+    const user = this.#users.get(userID);
+    if (!user) return;
+    const text = JSON.stringify(frame);
+    for (const connection of user.connections) connection.sendText(text);
   }
 
   #onCount(groupID: string, envelope: unknown): void {

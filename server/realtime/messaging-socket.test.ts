@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { WebSocket } from 'ws';
 import type { components } from '../../src/api/schema.d.ts';
 import { openTemplateCopy } from '../../tests/api/database-template.ts';
 import { buildApp } from '../app.ts';
@@ -11,61 +10,11 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { ManualClock } from '../feed/match-feed.ts';
 import { translate } from '../i18n/server-messages.ts';
 import { InProcessBus } from './bus.ts';
+import { WebSocket } from 'ws';
+import { ImClient } from './im-test-client.ts';
 import { imMessages } from './messaging-socket.ts';
 
-type ImServerMessage = components['schemas']['ImServerMessage'];
 type ImMessage = components['schemas']['ImMessage'];
-
-/** One /im connection: answers by frame id, pushes in order of arrival; every frame checked against the contract. */
-class ImClient {
-  readonly pushes: ImServerMessage[] = [];
-  readonly #answers = new Map<number, (frame: ImServerMessage) => void>();
-  #nextId = 1;
-  private constructor(
-    readonly ws: WebSocket,
-    validate: (value: unknown) => boolean,
-  ) {
-    ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as ImServerMessage;
-      expect(validate(frame), JSON.stringify(frame)).toBe(true);
-      if ('id' in frame && this.#answers.has(frame.id)) {
-        this.#answers.get(frame.id)!(frame);
-        this.#answers.delete(frame.id);
-      } else this.pushes.push(frame);
-    });
-  }
-
-  static async open(url: string, validate: (value: unknown) => boolean): Promise<ImClient> {
-    const ws = new WebSocket(url);
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    return new ImClient(ws, validate);
-  }
-
-  call(frame: Record<string, unknown>): Promise<ImServerMessage> {
-    const id = this.#nextId++;
-    return new Promise((resolve) => {
-      this.#answers.set(id, resolve);
-      this.ws.send(JSON.stringify({ ...frame, id }));
-    });
-  }
-
-  /** The message pushes received so far. */
-  messages(): ImMessage[] {
-    return this.pushes.flatMap((frame) => (frame.type === 'message' ? [frame.message] : []));
-  }
-
-  async until(check: () => boolean, what: string, ms = 3000): Promise<void> {
-    const start = Date.now();
-    while (!check()) {
-      if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
-  close(): void {
-    this.ws.terminate();
-  }
-}
 
 const textOf = (message: ImMessage) => ('text' in message.payload ? message.payload.text : '');
 
@@ -324,7 +273,7 @@ describe('the messaging socket /im', () => {
     expect(await send(lone, 'hi')).toMatchObject({ type: 'error', reason: 'not_member' });
     expect(await lone.call({ type: 'join_group', groupID: 'live2000000000' })).toMatchObject({ type: 'error' });
     expect(
-      await lone.call({ type: 'send', conversationID: `C2C${String(anchorId)}`, clientMsgID: 'c1', messageType: 'TIMTextElem', payload: { text: 'hi' } }),
+      await lone.call({ type: 'send', conversationID: 'C2C2000000000', clientMsgID: 'c1', messageType: 'TIMTextElem', payload: { text: 'hi' } }),
     ).toMatchObject({ type: 'error', reason: 'unavailable' });
   });
 });

@@ -8,8 +8,20 @@ import {
   parseConversationID,
   storeMessage,
   type Conversation,
+  type ImElemType,
+  type ImPayload,
 } from '../areas/chat/message-service.ts';
+import {
+  c2cRefusal,
+  conversationList,
+  conversationMessages,
+  groupRole,
+  markRead,
+  readOwnGroupMessage,
+} from '../areas/chat/conversation-service.ts';
+import { deliverMessage, pushConversation } from '../areas/chat/message-delivery.ts';
 import { verifyMessagingUser } from '../areas/chat/messaging-account-service.ts';
+import { refundExpiredEnvelopes } from '../areas/chat/red-envelope-service.ts';
 import { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../areas/live/room-chat-service.ts';
 import { defaultLanguage, translate, type Language } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../server-context.ts';
@@ -20,7 +32,8 @@ import { createFrameParser, type ImServerMessage } from './socket-contract.ts';
 // carries an id, answered by ok, error or its own answer frame; pushes (messages, online counts) carry none.
 // Frames are the contract's ImClientMessage and ImServerMessage (openapi.yaml). A message is acknowledged
 // (ImSent) only once stored; then it is published on the bus to every member, on every server process.
-// Groups: live rooms' chats (GROUPlive<room>) now; chat groups and one-to-one talk come with private chat.
+// Live rooms' chats (GROUPlive<room>) are joined per connection. Private chat (C2C<user> and chat groups GROUP<id>)
+// reaches every open tab of each member through the hub's user channels, with the changed conversation after it.
 
 export interface MessagingSocketOptions {
   server: ServerContext;
@@ -33,7 +46,29 @@ export const imMessages = {
   noGroup: 'No such group',
   notMember: 'Join the conversation first',
   unavailable: 'This conversation is not open yet',
+  wrongPayload: 'The message does not fit its type',
+  foreignUrl: 'Only files served by the site can be sent',
 } as const;
+
+/** Private chat flooding: more than room chat allows, as pictures and files go in bursts. */
+const privateChatRate = { messages: 20, windowMs: 10_000 } as const;
+
+/** Whether the payload is the one its element type carries, with addresses of the site itself. */
+function payloadProblem(messageType: ImElemType, payload: ImPayload): string | null {
+  const sitePath = (url: string) => url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
+  switch (messageType) {
+    case 'TIMTextElem':
+      return 'text' in payload ? null : imMessages.wrongPayload;
+    case 'TIMImageElem':
+      if (!('width' in payload)) return imMessages.wrongPayload;
+      return sitePath(payload.url) ? null : imMessages.foreignUrl;
+    case 'TIMFileElem':
+      if (!('size' in payload)) return imMessages.wrongPayload;
+      return sitePath(payload.url) ? null : imMessages.foreignUrl;
+    case 'TIMCustomElem':
+      return 'data' in payload ? null : imMessages.wrongPayload;
+  }
+}
 
 /** A connection that stops reading (more than this unsent) is dropped; it reconnects and syncs. */
 const maxBufferedBytes = 1024 * 1024;
@@ -49,14 +84,20 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
   const presence = new MessagingPresence();
   const hub = new MessagingHub(server.bus, server.contract, server.log);
   const limits = { rate: new SendRate(), slowMode: new SlowMode() };
+  const privateRate = new SendRate(privateChatRate);
+  // Envelopes not opened up within 24 hours give the rest back, whether anyone looks at them again or not.
+  const refunds = setInterval(() => void refundExpiredEnvelopes(server).catch((error: unknown) => app.log.error(error)), 10 * 60_000);
+  refunds.unref();
   const pruneRate = setInterval(() => {
     const now = server.clock.now().getTime();
     limits.rate.prune(now);
     limits.slowMode.prune(now);
+    privateRate.prune(now);
   }, 60_000);
   pruneRate.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneRate);
+    clearInterval(refunds);
     await hub.close();
   });
   const parseFrame = createFrameParser(server.contract, 'ImClientMessage');
@@ -90,11 +131,15 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
     /** The member id of the logged-in user; null for guests (guest_…) and before login. */
     const memberId = () => (userID && /^\d{1,10}$/.test(userID) ? Number(userID) : null);
 
-    /** A conversation this connection may read: a joined group, or (with private chat) its user's own. */
-    const readable = (conversationID: string): Conversation | null => {
+    /** A conversation this connection may read: a joined room, its member's own C2C talk, a chat group of theirs. */
+    const readable = async (conversationID: string): Promise<Conversation | null> => {
       const conversation = parseConversationID(conversationID);
-      if (!conversation || conversation.kind === 'c2c') return null;
-      return joined.has(conversation.groupID) ? conversation : null;
+      if (!conversation) return null;
+      const member = memberId();
+      if (conversation.kind === 'room') return joined.has(conversation.groupID) ? conversation : null;
+      if (member === null) return null;
+      if (conversation.kind === 'c2c') return conversation;
+      return (await groupRole(server, conversation.groupId, member)) ? conversation : null;
     };
 
     socket.on('message', (data: Buffer) => {
@@ -109,14 +154,21 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
         switch (frame.type) {
           case 'login': {
             if (!(await verifyMessagingUser(server, frame.userID, frame.userSig))) return reply(frame.id, imMessages.badSignature);
-            if (userID) presence.online.delete(userID);
+            if (userID) {
+              presence.online.delete(userID);
+              hub.leaveUser(userID, connection);
+            }
             userID = frame.userID;
             language = frame.lang ?? defaultLanguage;
             presence.online.set(userID, { nick: '', avatar: '' });
+            if (memberId() !== null) await hub.joinUser(userID, connection);
             return reply(frame.id);
           }
           case 'logout':
-            if (userID) presence.online.delete(userID);
+            if (userID) {
+              presence.online.delete(userID);
+              hub.leaveUser(userID, connection);
+            }
             userID = null;
             leaveAll();
             return reply(frame.id);
@@ -148,7 +200,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
             return reply(frame.id);
           case 'history':
           case 'sync': {
-            const conversation = readable(frame.conversationID);
+            const conversation = await readable(frame.conversationID);
             if (!conversation) return reply(frame.id, imMessages.notMember, 'not_member');
             const key = conversationKey(conversation, memberId() ?? 0);
             const page =
@@ -157,12 +209,55 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
                 : await messagesAfter(server, key, userID ?? '', frame.afterSequence);
             return send({ type: 'message_list', id: frame.id, conversationID: frame.conversationID, ...page });
           }
+          case 'conversations': {
+            const member = memberId();
+            if (member === null) return reply(frame.id, imMessages.notLoggedIn, 'not_logged_in');
+            return send({ type: 'conversation_list', id: frame.id, conversations: await conversationList(server, member) });
+          }
+          case 'read': {
+            const member = memberId();
+            const conversation = await readable(frame.conversationID);
+            if (member === null || !conversation) return reply(frame.id, imMessages.notMember, 'not_member');
+            const receipt = await markRead(server, member, conversation);
+            reply(frame.id);
+            if (receipt) {
+              await hub.publishToUser(String(receipt.peerId), {
+                type: 'read_receipt',
+                conversationID: `C2C${String(member)}`,
+                sequence: receipt.sequence,
+              });
+            }
+            if (conversation.kind !== 'room') await pushConversation(server, [member], () => conversation);
+            return;
+          }
           case 'send': {
             if (!userID) return reply(frame.id, imMessages.notLoggedIn, 'not_logged_in');
             const senderId = memberId();
             if (senderId === null) return reply(frame.id, roomChatMessages.loginToChat, 'guest');
             const conversation = parseConversationID(frame.conversationID);
-            if (conversation?.kind !== 'room') return reply(frame.id, imMessages.unavailable, 'unavailable');
+            if (!conversation) return reply(frame.id, imMessages.unavailable, 'unavailable');
+            if (conversation.kind !== 'room') {
+              const problem = payloadProblem(frame.messageType, frame.payload);
+              if (problem) return reply(frame.id, problem, 'unavailable');
+              if (conversation.kind === 'c2c') {
+                const refusal = await c2cRefusal(server, senderId, Number(conversation.peerID));
+                if (refusal) return reply(frame.id, refusal.msg, refusal.blocked ? 'blocked' : 'unavailable');
+              } else if (!(await groupRole(server, conversation.groupId, senderId))) {
+                return reply(frame.id, conversationMessages.notMember, 'not_member');
+              }
+              if (!privateRate.take(senderId, server.clock.now().getTime())) return reply(frame.id, roomChatMessages.tooFast, 'too_fast');
+              const message = await storeMessage(server, {
+                senderId,
+                conversation,
+                clientMsgID: frame.clientMsgID,
+                messageType: frame.messageType,
+                payload: frame.payload,
+              });
+              if (conversation.kind === 'group') await readOwnGroupMessage(server, conversation.groupId, senderId, message.sequence);
+              send({ type: 'sent', id: frame.id, message });
+              await deliverMessage(server, message, conversation, senderId);
+              return;
+            }
             if (!joined.has(conversation.groupID)) return reply(frame.id, imMessages.notMember, 'not_member');
             const room = await roomOfGroup(server, conversation.roomId);
             if (!room) return reply(frame.id, roomChatMessages.noRoom, 'unavailable');
@@ -190,7 +285,10 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
       });
     });
     socket.on('close', () => {
-      if (userID) presence.online.delete(userID);
+      if (userID) {
+        presence.online.delete(userID);
+        hub.leaveUser(userID, connection);
+      }
       leaveAll();
     });
   });

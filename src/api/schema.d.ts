@@ -312,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Upload one file with an upload token
-         * @description The upload_url of Member/getQiniuToken. The form sends the token first, then one file. The token must be the sender's own and unexpired; the file is judged by its first bytes, never by its name or declared type: a png, jpeg, gif or webp image for an image token, an mp4 or webm video for a video token (SPEC §5), of at most the token's max_bytes. A refused file answers code 1 and nothing is stored. The stored file is served from the answered path under /media/uploads/ and may then be used as an avatar, cover or post image of its owner.
+         * @description The upload_url of Member/getQiniuToken. The form sends the token first, then one file. The token must be the sender's own and unexpired; the file is judged by its first bytes, never by its name or declared type: a png, jpeg, gif or webp image for an image token, an mp4 or webm video for a video token (SPEC §5), any of those or a PDF or ZIP for a file token (a chat file, served for download), of at most the token's max_bytes. A refused file answers code 1 and nothing is stored. The stored file is served from the answered path under /media/uploads/ and may then be used as an avatar, cover or post image of its owner.
          */
         post: operations["upload"];
         delete?: never;
@@ -566,6 +566,66 @@ export interface paths {
          * @description Only the owner may dissolve a group; its conversation ends for every member.
          */
         post: operations["groupDestroyGroupNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/groupMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Members of a chat group
+         * @description Only members see the member list; the owner comes first, then by the time they joined.
+         */
+        post: operations["groupGroupMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/quitGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a chat group
+         * @description A member leaves; the owner cannot leave (they dissolve the group instead).
+         */
+        post: operations["groupQuitGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/setBlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block or unblock a user
+         * @description A blocked user's private messages to the caller are refused, and the caller's to them too; group/crossCorrelation shows it.
+         */
+        post: operations["groupSetBlock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3192,7 +3252,7 @@ export interface components {
         };
         /** @description Users to put in the group (not the caller), no repeats. */
         ChatMemberIds: number[];
-        /** @description Exactly one of group_id and to_uid; to a user, count is 1. */
+        /** @description Exactly one of group_id and to_uid; to a user, count is 1 (answered code 1 otherwise, by the service, so a missing total_amount or count is the field an input error names). */
         RedEnvelopeRequest: {
             /** @description The group to send to; the caller must be a member. */
             group_id?: number;
@@ -3204,10 +3264,13 @@ export interface components {
             count: number;
             /** @description Greeting shown on the envelope; a default when absent. */
             greeting?: string;
-        } & (unknown | {
-            /** @constant */
-            count?: 1;
-        });
+            /**
+             * @description lucky: each opener gets a random share (at least 0.1); equal: every share is the same, the last taking what tenths are left.
+             * @default lucky
+             * @enum {string}
+             */
+            kind: "lucky" | "equal";
+        };
         /** @description What login, registration and QR login return; stored as the user info (SPEC §3). */
         LoginSession: {
             /** @description Session token, sent as the token header. */
@@ -3382,7 +3445,7 @@ export interface components {
             /** @description Path of the site's upload endpoint; it answers the stored file's path. */
             upload_url: string;
             expires_at: components["schemas"]["Timestamp"];
-            /** @description Largest file accepted (5242880 for images, 52428800 for videos). */
+            /** @description Largest file accepted (5242880 for images, 52428800 for videos, 20971520 for chat files). */
             max_bytes: number;
             /** @description Media types accepted. */
             content_types: string[];
@@ -3525,6 +3588,12 @@ export interface components {
              */
             is_member: 0 | 1;
             created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description A member of a chat group. */
+        ChatGroupMember: components["schemas"]["UserBrief"] & {
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            joined_at: components["schemas"]["Timestamp"];
         };
         AddressBookSection: {
             /**
@@ -5412,7 +5481,7 @@ export interface components {
             avatar: string;
         };
         /** @description Every frame a client sends on the messaging socket `/im`: one JSON object, told apart by `type`, each answered by ImOk or ImError with its id. A frame that is not JSON or not one of these shapes is answered by ImError with id 0 and the connection stays open. */
-        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"] | components["schemas"]["ImJoinGroup"] | components["schemas"]["ImLeaveGroup"] | components["schemas"]["ImSendMessage"] | components["schemas"]["ImGetHistory"] | components["schemas"]["ImSync"];
+        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"] | components["schemas"]["ImJoinGroup"] | components["schemas"]["ImLeaveGroup"] | components["schemas"]["ImSendMessage"] | components["schemas"]["ImGetHistory"] | components["schemas"]["ImSync"] | components["schemas"]["ImGetConversations"] | components["schemas"]["ImMarkRead"];
         /** @description The frame of this id was done. */
         ImOk: {
             /**
@@ -5433,13 +5502,13 @@ export interface components {
             /** @description Why, in the connection's language (ImLogin.lang), fit to show. */
             msg: string;
             /**
-             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (conversations not open yet), and a room chat's rules (LiveChatRules): slow_mode (params.seconds to wait), followers_only, link_blocked.
+             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (no such conversation), blocked (one side blocked the other), and a room chat's rules (LiveChatRules): slow_mode (params.seconds to wait), followers_only, link_blocked.
              * @enum {string}
              */
-            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "slow_mode" | "followers_only" | "link_blocked";
+            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "blocked" | "slow_mode" | "followers_only" | "link_blocked";
         };
         /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount). */
-        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"];
+        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"];
         /** @description A messaging group's id; a live room's chat is the group of LiveRoomInfo.chat_group_id (live<room id>). */
         ImGroupID: string;
         /** @description A conversation as tim-js-sdk names it: GROUP<group id> or C2C<the other user's messaging id>. */
@@ -5494,6 +5563,8 @@ export interface components {
             sequence: components["schemas"]["ImSequence"];
             type: components["schemas"]["ImElemType"];
             payload: components["schemas"]["ImPayload"];
+            /** @description C2C only: whether the receiver has read it (SPEC §3 read state). */
+            isPeerRead?: boolean;
             /**
              * @description In room chat, the sender's standing in the room when it was sent (guard of the room's anchor, or a nobility held).
              * @enum {string}
@@ -5610,6 +5681,74 @@ export interface components {
             type: "online_count";
             conversationID: components["schemas"]["ImConversationID"];
             count: number;
+        };
+        /** @description The logged-in member's conversation list (one-to-one and chat groups), newest first. Answered by ImConversationList. */
+        ImGetConversations: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversations";
+        };
+        /** @description Marks every message of a conversation read for the logged-in member; a C2C sender is told (ImReadReceipt). Answered by ImOk. */
+        ImMarkRead: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "read";
+            conversationID: components["schemas"]["ImConversationID"];
+        };
+        /** @description A conversation as tim-js-sdk shapes it (SPEC §3): conversationID, type, userProfile for C2C, groupProfile for GROUP, lastMessage and the member's unread count. */
+        ImConversation: {
+            conversationID: components["schemas"]["ImConversationID"];
+            /** @enum {string} */
+            type: "C2C" | "GROUP";
+            userProfile?: {
+                userID: string;
+                nick: string;
+                avatar: string;
+            };
+            groupProfile?: {
+                groupID: string;
+                name: string;
+                avatar: string;
+                ownerID: string;
+            };
+            lastMessage: components["schemas"]["ImMessage"] | null;
+            unreadCount: number;
+        };
+        /** @description The answer to ImGetConversations, newest first. */
+        ImConversationList: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversation_list";
+            id: components["schemas"]["ImId"];
+            conversations: components["schemas"]["ImConversation"][];
+        };
+        /** @description A conversation of the logged-in member changed (a message came or went out, it was read, the group changed): the client replaces its entry in the list. removed: the member is no longer in it (group dissolved or left). */
+        ImConversationPush: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conversation";
+            conversation: components["schemas"]["ImConversation"];
+            removed?: boolean;
+        };
+        /** @description The other side of a C2C conversation read the member's messages up to sequence (pushed to every tab of the sender). */
+        ImReadReceipt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "read_receipt";
+            conversationID: components["schemas"]["ImConversationID"];
+            sequence: components["schemas"]["ImSequence"];
         };
     };
     responses: {
@@ -6018,11 +6157,11 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description What will be uploaded; image when absent.
+                     * @description What will be uploaded; image when absent. file: a chat file (picture, video, PDF or ZIP) up to 20 MB.
                      * @default image
                      * @enum {string}
                      */
-                    kind?: "image" | "video";
+                    kind?: "image" | "video" | "file";
                 };
             };
         };
@@ -6057,7 +6196,7 @@ export interface operations {
                      * @description What the file is for; cover for an image and video for a video when absent.
                      * @enum {string}
                      */
-                    purpose?: "avatar" | "cover" | "circle_image" | "circle_video" | "video" | "video_cover" | "chat_image" | "headline";
+                    purpose?: "avatar" | "cover" | "circle_image" | "circle_video" | "video" | "video_cover" | "chat_image" | "chat_file" | "headline";
                     /**
                      * Format: binary
                      * @description The file, up to the token's max_bytes.
@@ -6081,7 +6220,7 @@ export interface operations {
                              * @description The media type read from the file's content.
                              * @enum {string}
                              */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "video/webm";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "video/mp4" | "video/webm" | "application/pdf" | "application/zip";
                             bytes: number;
                         };
                     };
@@ -6451,6 +6590,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    groupGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    group_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChatGroupMember"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    groupQuitGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    group_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    groupSetBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    uid: number;
+                    /**
+                     * @description 1 blocks, 0 unblocks.
+                     * @enum {integer}
+                     */
+                    block: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the relation after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["UserRelation"];
                     };
                 };
             };

@@ -9,8 +9,11 @@ import { loadedMessages, loadMessages, onMessagesLoaded } from '../i18n/load-mes
 import { defaultLocale, readLocale, writeLocale, type Locale } from '../i18n/locale.ts';
 import { sessionMachine } from '../machines/session-machine.ts';
 import { MessagingProvider } from '../realtime/messaging-context.tsx';
+import { createConfiguredMessaging } from '../realtime/configured-messaging.ts';
 import { createOwnMessaging } from '../realtime/messaging-port.ts';
+import { createTimMessaging } from '../realtime/tim-messaging.ts';
 import { useStartup } from '../features/account/use-startup.ts';
+import { siteConfigQuery } from '../api/queries/account.ts';
 import { liveNowQuery } from '../api/queries/live.ts';
 import { sharedScoreSocketAtStartup } from '../realtime/score-socket.tsx';
 import { clearStoredUser, notifyStoredUserChanged, readStoredToken } from '../realtime/stored-user.ts';
@@ -63,7 +66,16 @@ export function App() {
     if (['/', link('main')].includes(window.location.pathname)) void client.prefetchQuery(liveNowQuery(api));
     return client;
   });
-  const [messaging] = useState(() => createOwnMessaging(api, { language: readLocale }));
+  // The own /im service unless the system config names a Tencent IM app (im_mode tim); a config that cannot be read means own.
+  const [messaging] = useState(() => {
+    const own = createOwnMessaging(api, { language: readLocale });
+    return createConfiguredMessaging(
+      queryClient.fetchQuery(siteConfigQuery(api)).then(
+        (config) => (config.im_mode === 'tim' && config.im_sdk_app_id !== null ? createTimMessaging(api, config.im_sdk_app_id) : own),
+        () => own,
+      ),
+    );
+  });
   useStartup({ api, messaging, queryClient, scoreSocket: sharedScoreSocketAtStartup });
 
   const shownMessages = useSyncExternalStore(onMessagesLoaded, () => loadedMessages(locale) ?? loadedMessages(defaultLocale));

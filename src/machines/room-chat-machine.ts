@@ -15,6 +15,7 @@ export type ChatRefusalReason =
   | 'too_fast'
   | 'not_member'
   | 'unavailable'
+  | 'blocked'
   | 'slow_mode'
   | 'followers_only'
   | 'link_blocked';

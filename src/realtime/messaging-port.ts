@@ -7,6 +7,10 @@ type ImClientMessage = Schemas['ImClientMessage'];
 type ImServerMessage = Schemas['ImServerMessage'];
 /** A message as tim-js-sdk shapes it (openapi.yaml ImMessage). */
 export type ImMessage = Schemas['ImMessage'];
+/** A conversation as tim-js-sdk shapes it (openapi.yaml ImConversation). */
+export type ImConversation = Schemas['ImConversation'];
+export type ImElemType = Schemas['ImElemType'];
+export type ImPayload = Schemas['ImPayload'];
 /** Why the server refused a frame (ImError.reason). */
 export type MessagingRefusalReason = NonNullable<Schemas['ImError']['reason']>;
 /** Omit over each member of a union, so the result stays discriminated. */
@@ -17,7 +21,11 @@ export type MessagingEvent =
   | { type: 'message'; message: ImMessage }
   | { type: 'online'; conversationID: string; count: number }
   /** The connection dropped and is back, logged in and in its groups again: ask for what was missed (syncMessages). */
-  | { type: 'reconnected' };
+  | { type: 'reconnected' }
+  /** One of the member's conversations changed (replace it in the list), or is gone (removed). */
+  | { type: 'conversation'; conversation: ImConversation; removed: boolean }
+  /** The other side of a C2C talk read the member's messages up to `sequence`. */
+  | { type: 'read'; conversationID: string; sequence: number };
 
 /** A page of a conversation, oldest first. */
 export interface MessagePage {
@@ -54,6 +62,12 @@ export interface MessagingPort {
   leaveGroup(groupID: string): Promise<void>;
   /** Sends a text; resolves with the message once the server stored it. The same clientMsgID is stored once. */
   sendText(conversationID: string, text: string, clientMsgID: string): Promise<ImMessage>;
+  /** Sends a message of any kind (text, image, file, custom card); resolves once stored. */
+  sendMessage(conversationID: string, messageType: ImElemType, payload: ImPayload, clientMsgID: string): Promise<ImMessage>;
+  /** The logged-in member's conversations, newest first. */
+  getConversations(): Promise<ImConversation[]>;
+  /** Marks a conversation read; a C2C sender is told. */
+  markRead(conversationID: string): Promise<void>;
   /** A page of history (15), newest last: before `beforeSequence`, or the latest. */
   getHistory(conversationID: string, beforeSequence?: number): Promise<MessagePage>;
   /** The messages after `afterSequence`, oldest first (up to 100; isCompleted false: ask again). */
@@ -70,7 +84,7 @@ const guestAccountKey = 'imTouristAccount';
 /** SPEC §9: history comes 15 messages at a time. */
 export const historyPageSize = 15;
 
-function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+export function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`messaging ${what} timed out after ${String(ms)} ms`)), ms);
     work.then(resolve, reject).finally(() => clearTimeout(timer));
@@ -91,7 +105,7 @@ export function readGuestAccount(storage: Pick<Storage, 'getItem'> = localStorag
   return null;
 }
 
-async function loginAsGuest(api: Api, port: Pick<MessagingPort, 'login'>): Promise<void> {
+export async function loginAsGuest(api: Api, port: Pick<MessagingPort, 'login'>): Promise<void> {
   let account = readGuestAccount();
   if (!account) {
     account = await api.get('/api/Universal/imTouristAccount');
@@ -110,7 +124,9 @@ export interface OwnMessagingOptions {
 
 /** The default adapter: the server's own `/im` socket (server/realtime/messaging-socket.ts). */
 export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}): MessagingPort {
-  const url = options.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/im`;
+  // Read through globalThis: the port also runs in Node (the port's conformance test), which has no location.
+  const page = (globalThis as { location?: { protocol: string; host: string } }).location;
+  const url = options.url ?? `${page?.protocol === 'https:' ? 'wss' : 'ws'}://${page?.host ?? ''}/im`;
   let socket: Promise<WebSocket> | null = null;
   let nextId = 1;
   const waiting = new Map<number, { resolve: (frame: ImServerMessage) => void; reject: (error: Error) => void }>();
@@ -159,6 +175,8 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         if (!frame) return;
         if (frame.type === 'message') return emit({ type: 'message', message: frame.message });
         if (frame.type === 'online_count') return emit({ type: 'online', conversationID: frame.conversationID, count: frame.count });
+        if (frame.type === 'conversation') return emit({ type: 'conversation', conversation: frame.conversation, removed: frame.removed === true });
+        if (frame.type === 'read_receipt') return emit({ type: 'read', conversationID: frame.conversationID, sequence: frame.sequence });
         const pending = waiting.get(frame.id);
         waiting.delete(frame.id);
         if (frame.type === 'error') pending?.reject(new MessagingRefusal(frame.msg, frame.reason));
@@ -240,6 +258,10 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
     },
     sendText: async (conversationID, text, clientMsgID) =>
       (await expect('sent', asked('send', { type: 'send', conversationID, clientMsgID, messageType: 'TIMTextElem', payload: { text } }))).message,
+    sendMessage: async (conversationID, messageType, payload, clientMsgID) =>
+      (await expect('sent', asked('send', { type: 'send', conversationID, clientMsgID, messageType, payload }))).message,
+    getConversations: async () => (await expect('conversation_list', asked('conversations', { type: 'conversations' }))).conversations,
+    markRead: (conversationID) => asked('read', { type: 'read', conversationID }).then(() => undefined),
     getHistory: async (conversationID, beforeSequence) => {
       const page = await expect(
         'message_list',
@@ -258,38 +280,3 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
   };
   return port;
 }
-
-interface TimLike {
-  login(options: { userID: string; userSig: string }): Promise<unknown>;
-  logout(): Promise<unknown>;
-  updateMyProfile(options: { nick: string; avatar: string }): Promise<unknown>;
-}
-
-/**
- * The Tencent IM adapter, for `im_mode: tim`. The SDK is loaded on first use; its service may be out
- * of reach, so every call gives up after the same bound as a request.
- */
-export function createTimMessaging(api: Api, sdkAppId: number, timeoutMs = messagingTimeoutMs): MessagingPort {
-  let tim: Promise<TimLike> | null = null;
-  const load = () =>
-    (tim ??= import('tim-js-sdk').then(({ default: TIM }) => TIM.create({ SDKAppID: sdkAppId }) as unknown as TimLike));
-  const call = (what: string, run: (sdk: TimLike) => Promise<unknown>) =>
-    bounded(load().then(run), timeoutMs, what).then(() => undefined);
-  const port: MessagingPort = {
-    login: (userID, userSig) => call('login', (sdk) => sdk.login({ userID, userSig })),
-    logout: () => call('logout', (sdk) => sdk.logout()),
-    guestAccount: () => loginAsGuest(api, port),
-    updateProfile: (profile) => call('profile', (sdk) => sdk.updateMyProfile(profile)),
-    // Groups and messages through tim-js-sdk come with private chat (issue 14); until then room chat needs the own adapter.
-    whenLoggedIn: () => Promise.reject(new Error(timNotYet)),
-    joinGroup: () => Promise.reject(new Error(timNotYet)),
-    leaveGroup: () => Promise.resolve(),
-    sendText: () => Promise.reject(new Error(timNotYet)),
-    getHistory: () => Promise.reject(new Error(timNotYet)),
-    syncMessages: () => Promise.reject(new Error(timNotYet)),
-    subscribe: () => () => undefined,
-  };
-  return port;
-}
-
-const timNotYet = 'groups and messages are not built on the Tencent IM adapter yet';

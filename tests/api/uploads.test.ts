@@ -59,7 +59,7 @@ describe('uploads: token, upload, serving, avatar', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const tokenFor = async (session: string, kind: 'image' | 'video' = 'image') => {
+  const tokenFor = async (session: string, kind: 'image' | 'video' | 'file' = 'image') => {
     const answer = await server.call<UploadToken>('POST', '/api/Member/getQiniuToken', { kind }, { token: session });
     expect(answer.code).toBe(ResultCode.ok);
     return answer.data;
@@ -267,6 +267,22 @@ describe('uploads: token, upload, serving, avatar', () => {
     const served = await fetch(new URL(video.data.path, server.baseUrl), { headers: { range: 'bytes=0-9' } });
     expect(served.status).toBe(206);
     expect(served.headers.get('content-type')).toBe('video/mp4');
+  });
+
+  it('lets a chat file token take a PDF, served for download, and refuse markup', async () => {
+    const { token } = await tokenFor(viewer, 'file');
+    await expectNothingStored(async () => {
+      const bytes = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+      const answer = await upload(viewer, { token, purpose: 'chat_file' }, { bytes, type: 'application/pdf', name: 'notes.pdf' });
+      expect(answer).toMatchObject({ code: ResultCode.error, msg: uploadMessages.wrongType.file });
+    });
+    const { token: second } = await tokenFor(viewer, 'file');
+    const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+    const stored = await upload(viewer, { token: second, purpose: 'chat_file' }, { bytes: pdf, type: 'application/pdf', name: 'lineup.pdf' });
+    expect(stored).toMatchObject({ code: ResultCode.ok, data: { content_type: 'application/pdf', bytes: pdf.length } });
+    const served = await fetch(new URL(stored.data.path, server.baseUrl));
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toBe('attachment');
   });
 
   it('refuses a form without a session, without a token, with the token after the file, or without a file', async () => {

@@ -15,6 +15,7 @@ import { benchLiveRoom } from './live-room-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchMatchCentre } from './match-centre-bench.ts';
 import { benchQrConfirm } from './qr-bench.ts';
+import { benchPrivateChat } from './private-chat-bench.ts';
 import { benchRoomChat } from './room-chat-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
 import { benchShell } from './shell-bench.ts';
@@ -182,6 +183,8 @@ if (!only) {
   await benchDanmaku();
   console.log('');
   await benchRoomChat();
+  console.log('');
+  await benchPrivateChat();
   console.log('');
   await benchBroadcast();
 }

@@ -19,7 +19,7 @@ export function localUploadStorage(dataDir = process.env.DATA_DIR ?? 'data'): Up
 }
 
 /** The random names the upload service gives files; nothing else in the folder is ever served. */
-const storedNamePattern = /^[0-9a-f]{32}\.(png|jpg|gif|webp|mp4|webm)$/;
+const storedNamePattern = /^[0-9a-f]{32}\.(png|jpg|gif|webp|mp4|webm|pdf|zip)$/;
 
 /** The media type of a stored upload's file name, or null when the name is not one the service gives. */
 export function storedUploadType(name: string): StoredMediaType | null {

@@ -1,4 +1,4 @@
-const storedMediaTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm'] as const;
+const storedMediaTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'application/pdf', 'application/zip'] as const;
 
 /** The media types the site stores. */
 export type StoredMediaType = (typeof storedMediaTypes)[number];
@@ -11,6 +11,8 @@ export const storedExtensions: Record<StoredMediaType, string> = {
   'image/webp': 'webp',
   'video/mp4': 'mp4',
   'video/webm': 'webm',
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
 };
 
 export function mediaTypeOfExtension(extension: string): StoredMediaType | null {
@@ -41,6 +43,9 @@ export function sniffMediaType(head: Uint8Array): StoredMediaType | null {
   if (startsWith(head, ascii('ftyp'), 4) && !startsWith(head, ascii('qt  '), 8)) return 'video/mp4';
   // Matroska's EBML header; WebM names itself as the DocType within the first bytes.
   if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]) && Buffer.from(head.subarray(0, sniffLength)).includes('webm')) return 'video/webm';
+  // Chat files (issue 14): documents and archives, served for download, never shown as a page.
+  if (startsWith(head, ascii('%PDF-'))) return 'application/pdf';
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'application/zip';
   return null;
 }
 

@@ -16,6 +16,7 @@ type UploadedFile = DataOf<'upload'>;
 const purposesOfKind: Record<UploadKind, readonly UploadPurpose[]> = {
   image: ['cover', 'avatar', 'circle_image', 'video_cover', 'chat_image', 'headline'],
   video: ['video', 'circle_video'],
+  file: ['chat_file'],
 };
 
 export const uploadMessages = {
@@ -26,7 +27,11 @@ export const uploadMessages = {
   unreadable: 'Input error: the upload could not be read',
   empty: 'The file is empty',
   // SPEC §8 gives the video text; the image one says the same for pictures.
-  wrongType: { image: 'Please upload a PNG, JPEG, GIF or WebP image', video: 'Please upload the correct video format' },
+  wrongType: {
+    image: 'Please upload a PNG, JPEG, GIF or WebP image',
+    video: 'Please upload the correct video format',
+    file: 'Please send a picture, a video, a PDF or a ZIP file',
+  },
   tooLarge: 'The file is larger than {megabytes} MB',
 } as const;
 

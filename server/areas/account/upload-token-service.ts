@@ -4,12 +4,17 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { siteSecret } from './site-secrets.ts';
 
-export type UploadKind = 'image' | 'video';
+export type UploadKind = 'image' | 'video' | 'file';
 
 /** SPEC §5: images (covers, photos, avatars) up to 5 MB, videos up to 50 MB. */
 export const uploadLimits: Record<UploadKind, { maxBytes: number; contentTypes: readonly string[] }> = {
   image: { maxBytes: 5 * 1024 * 1024, contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
   video: { maxBytes: 50 * 1024 * 1024, contentTypes: ['video/mp4', 'video/webm'] },
+  // A chat file: a picture, a document or an archive, kept as small as a picture's limit allows a chat to carry.
+  file: {
+    maxBytes: 20 * 1024 * 1024,
+    contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'application/pdf', 'application/zip'],
+  },
 };
 
 export const uploadUrl = '/api/upload';
@@ -60,10 +65,10 @@ export async function issueUploadToken(server: ServerContext, userId: number, ki
  * the user is within the hourly quota.
  */
 export async function verifyUploadToken(server: ServerContext, token: string, userId: number): Promise<UploadGrant> {
-  const match = /^(\d{1,15})\.(image|video)\.(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^(\d{1,15})\.(image|video|file)\.(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) throw new DomainError(uploadTokenMessages.invalid);
   const [, owner = '', kindText, expiresAt = '', nonce = '', signature = ''] = match;
-  const kind: UploadKind = kindText === 'video' ? 'video' : 'image';
+  const kind: UploadKind = kindText === 'video' ? 'video' : kindText === 'file' ? 'file' : 'image';
   const expected = mac(await siteSecret(server, 'upload_token_secret'), `${owner}.${kind}.${expiresAt}.${nonce}`);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError(uploadTokenMessages.invalid);

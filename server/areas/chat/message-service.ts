@@ -5,7 +5,7 @@ import type { ServerContext } from '../../server-context.ts';
 
 // The messaging core (DESIGN.md, Realtime): messages stored before they are acknowledged, numbered per
 // conversation by the database (migration 016), read back as tim-js-sdk shapes them (ImMessage).
-// Room chat (GROUPlive<room>) uses it now; one-to-one and chat groups (issue 14) use the same rows.
+// Room chat (GROUPlive<room>), one-to-one talk and chat groups (conversation-service.ts) share the rows.
 
 type Schemas = components['schemas'];
 export type ImMessage = Schemas['ImMessage'];
@@ -88,11 +88,12 @@ export function toImMessage(row: MessageRow, viewerID: string): ImMessage {
     sequence: row.seq,
     type: elemTypes[row.type],
     payload: row.payload,
+    ...(row.receiver_id !== null ? { isPeerRead: row.read_at !== null } : {}),
     ...(row.badge ? { badge: row.badge } : {}),
   };
 }
 
-function selectMessages(server: ServerContext) {
+export function selectMessages(server: ServerContext) {
   return server.database.db
     .selectFrom('chat_messages')
     .innerJoin('users', 'users.id', 'chat_messages.sender_id')

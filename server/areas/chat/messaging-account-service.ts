@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { ServerContext } from '../../server-context.ts';
+import { tencentUserSig } from './tencent-user-sig.ts';
 
 /**
  * The secret that signs messaging credentials (userSig). Made once per database, so every server
@@ -19,8 +20,27 @@ async function messagingSecret(server: ServerContext): Promise<string> {
   });
 }
 
-/** userSig for the site's own messaging (`/im`): an HMAC of the id and its expiry. */
+/** The Tencent IM app the site runs on (site_config im_sdk_app_id and im_sdk_secret, set by an admin), if any. */
+async function tencentApp(server: ServerContext): Promise<{ sdkAppId: number; secretKey: string } | null> {
+  const rows = await server.database.db
+    .selectFrom('site_config')
+    .select(['key', 'value'])
+    .where('key', 'in', ['im_sdk_app_id', 'im_sdk_secret'])
+    .execute();
+  const value = (key: string): unknown => rows.find((row) => row.key === key)?.value;
+  const sdkAppId = value('im_sdk_app_id');
+  const secretKey = value('im_sdk_secret');
+  return typeof sdkAppId === 'number' && typeof secretKey === 'string' && secretKey !== '' ? { sdkAppId, secretKey } : null;
+}
+
+/**
+ * userSig for messaging: Tencent's TLS-sig-v2 when the site runs on Tencent IM (im_mode tim), else the site's
+ * own `/im` signature, an HMAC of the id and its expiry.
+ */
 export async function signMessagingUser(server: ServerContext, userId: string, ttlSeconds = 7 * 24 * 3600): Promise<string> {
+  const app = await tencentApp(server);
+  const now = Math.floor(server.clock.now().getTime() / 1000);
+  if (app) return tencentUserSig({ ...app, identifier: userId, expireSeconds: ttlSeconds, now });
   const expires = Math.floor(server.clock.now().getTime() / 1000) + ttlSeconds;
   const mac = createHmac('sha256', await messagingSecret(server)).update(`${userId}.${expires}`).digest('base64url');
   return `${expires}.${mac}`;

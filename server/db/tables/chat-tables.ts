@@ -22,6 +22,8 @@ export interface ChatGroupMembersTable {
   role: Default<'owner' | 'admin' | 'member'>;
   muted_until: NullableTimestamp;
   last_read_message_id: Default<number>;
+  /** The sequence of the group conversation read up to (migration 050). */
+  last_read_seq: Default<number>;
   joined_at: TimestampDefault;
 }
 
