@@ -25,7 +25,8 @@ function toJson(value: unknown): Json {
   throw new Error(`not JSON: ${String(value)}`);
 }
 
-export function frameSchemasSource(openapiText: string): string {
+/** The schemas `unions` reach, reduced; throws on a keyword the guard does not check. */
+function reducedSchemas(openapiText: string, unions: readonly string[]): Record<string, Json> {
   const document = load(openapiText);
   const components = isObject(document) && isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
@@ -61,28 +62,44 @@ export function frameSchemasSource(openapiText: string): string {
     kept[name] = null;
     kept[name] = reduce(schemas[name], name);
   };
-  for (const union of frameUnions) visit(union);
+  for (const union of unions) visit(union);
+  return kept;
+}
 
+function entries(kept: Record<string, Json>): { names: string[]; body: string } {
   const names = Object.keys(kept).sort();
-  const body = names.map((name) => `  ${name}: ${JSON.stringify(kept[name])},`).join('\n');
+  return { names, body: names.map((name) => `  ${name}: ${JSON.stringify(kept[name])},`).join('\n') };
+}
+
+/**
+ * The site socket's frames alone, for the first load: the score socket runs on every page, and the rest (messaging,
+ * room chat notices) comes with the code that reads it.
+ */
+export function socketFrameSchemasSource(openapiText: string): string {
+  const { names, body } = entries(reducedSchemas(openapiText, ['SocketServerMessage']));
   return `// Generated from openapi.yaml by scripts/gen-frame-schemas.ts (npm run gen). Do not edit.
 
-/** A schema of openapi.yaml reduced to what frame-guard.ts checks. */
-export interface FrameSchema {
-  type?: string | readonly string[];
-  const?: unknown;
-  enum?: readonly unknown[];
-  required?: readonly string[];
-  properties?: Readonly<Record<string, FrameSchema>>;
-  items?: FrameSchema;
-  oneOf?: readonly FrameSchema[];
-  $ref?: FrameSchemaName;
+import type { FrameSchema } from './frame-schema.ts';
+
+export type SocketFrameSchemaName =
+${names.map((name) => `  | '${name}'`).join('\n')};
+
+export const socketFrameSchemas: Readonly<Record<SocketFrameSchemaName, FrameSchema<SocketFrameSchemaName>>> = {
+${body}
+};
+`;
 }
+
+export function frameSchemasSource(openapiText: string): string {
+  const { names, body } = entries(reducedSchemas(openapiText, frameUnions));
+  return `// Generated from openapi.yaml by scripts/gen-frame-schemas.ts (npm run gen). Do not edit.
+
+import type { FrameSchema } from './frame-schema.ts';
 
 export type FrameSchemaName =
 ${names.map((name) => `  | '${name}'`).join('\n')};
 
-export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
+export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSchemaName>>> = {
 ${body}
 };
 `;
@@ -90,8 +107,11 @@ ${body}
 
 export const contractFile = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 export const frameSchemasFile = fileURLToPath(new URL('../src/realtime/frame-schemas.ts', import.meta.url));
+export const socketFrameSchemasFile = fileURLToPath(new URL('../src/realtime/socket-frame-schemas.ts', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(frameSchemasFile, frameSchemasSource(readFileSync(contractFile, 'utf8')));
-  console.log(`frame schemas → ${frameSchemasFile}`);
+  const contract = readFileSync(contractFile, 'utf8');
+  writeFileSync(frameSchemasFile, frameSchemasSource(contract));
+  writeFileSync(socketFrameSchemasFile, socketFrameSchemasSource(contract));
+  console.log(`frame schemas → ${frameSchemasFile}, ${socketFrameSchemasFile}`);
 }

@@ -10,8 +10,6 @@ import { defaultLocale, readLocale, writeLocale, type Locale } from '../i18n/loc
 import { sessionMachine } from '../machines/session-machine.ts';
 import { MessagingProvider } from '../realtime/messaging-context.tsx';
 import { createConfiguredMessaging } from '../realtime/configured-messaging.ts';
-import { createOwnMessaging } from '../realtime/messaging-port.ts';
-import { createTimMessaging } from '../realtime/tim-messaging.ts';
 import { useStartup } from '../features/account/use-startup.ts';
 import { siteConfigQuery } from '../api/queries/account.ts';
 import { liveNowQuery } from '../api/queries/live.ts';
@@ -66,13 +64,17 @@ export function App() {
     if (['/', link('main')].includes(window.location.pathname)) void client.prefetchQuery(liveNowQuery(api));
     return client;
   });
-  // The own /im service unless the system config names a Tencent IM app (im_mode tim); a config that cannot be read means own.
+  // The own /im service unless the system config names a Tencent IM app (im_mode tim); a config that cannot be read
+  // means own. Either adapter's code arrives after the first paint: nothing on it waits for messaging.
   const [messaging] = useState(() => {
-    const own = createOwnMessaging(api, { language: readLocale });
+    const own = () => import('../realtime/messaging-port.ts').then((module) => module.createOwnMessaging(api, { language: readLocale }));
     return createConfiguredMessaging(
       queryClient.fetchQuery(siteConfigQuery(api)).then(
-        (config) => (config.im_mode === 'tim' && config.im_sdk_app_id !== null ? createTimMessaging(api, config.im_sdk_app_id) : own),
-        () => own,
+        (config) => {
+          const appId = config.im_mode === 'tim' ? config.im_sdk_app_id : null;
+          return appId === null ? own() : import('../realtime/tim-messaging.ts').then((module) => module.createTimMessaging(api, appId));
+        },
+        own,
       ),
     );
   });

@@ -1,16 +1,6 @@
 // Generated from openapi.yaml by scripts/gen-frame-schemas.ts (npm run gen). Do not edit.
 
-/** A schema of openapi.yaml reduced to what frame-guard.ts checks. */
-export interface FrameSchema {
-  type?: string | readonly string[];
-  const?: unknown;
-  enum?: readonly unknown[];
-  required?: readonly string[];
-  properties?: Readonly<Record<string, FrameSchema>>;
-  items?: FrameSchema;
-  oneOf?: readonly FrameSchema[];
-  $ref?: FrameSchemaName;
-}
+import type { FrameSchema } from './frame-schema.ts';
 
 export type FrameSchemaName =
   | 'AsianHandicapPrices'
@@ -77,7 +67,7 @@ export type FrameSchemaName =
   | 'UserBrief'
   | 'UserSex';
 
-export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema>> = {
+export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSchemaName>>> = {
   AsianHandicapPrices: {"type":"object","required":["home","line","away"],"properties":{"home":{"type":"number"},"line":{"type":"number"},"away":{"type":"number"}}},
   ColouredBarrage: {"type":"object","required":["id","room_id","style_id","colour","content","user","created_at"],"properties":{"id":{"type":"integer"},"room_id":{"type":"integer"},"style_id":{"type":"integer"},"colour":{"type":"string"},"content":{"type":"string"},"user":{"$ref":"UserBrief"},"created_at":{"$ref":"Timestamp"}}},
   GoalEvent: {"type":"object","required":["match_id","league_name","league_name_en","kind","iszhu","match_str","home_team_name_zh","home_team_name_en","away_team_name_zh","away_team_name_en","home_score","away_score"],"properties":{"match_id":{"type":"integer"},"league_name":{"type":"string"},"league_name_en":{"type":"string"},"kind":{"type":"string","enum":["goal","red_card","yellow_card"]},"iszhu":{"type":"integer","enum":[0,1]},"match_str":{"type":"string"},"home_team_name_zh":{"type":"string"},"home_team_name_en":{"type":"string"},"away_team_name_zh":{"type":"string"},"away_team_name_en":{"type":"string"},"home_score":{"type":"integer"},"away_score":{"type":"integer"}}},

@@ -1,6 +1,7 @@
 import type { Api } from '../api/client.ts';
 import type { components } from '../api/schema.d.ts';
 import { readFrame } from './frame-guard.ts';
+import { readGuestAccount, storeGuestAccount } from './guest-account.ts';
 
 type Schemas = components['schemas'];
 type ImClientMessage = Schemas['ImClientMessage'];
@@ -80,7 +81,6 @@ export interface MessagingPort {
 export const messagingTimeoutMs = 20_000;
 /** After the socket drops while logged in, the next try waits this long, times the attempt (at most 10 s). */
 export const reconnectStepMs = 1000;
-const guestAccountKey = 'imTouristAccount';
 /** SPEC §9: history comes 15 messages at a time. */
 export const historyPageSize = 15;
 
@@ -91,25 +91,11 @@ export function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-/** The stored guest messaging account, if any. */
-export function readGuestAccount(storage: Pick<Storage, 'getItem'> = localStorage): { id: string; sig: string } | null {
-  try {
-    const stored: unknown = JSON.parse(storage.getItem(guestAccountKey) ?? 'null');
-    if (typeof stored === 'object' && stored !== null && 'id' in stored && 'sig' in stored) {
-      const { id, sig } = stored;
-      if (typeof id === 'string' && typeof sig === 'string') return { id, sig };
-    }
-  } catch {
-    // unreadable: ask for a new one
-  }
-  return null;
-}
-
 export async function loginAsGuest(api: Api, port: Pick<MessagingPort, 'login'>): Promise<void> {
   let account = readGuestAccount();
   if (!account) {
     account = await api.get('/api/Universal/imTouristAccount');
-    localStorage.setItem(guestAccountKey, JSON.stringify(account));
+    storeGuestAccount(account);
   }
   await port.login(account.id, account.sig);
 }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import { scoreSocketMachine, type ConnectionCommand, type ScoreSocketEmitted } from '../machines/score-socket-machine.ts';
-import { readFrame } from './frame-guard.ts';
+import { readSocketFrame } from './socket-frame-guard.ts';
 import { onStoredUserChanged, readStoredToken } from './stored-user.ts';
 
 export type ScoreSocketActor = ActorRefFrom<typeof scoreSocketMachine>;
@@ -13,7 +13,7 @@ export const browserConnection = fromCallback<ConnectionCommand, { url: string }
   socket.addEventListener('close', () => sendBack({ type: 'socket.closed' }));
   socket.addEventListener('message', (message) => {
     // Only frames of the contract's SocketServerMessage reach the machine (openapi.yaml).
-    const frame = readFrame('SocketServerMessage', message.data);
+    const frame = readSocketFrame(message.data);
     if (frame) sendBack({ type: 'socket.message', message: frame });
     else console.warn('site socket: a frame outside the contract was dropped');
   });

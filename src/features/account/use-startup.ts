@@ -4,7 +4,8 @@ import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActo
 import type { Api } from '../../api/client.ts';
 import { memberInfoQuery, siteConfigQuery } from '../../api/queries/account.ts';
 import { startupMachine } from '../../machines/startup-machine.ts';
-import { readGuestAccount, type MessagingPort } from '../../realtime/messaging-port.ts';
+import { readGuestAccount } from '../../realtime/guest-account.ts';
+import type { MessagingPort } from '../../realtime/messaging-port.ts';
 import {
   onStoredUserChanged,
   readStoredMessagingProfile,
