@@ -2349,6 +2349,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Push/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notices of the message centre read
+         * @description The notice `id`, or without it every notice the caller can see; answers how many stay unread.
+         */
+        post: operations["pushRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Search/index": {
         parameters: {
             query?: never;
@@ -4564,10 +4584,16 @@ export interface components {
             /** @description A path inside the site to open; absent when none. */
             link?: string;
             create_time: components["schemas"]["Timestamp"];
+            /**
+             * @description Whether the caller has read it (Push/read).
+             * @enum {integer}
+             */
+            is_read?: 0 | 1;
         };
-        /** @description A page of notices. */
+        /** @description A page of notices, and how many of all the caller's are unread. */
         PushNoticePage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["PushNotice"][];
+            unread?: number;
         };
         /** @description An anchor found by a search. */
         SearchAnchorHit: {
@@ -9310,6 +9336,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["PushNoticePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    pushRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the unread count left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            unread: number;
+                        };
                     };
                 };
             };

@@ -13,6 +13,7 @@ import { translate } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { forgetSessions } from '../account/session-service.ts';
 import { roomListCacheKey } from '../live/room-list-service.ts';
+import { noticeMessages, notifyUser } from '../content/notice-service.ts';
 
 type Application = Selectable<AnchorVerificationsTable>;
 type Verification = DataOf<'memberVerified'>;
@@ -181,6 +182,7 @@ export async function reviewAnchorApplication(
         .set({ status: 'audit_failure', reviewer_id: reviewerId, reviewed_at: now, review_note: event.reason.trim(), updated_at: now })
         .where('id', '=', row.id)
         .execute();
+      await notifyUser(trx, row.user_id, { kind: 'review', title: noticeMessages.anchorRefused, content: event.reason.trim(), link: '/member?type=7', at: now });
       return row.id;
     }
     await trx
@@ -207,6 +209,13 @@ export async function reviewAnchorApplication(
       })
       .onConflict((conflict) => conflict.column('anchor_id').doNothing())
       .execute();
+    await notifyUser(trx, row.user_id, {
+      kind: 'review',
+      title: noticeMessages.anchorApproved,
+      content: noticeMessages.anchorApprovedBody,
+      link: '/member?type=9',
+      at: now,
+    });
     return row.id;
   });
   // The applicant's role changed: their cached session must say so at once; the room lists may show the room.

@@ -1,6 +1,10 @@
 import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { languageOf } from '../../i18n/server-messages.ts';
+import { markNoticesRead, noticesPage } from './notice-service.ts';
 import { searchHot } from './search-hot-service.ts';
 
 export const contentHandlers = defineAreaHandlers('content', {
   universalGetHot: ({ server }) => searchHot(server),
+  pushGetList: ({ server, input, me, request }) => noticesPage(server, me().id, input, languageOf(request.headers)),
+  pushRead: ({ server, input, me }) => markNoticesRead(server, me().id, input ?? {}),
 });

@@ -9,6 +9,7 @@ import { checkPaymentPassword } from './payment-password-service.ts';
 import { maskAccount, maskCard } from './payout-account-service.ts';
 import { paymentChannels } from './topup-service.ts';
 import { walletMessages } from './wallet-messages.ts';
+import { noticeMessages, notifyUser } from '../content/notice-service.ts';
 
 type Withdrawal = Selectable<WithdrawalsTable>;
 type Record = DataOf<'balanceApplyForWithdrawal'>;
@@ -166,6 +167,13 @@ export async function reviewWithdrawal(
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await notifyUser(trx, row.user_id, {
+        kind: 'review',
+        title: noticeMessages.withdrawalPaid,
+        content: noticeMessages.withdrawalPaidBody,
+        link: '/member?type=1',
+        at: now,
+      });
       return adminRecord(trx, updated);
     }
     const refund = await book(trx, server, {
@@ -190,6 +198,7 @@ export async function reviewWithdrawal(
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await notifyUser(trx, row.user_id, { kind: 'review', title: noticeMessages.withdrawalRefused, content: decision.reason.trim(), link: '/member?type=1', at: now });
     return adminRecord(trx, updated);
   });
 }

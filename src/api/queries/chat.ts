@@ -3,7 +3,7 @@ import { useApi } from '../api-context.tsx';
 import type { Api } from '../client.ts';
 import type { components } from '../schema.d.ts';
 import { memberInfoKeys } from './account.ts';
-import { callKey, postQuery } from './call-query.ts';
+import { callKey, getQuery, postQuery } from './call-query.ts';
 
 type RedEnvelopeRequest = components['schemas']['RedEnvelopeRequest'];
 
@@ -125,5 +125,22 @@ export function useLeaveGroup() {
         ? api.post('/api/group/destroyGroupNew', { body: { group_id: groupId } })
         : api.post('/api/group/quitGroup', { body: { group_id: groupId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey('post', '/api/group/addressBook') }),
+  });
+}
+
+const noticesKey = callKey('get', '/api/Push/getList');
+
+/** The message centre's notices, newest first, with the unread count (Push/getList); read again every minute. */
+export function useNotices(enabled: boolean) {
+  return useQuery({ ...getQuery(useApi(), '/api/Push/getList', { params: { query: { page: 1, limit: 50 } } }), enabled, refetchInterval: 60_000 });
+}
+
+/** Marks one notice, or all, read (Push/read); the list is read again. */
+export function useReadNotices() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id?: number) => api.post('/api/Push/read', { body: id === undefined ? {} : { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesKey }),
   });
 }

@@ -17,6 +17,7 @@ import styles from './chat-page.module.css';
 import { GroupMembersDialog } from './group-members-dialog.tsx';
 import { RedEnvelopeDialog, SendRedEnvelopeDialog } from './red-envelope-dialogs.tsx';
 import { showsTime, usePrivateChat, type PrivateChat } from './use-private-chat.ts';
+import { NoticesPane, useUnreadNotices } from './notices-pane.tsx';
 
 type Translate = ReturnType<typeof useMessage>;
 
@@ -42,7 +43,8 @@ function peerOf(conversation: ImConversation, t: Translate): { name: string; ava
 function ChatScreen({ me }: { me: string }) {
   const t = useMessage();
   const chat = usePrivateChat(me);
-  const [tab, setTab] = useState<'conversations' | 'contacts'>('conversations');
+  const [tab, setTab] = useState<'conversations' | 'contacts' | 'notices'>('conversations');
+  const unreadNotices = useUnreadNotices();
   const current = chat.conversations?.find((item) => item.conversationID === chat.openID) ?? null;
   const startTalk = (userId: number, nick: string, avatar: string) => {
     const conversationID = `C2C${String(userId)}`;
@@ -74,14 +76,17 @@ function ChatScreen({ me }: { me: string }) {
           tabs={[
             { key: 'conversations', label: chat.unreadTotal > 0 ? `${t('chat.conversations')} (${String(chat.unreadTotal)})` : t('chat.conversations') },
             { key: 'contacts', label: t('chat.contacts') },
+            { key: 'notices', label: unreadNotices > 0 ? `${t('notices.title')} (${String(unreadNotices)})` : t('notices.title') },
           ]}
           selected={tab}
           onSelect={setTab}
         >
           {tab === 'conversations' ? (
             <ConversationList chat={chat} />
-          ) : (
+          ) : tab === 'contacts' ? (
             <Contacts onTalk={startTalk} onOpenGroup={openGroup} />
+          ) : (
+            <NoticesPane />
           )}
         </Tabs>
       </aside>
