@@ -64,7 +64,7 @@ describe('the message centre', () => {
     const refused = await server.call('POST', '/api/admin/reviewAnchorApplication', { id, decision: 'refuse', reason: '经验描述不够具体' }, { token: admin });
     expect(refused.code, refused.msg).toBe(0);
     const after = (await notices(applicant.token)).data;
-    expect(after.unread).toBe(before.unread + 1);
+    expect(after.unread).toBe((before.unread ?? 0) + 1);
     expect(after.list[0]).toMatchObject({ title: noticeMessages.anchorRefused, content: '经验描述不够具体', link: '/member?type=7', is_read: 0 });
     const inChinese = (await notices(applicant.token, 'zh')).data.list[0]!;
     expect(inChinese.title).toBe('你的主播申请未通过');
