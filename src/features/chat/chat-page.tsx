@@ -22,17 +22,18 @@ import { NoticesPane, useUnreadNotices } from './notices-pane.tsx';
 type Translate = ReturnType<typeof useMessage>;
 
 /** /chat-chat (SPEC §2, nav 12): private chat, for logged-in users only. */
-export function ChatPage() {
+export function ChatPage({ title }: { title: string }) {
   const t = useMessage();
   const user = useStoredUser();
   if (!user) {
     return (
       <section className={styles.page}>
+        <h1 className="ps-visually-hidden">{title}</h1>
         <EmptyState icon="user" title={t('member.loginToRetry')} />
       </section>
     );
   }
-  return <ChatScreen me={String(user.id)} />;
+  return <ChatScreen me={String(user.id)} title={title} />;
 }
 
 function peerOf(conversation: ImConversation, t: Translate): { name: string; avatar: string } {
@@ -40,7 +41,7 @@ function peerOf(conversation: ImConversation, t: Translate): { name: string; ava
   return { name: conversation.userProfile?.nick || t('chat.noNick'), avatar: conversation.userProfile?.avatar ?? '' };
 }
 
-function ChatScreen({ me }: { me: string }) {
+function ChatScreen({ me, title }: { me: string; title: string }) {
   const t = useMessage();
   const chat = usePrivateChat(me);
   const [tab, setTab] = useState<'conversations' | 'contacts' | 'notices'>('conversations');
@@ -70,6 +71,7 @@ function ChatScreen({ me }: { me: string }) {
   };
   return (
     <section className={chat.openID ? `${styles.page} ${styles.talking}` : styles.page} aria-label={t('route.chatChat')}>
+      <h1 className="ps-visually-hidden">{title}</h1>
       <aside className={styles.side}>
         <Tabs
           label={t('route.chatChat')}

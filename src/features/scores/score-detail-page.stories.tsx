@@ -69,8 +69,9 @@ export const HeadToHead: Story = {
     await waitFor(() => expect(canvas.getAllByRole('list', { name: /最近的在前/ })).toHaveLength(3));
     const strips = canvas.getAllByRole('list', { name: /最近的在前/ });
     await expect(strips[1]!.querySelectorAll('[data-result]')).toHaveLength(10);
-    await expect(canvas.getByRole('region', { name: zh['scores.battle.type3'] })).toHaveTextContent('切尔西');
-    await expect(canvas.getByRole('region', { name: zh['scores.battle.type4'] })).toHaveTextContent('VS');
+    // Each block asks for its own list: the later ones may still be loading.
+    await waitFor(() => expect(canvas.getByRole('region', { name: zh['scores.battle.type3'] })).toHaveTextContent('切尔西'));
+    await waitFor(() => expect(canvas.getByRole('region', { name: zh['scores.battle.type4'] })).toHaveTextContent('VS'));
   },
 };
 
@@ -82,7 +83,7 @@ export const HeadToHeadEnglish: Story = {
     const strip = await canvas.findByRole('list', { name: 'Arsenal: last 4 matches, newest first' });
     await waitFor(() => expect(canvas.getAllByRole('list', { name: /newest first/ })).toHaveLength(3));
     await expect(strip.querySelectorAll('[data-result="won"]')).toHaveLength(1);
-    await expect(canvas.getByRole('region', { name: en['scores.battle.type2'] })).toHaveTextContent('10 played, 4 won, 3 drawn, 3 lost');
+    await waitFor(() => expect(canvas.getByRole('region', { name: en['scores.battle.type2'] })).toHaveTextContent('10 played, 4 won, 3 drawn, 3 lost'));
   },
 };
 
