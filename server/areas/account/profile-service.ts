@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 /** What profile calls refuse with (ids of the server's catalogues, server/i18n). */
 export const profileMessages = {
@@ -13,10 +14,6 @@ export const profileMessages = {
 type MemberProfile = DataOf<'memberInfo'>;
 type PublicUserProfile = DataOf<'userGetUserInfo'>;
 type Nobility = MemberProfile['nobility'];
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 /** 86-13800000001 shown as 86-138****0001. */
 export function maskMobile(mobile: string): string {
@@ -36,7 +33,7 @@ async function nobilityOf(server: ServerContext, userId: number): Promise<{ badg
     .executeTakeFirst();
   if (!row) return { badge: null, freeHorns: 0 };
   return {
-    badge: { tier_id: row.id, name: row.name, icon: row.icon, expires_at: seconds(row.expires_at) },
+    badge: { tier_id: row.id, name: row.name, icon: row.icon, expires_at: timestampOf(row.expires_at) },
     freeHorns: row.free_horns_left,
   };
 }
@@ -116,7 +113,7 @@ export async function memberProfile(server: ServerContext, userId: number): Prom
     ...counts,
     has_payment_password: user.payment_password_hash ? 1 : 0,
     invite_code: user.invite_code,
-    created_at: seconds(user.created_at),
+    created_at: timestampOf(user.created_at),
   };
 }
 

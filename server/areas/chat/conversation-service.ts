@@ -4,6 +4,7 @@ import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { conversationKey, lastSequence, selectMessages, toImMessage, type Conversation } from './message-service.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 // Private chat (issue 14) on the messaging core: who may write to whom (blocks, group membership), read
 // state and the conversation list as tim-js-sdk shapes it (SPEC §3 conversation item).
@@ -20,10 +21,6 @@ export const conversationMessages = {
 } as const;
 
 /** Seconds, as the contract's Timestamp. */
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
-
 /** The relation between `userId` and `otherId`: follows both ways and blocks both ways. */
 export async function relationOf(server: ServerContext, userId: number, otherId: number): Promise<UserRelation> {
   const { db } = server.database;
@@ -243,7 +240,7 @@ export async function conversationList(server: ServerContext, userId: number, on
       const last = lastMessages.find((message) => Number(message.group_id) === Number(row.id));
       const lastMessage = last ? toImMessage(last, viewer) : null;
       conversations.push({
-        at: lastMessage?.time ?? seconds(row.created_at),
+        at: lastMessage?.time ?? timestampOf(row.created_at),
         conversation: {
           conversationID: `GROUP${String(row.id)}`,
           type: 'GROUP',

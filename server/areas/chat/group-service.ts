@@ -4,6 +4,7 @@ import type { ServerContext } from '../../server-context.ts';
 import { conversationMessages, groupRole, type ImConversation } from './conversation-service.ts';
 import { pushConversation, pushToMember } from './message-delivery.ts';
 import { firstLetter } from './pinyin-initial.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 // Chat groups (issue 14): created by a member who becomes the owner, joined by whoever a member adds,
 // dissolved by the owner only. Their conversation is GROUP<id> on the messaging core.
@@ -31,10 +32,6 @@ async function pushRemoved(server: ServerContext, userId: number, conversation: 
 
 async function pushGroupConversation(server: ServerContext, groupId: number, userIds: readonly number[]): Promise<void> {
   await pushConversation(server, userIds, () => ({ kind: 'group', groupId, groupID: String(groupId) }));
-}
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
 }
 
 function groupsQuery(server: ServerContext, viewerId: number) {
@@ -90,7 +87,7 @@ function toChatGroup(row: GroupRow): ChatGroup {
     member_count: Math.max(1, Number(row.member_count ?? 1)),
     max_members: Math.min(groupMemberLimit, row.max_members),
     is_member: row.is_member ? 1 : 0,
-    created_at: seconds(row.created_at),
+    created_at: timestampOf(row.created_at),
   };
 }
 
@@ -219,7 +216,7 @@ export async function groupMembers(server: ServerContext, userId: number, groupI
     exp_icon: row.exp_icon,
     is_anchor: row.is_anchor === 1 ? 1 : 0,
     role: row.role,
-    joined_at: seconds(row.joined_at),
+    joined_at: timestampOf(row.joined_at),
   }));
 }
 

@@ -3,6 +3,7 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { translate, type Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../server-context.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 // The message centre's notices (SPEC §4: a received system message is stored as a notice; Push/getList): sent
 // to everyone or to one user, by the site's editors (seeded) or by its own events, each read or not per user.
@@ -19,10 +20,6 @@ export const noticeMessages = {
   withdrawalPaidBody: 'The amount has left your income wallet for your account.',
   withdrawalRefused: 'Your withdrawal was refused',
 } as const;
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 /** Stores a notice for one user, in the caller's transaction when it has one (it then stands or falls with it). */
 export async function notifyUser(
@@ -83,7 +80,7 @@ export async function noticesPage(server: ServerContext, userId: number, input: 
     title: translate(row.title, language),
     content: translate(row.content, language),
     ...(row.link ? { link: row.link } : {}),
-    create_time: seconds(row.created_at),
+    create_time: timestampOf(row.created_at),
     is_read: row.read_id === null ? 0 : 1,
   }));
   return { total: Number(total.n), page, limit, list, unread };

@@ -5,6 +5,7 @@ import { onAirCacheKey } from '../../media/hls-routes.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { anchorRoomOf, liveRoomMessages } from './room-info-service.ts';
 import { cachedRoom, liveRooms, roomListCacheKey } from './room-list-service.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 type PushInfo = DataOf<'liveGetLiveUrl'>;
 type LiveRecord = DataOf<'liveEndRoom'>;
@@ -18,10 +19,6 @@ export interface PushAddress {
   /** The host name the anchor used to reach the site (the media server runs beside it). */
   host: string;
   rtmpPort: number;
-}
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
 }
 
 /** A new stream key: 32 hex characters, the form 004_live.sql accepts. */
@@ -93,9 +90,9 @@ export async function endBroadcast(server: ServerContext, roomId: number, playba
   return {
     id: record.id,
     title: record.title,
-    start_time: seconds(record.started_at),
-    end_time: seconds(ended),
-    duration: Math.max(0, seconds(ended) - seconds(record.started_at)),
+    start_time: timestampOf(record.started_at),
+    end_time: timestampOf(ended),
+    duration: Math.max(0, timestampOf(ended) - timestampOf(record.started_at)),
     peak_viewers: record.peak_viewers,
     income: Number(record.income),
   };

@@ -2,10 +2,7 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { matchBriefs } from './match-brief.ts';
 import { anchorRoomOf } from './room-info-service.ts';
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
+import { timestampOf } from '../../contract/timestamp.ts';
 
 /** Live_streaming/getLivePlaybackList: recorded broadcasts, newest first; of one anchor when uid is given. */
 export async function playbacks(
@@ -66,9 +63,9 @@ export async function playbacks(
         title: row.title,
         cover: row.cover,
         ...(match ? { match } : {}),
-        start_time: seconds(row.started_at),
-        end_time: seconds(ended),
-        duration: Math.max(0, seconds(ended) - seconds(row.started_at)),
+        start_time: timestampOf(row.started_at),
+        end_time: timestampOf(ended),
+        duration: Math.max(0, timestampOf(ended) - timestampOf(row.started_at)),
         video: row.playback_path!,
         views: row.views,
       };

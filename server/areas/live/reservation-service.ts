@@ -4,6 +4,7 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { matchBriefs, type LiveMatchBrief } from './match-brief.ts';
 import { anchorRoomOf } from './room-info-service.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 type Schedule = DataOf<'liveStreamingGetReserveLiveList'>['list'][number];
 type ReserveState = DataOf<'liveReserveMatch'>;
@@ -20,10 +21,6 @@ export const reservationMessages = {
 
 /** A broadcast that began this long ago and whose room is still on air is still shown as on now. */
 const onAirWindowMs = 6 * 3600_000;
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 function selectSchedules(server: ServerContext) {
   return server.database.db
@@ -88,7 +85,7 @@ async function toSchedules(server: ServerContext, rows: ScheduleRow[], viewerId:
       room_id: row.room_id,
       title: row.title,
       ...(match ? { match } : {}),
-      start_time: seconds(row.start_time),
+      start_time: timestampOf(row.start_time),
       status: scheduleStatus(row, match, now),
       reserve_count: Number(row.reserve_count ?? 0),
       is_reserve: reserved.has(row.id) ? 1 : 0,
@@ -146,7 +143,7 @@ export async function myReservations(
   const scheduleById = new Map(schedules.map((schedule) => [schedule.id, schedule]));
   const list = reminders
     .flatMap((row): Array<{ at: number; item: Reminder }> => {
-      const create_time = seconds(row.created_at);
+      const create_time = timestampOf(row.created_at);
       if (row.schedule_id !== null) {
         const broadcast = scheduleById.get(row.schedule_id);
         return broadcast && broadcast.status !== 'over'

@@ -2,6 +2,7 @@ import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { cachedRoom, liveRooms, type RoomRow } from './room-list-service.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 type RoomInfo = DataOf<'liveStreamingGetRoomInfo'>;
 type ViewerStatus = DataOf<'liveGetUserStatus'>;
@@ -13,10 +14,6 @@ export const liveRoomMessages = {
 } as const;
 
 const guestStatus: ViewerStatus = { is_taboo: 0, is_manager: 0, is_guard: 0, is_kicked: 0 };
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 /** The messaging group of a room's chat and barrage (joined as GROUP<id>, DESIGN.md Realtime). */
 export function roomChatGroupId(roomId: number): string {
@@ -90,12 +87,12 @@ export async function standingIn(server: ServerContext, room: Pick<RoomRow, 'id'
   ]);
   return {
     is_taboo: mute ? 1 : 0,
-    ...(mute?.until ? { taboo_until: seconds(mute.until) } : {}),
+    ...(mute?.until ? { taboo_until: timestampOf(mute.until) } : {}),
     is_manager: manager ? 1 : 0,
     is_guard: guard ? 1 : 0,
-    ...(guard ? { guard_until: seconds(guard.expires_at) } : {}),
+    ...(guard ? { guard_until: timestampOf(guard.expires_at) } : {}),
     is_kicked: kick ? 1 : 0,
-    ...(kick ? { kick_until: seconds(kick.until) } : {}),
+    ...(kick ? { kick_until: timestampOf(kick.until) } : {}),
   };
 }
 

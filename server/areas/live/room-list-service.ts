@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { matchBriefs, type LiveMatchBrief } from './match-brief.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 type LiveRoomPage = DataOf<'liveStreamingGetLiveList'>;
 export type LiveRoom = LiveRoomPage['list'][number];
@@ -12,10 +13,6 @@ const listTtlMs = 3_000;
 export const roomListCacheKey = 'live_rooms:';
 
 const statusOrder = sql<number>`case live_rooms.status when 'in_progress' then 0 when 'not_started' then 1 else 2 end`;
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 async function loadRooms(server: ServerContext, type: number, categoryId: number | undefined) {
   let query = server.database.db
@@ -89,7 +86,7 @@ export function toLiveRoom(row: RoomRow, viewer: ViewerFlags, matches: Map<numbe
     ...(match ? { match } : {}),
     placard: row.placard,
     stream: server.media.playUrls(row.id),
-    ...(row.started_at ? { start_time: seconds(row.started_at) } : {}),
+    ...(row.started_at ? { start_time: timestampOf(row.started_at) } : {}),
     is_reserve: viewer.reserved.has(row.id) ? 1 : 0,
     is_attention: viewer.follows.has(row.anchor_id) ? 1 : 0,
   };

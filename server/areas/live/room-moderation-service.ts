@@ -5,6 +5,7 @@ import { forgetSessions } from '../account/session-service.ts';
 import { kickOut } from './kickout-service.ts';
 import { anchorRoomOf, chatRulesOf, existingRoom, standingIn } from './room-info-service.ts';
 import { roomListCacheKey, type RoomRow } from './room-list-service.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 // Moderation of a live room (issue 12, SPEC §5, §6): the anchor appoints up to 200 managers; the anchor and the
 // managers mute, unmute and kick viewers and set the chat's rules, which the messaging server enforces
@@ -26,10 +27,6 @@ export const moderationMessages = {
   notAManager: 'This user is not a manager of your room',
   notMuted: 'This user is not muted in this room',
 } as const;
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 /** The room, when the caller is its anchor or one of its managers; else code 1. */
 async function moderatedRoom(server: ServerContext, callerId: number, roomId: number): Promise<RoomRow> {
@@ -59,7 +56,7 @@ export async function muteViewer(server: ServerContext, callerId: number, input:
       conflict.columns(['room_id', 'user_id']).doUpdateSet({ until, by_user_id: callerId, reason: input.reason ?? '', created_at: now }),
     )
     .execute();
-  return { room_id: room.id, uid: input.uid, until: seconds(until) };
+  return { room_id: room.id, uid: input.uid, until: timestampOf(until) };
 }
 
 /** RoomManage/relieveTaboo: lifts a viewer's mute in the room. */
@@ -117,7 +114,7 @@ type ManagerRow = Awaited<ReturnType<ReturnType<typeof managerQuery>['execute']>
 function toManager(row: ManagerRow): RoomManager {
   return {
     user: { id: row.id, user_nickname: row.user_nickname, avatar: row.avatar, exp_icon: row.exp_icon, is_anchor: row.is_anchor },
-    create_time: seconds(row.created_at),
+    create_time: timestampOf(row.created_at),
   };
 }
 

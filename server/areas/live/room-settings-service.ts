@@ -4,6 +4,7 @@ import type { ServerContext } from '../../server-context.ts';
 import { matchBriefs } from './match-brief.ts';
 import { anchorRoomOf } from './room-info-service.ts';
 import { cachedRoom, liveRooms, roomListCacheKey } from './room-list-service.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 // The anchor's console (issue 12 item 3, SPEC §5): the title, announcement, cover, category and match of the
 // anchor's own room, and the records of its past broadcasts.
@@ -19,10 +20,6 @@ export const roomSettingsMessages = {
 /** SPEC §5: a room's cover is png or jpg, up to 5 MB. */
 const coverTypes = ['image/png', 'image/jpeg'];
 const coverMaxBytes = 5 * 1024 * 1024;
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 /** The anchor's room as the lists show it, read again after a change. */
 async function roomNow(server: ServerContext, roomId: number, anchorId: number): Promise<LiveRoom> {
@@ -45,7 +42,7 @@ export async function setRoomPlacard(server: ServerContext, anchorId: number, pl
   const room = await anchorRoomOf(server, anchorId);
   await server.database.db.updateTable('live_rooms').set({ placard: placard.trim() }).where('id', '=', room.id).execute();
   server.cache.invalidate(roomListCacheKey);
-  return { room_id: room.id, placard: placard.trim(), update_time: seconds(server.clock.now()) };
+  return { room_id: room.id, placard: placard.trim(), update_time: timestampOf(server.clock.now()) };
 }
 
 /**
@@ -110,9 +107,9 @@ export async function broadcastRecords(server: ServerContext, anchorId: number, 
     list: rows.map((row) => ({
       id: row.id,
       title: row.title,
-      start_time: seconds(row.started_at),
-      end_time: seconds(row.ended_at!),
-      duration: Math.max(0, seconds(row.ended_at!) - seconds(row.started_at)),
+      start_time: timestampOf(row.started_at),
+      end_time: timestampOf(row.ended_at!),
+      duration: Math.max(0, timestampOf(row.ended_at!) - timestampOf(row.started_at)),
       peak_viewers: row.peak_viewers,
       income: Number(row.income),
     })),

@@ -2,6 +2,7 @@ import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { recordTaskProgress } from '../tasks/task-service.ts';
+import { timestampOf } from '../../contract/timestamp.ts';
 
 type FollowState = DataOf<'memberAttention'>;
 type FollowedUserPage = DataOf<'userAttentionList'>;
@@ -10,10 +11,6 @@ export const followMessages = {
   self: 'You cannot follow yourself',
   notFound: 'User not found',
 } as const;
-
-function seconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 async function fanCount(server: ServerContext, userId: number): Promise<number> {
   const row = await server.database.db
@@ -109,7 +106,7 @@ export async function followedUsers(server: ServerContext, userId: number, page 
       fan_count: Number(row.fan_count ?? 0),
       room_id: row.room_id ?? null,
       live_status: row.live_status ?? null,
-      followed_at: seconds(row.followed_at),
+      followed_at: timestampOf(row.followed_at),
     })),
   };
 }
