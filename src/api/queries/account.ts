@@ -58,26 +58,32 @@ export function useUpdateProfile(userId: number | null) {
   });
 }
 
+/**
+ * Uploads a picture for `purpose`: a token (Member/getQiniuToken), then the upload, whose content and size the
+ * server checks. Answers the stored picture's site path.
+ */
+export async function uploadPicture(api: Api, file: File, purpose: 'avatar' | 'cover'): Promise<string> {
+  const grant = await api.post('/api/Member/getQiniuToken', { body: { kind: 'image' } });
+  const stored = await api.post('/api/upload', {
+    // The contract types the binary part as a string; the serializer sends the picked file there.
+    body: { token: grant.token, purpose, file: file.name },
+    bodySerializer: ({ token, purpose: shownPurpose }) => {
+      const form = new FormData();
+      form.append('token', token);
+      if (shownPurpose) form.append('purpose', shownPurpose);
+      form.append('file', file, file.name);
+      return form;
+    },
+  });
+  return stored.path;
+}
+
 /** Token (Member/getQiniuToken), upload, then the avatar (member/updateInfo); the profile is cached at once. */
 export function useUploadAvatar(userId: number | null) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const grant = await api.post('/api/Member/getQiniuToken', { body: { kind: 'image' } });
-      const stored = await api.post('/api/upload', {
-        // The contract types the binary part as a string; the serializer sends the picked file there.
-        body: { token: grant.token, purpose: 'avatar', file: file.name },
-        bodySerializer: ({ token, purpose }) => {
-          const form = new FormData();
-          form.append('token', token);
-          if (purpose) form.append('purpose', purpose);
-          form.append('file', file, file.name);
-          return form;
-        },
-      });
-      return api.post('/api/member/updateInfo', { body: { avatar: stored.path } });
-    },
+    mutationFn: async (file: File) => api.post('/api/member/updateInfo', { body: { avatar: await uploadPicture(api, file, 'avatar') } }),
     onSuccess: (profile) => {
       queryClient.setQueryData(memberInfoQuery(api, userId).queryKey, profile);
       void queryClient.invalidateQueries({ queryKey: memberInfoKeys });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api-context.tsx';
+import { uploadPicture } from './account.ts';
 import { callKey, getQuery, postQuery, type PostBody, type QueryParams } from './call-query.ts';
 
 // The anchor's console (/member?type=9, issue 12): where to push, on and off air, the room's settings, its
@@ -70,21 +71,7 @@ export function useUploadCover() {
   const api = useApi();
   const refresh = useRefreshRoom();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const grant = await api.post('/api/Member/getQiniuToken', { body: { kind: 'image' } });
-      const stored = await api.post('/api/upload', {
-        // The contract types the binary part as a string; the serializer sends the picked file there.
-        body: { token: grant.token, purpose: 'cover', file: file.name },
-        bodySerializer: ({ token, purpose }) => {
-          const form = new FormData();
-          form.append('token', token);
-          if (purpose) form.append('purpose', purpose);
-          form.append('file', file, file.name);
-          return form;
-        },
-      });
-      return api.get('/api/live/updateLive', { params: { query: { cover: stored.path } } });
-    },
+    mutationFn: async (file: File) => api.get('/api/live/updateLive', { params: { query: { cover: await uploadPicture(api, file, 'cover') } } }),
     onSuccess: refresh,
   });
 }
