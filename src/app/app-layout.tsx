@@ -6,7 +6,7 @@ import { useHot } from '../api/queries/content.ts';
 import { logOut } from '../features/account/log-out.ts';
 import { LoginRequestProvider } from '../realtime/login-request.tsx';
 import { useMessaging } from '../realtime/messaging-context.tsx';
-import { GoalPopupHost } from '../features/scores/goal-popup.tsx';
+import { GoalPopupHost } from '../features/scores/goal-popup-host.tsx';
 import { LiveAlertHost } from '../features/live/live-alerts.tsx';
 import { localName } from '../i18n/locale.ts';
 import { withAllMessages } from '../i18n/load-messages.ts';

@@ -1,22 +1,44 @@
 import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import { scoreSocketMachine, type ConnectionCommand, type ScoreSocketEmitted } from '../machines/score-socket-machine.ts';
-import { readSocketFrame } from './socket-frame-guard.ts';
+import type * as frameGuardModule from './socket-frame-guard.ts';
 import { onStoredUserChanged, readStoredToken } from './stored-user.ts';
 
 export type ScoreSocketActor = ActorRefFrom<typeof scoreSocketMachine>;
 
+type FrameGuard = typeof frameGuardModule;
+
+let frameGuard: Promise<FrameGuard> | null = null;
+
+/** The frames' schemas load with the first connection, not with the first page; a failed load is tried again next time. */
+function loadFrameGuard(): Promise<FrameGuard> {
+  frameGuard ??= import('./socket-frame-guard.ts').catch((error: unknown) => {
+    frameGuard = null;
+    throw error;
+  });
+  return frameGuard;
+}
+
 /** The browser's WebSocket behind the machine's `connection` actor. */
 export const browserConnection = fromCallback<ConnectionCommand, { url: string }>(({ input, sendBack, receive }) => {
   const socket = new WebSocket(input.url);
-  socket.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
-  socket.addEventListener('close', () => sendBack({ type: 'socket.closed' }));
-  socket.addEventListener('message', (message) => {
-    // Only frames of the contract's SocketServerMessage reach the machine (openapi.yaml).
-    const frame = readSocketFrame(message.data);
-    if (frame) sendBack({ type: 'socket.message', message: frame });
-    else console.warn('site socket: a frame outside the contract was dropped');
+  const guard = loadFrameGuard();
+  // Every event waits for the guard on the same promise, so the machine gets them in the order they came.
+  const inOrder = (deliver: (frames: FrameGuard) => void) => void guard.then(deliver, () => undefined);
+  guard.catch(() => {
+    socket.close();
+    sendBack({ type: 'socket.closed' });
   });
+  socket.addEventListener('open', () => inOrder(() => sendBack({ type: 'socket.opened' })));
+  socket.addEventListener('close', () => inOrder(() => sendBack({ type: 'socket.closed' })));
+  socket.addEventListener('message', (message) =>
+    inOrder(({ readSocketFrame }) => {
+      // Only frames of the contract's SocketServerMessage reach the machine (openapi.yaml).
+      const frame = readSocketFrame(message.data);
+      if (frame) sendBack({ type: 'socket.message', message: frame });
+      else console.warn('site socket: a frame outside the contract was dropped');
+    }),
+  );
   receive((command) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command.frame));
   });

@@ -64,13 +64,18 @@ export function GoalPopup({ goal, waiting, onClose, onMuteLeague }: GoalPopupPro
 
 const goalSound = fromCallback(() => startGoalSound());
 
+export interface GoalPopupStackProps {
+  /** Hands over the goals that came while this stack's code loaded, and from then on leaves the goals to it. */
+  takeArrivedGoals: () => readonly GoalEvent[];
+}
+
 /**
  * The goal pop-ups of the whole site, fed by the score socket: one shown at a time (SPEC §4) on a
  * stack of those waiting, with their count; each closes after a while unless the pointer is on it.
  * The stack sits bottom-left on wide screens (the odds columns are on the right) and across the
  * bottom on phones, and a spacer after the footer lets the page scroll out from under it.
  */
-export function GoalPopupHost() {
+export function GoalPopupStack({ takeArrivedGoals }: GoalPopupStackProps) {
   const [settings, setSettings] = useGoalPopupSettings();
   const queue = useActorRef(goalPopupQueueMachine.provide({ actors: { goalSound } }), { input: { settings } });
   const shown = useSelector(queue, shownPopup);
@@ -81,6 +86,10 @@ export function GoalPopupHost() {
     'goal.pushed',
     useCallback((event) => queue.send({ type: 'goal.received', goal: event.push.data }), [queue]),
   );
+  // Runs in the same commit as the socket subscription above, so no goal falls between the two.
+  useEffect(() => {
+    for (const goal of takeArrivedGoals()) queue.send({ type: 'goal.received', goal });
+  }, [queue, takeArrivedGoals]);
   // Settings changed here or in another tab apply at once: a muted league's pop-ups leave the stack.
   useEffect(() => queue.send({ type: 'settings.changed', settings }), [queue, settings]);
 

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { clockTime, leagueName, teamName, type Match } from './match-view.ts';
-import { usePatchMatchLists } from './score-list-page.tsx';
+import { usePatchMatchLists } from './use-patch-match-lists.ts';
 import styles from './home-match-blocks.module.css';
 
 function MatchTile({ match }: { match: Match }) {

@@ -4,7 +4,7 @@ import { readStoredToken } from '../../realtime/stored-user.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { MatchRow, MatchRowHeader } from './match-row.tsx';
-import { usePatchMatchLists } from './score-list-page.tsx';
+import { usePatchMatchLists } from './use-patch-match-lists.ts';
 import styles from './score-list-page.module.css';
 
 function InProgress({ sport, label }: { sport: 'football' | 'basketball'; label: string }) {

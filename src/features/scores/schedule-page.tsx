@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { MatchRow } from './match-row.tsx';
-import { usePatchMatchLists } from './score-list-page.tsx';
+import { usePatchMatchLists } from './use-patch-match-lists.ts';
 import styles from './score-list-page.module.css';
 
 const sports = ['football', 'basketball', 'esports'] as const;

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useAllMatch, useCollectMatch, useMatchListCache } from '../../api/queries/scores.ts';
+import { useEffect, useId, useState } from 'react';
+import { useAllMatch, useCollectMatch } from '../../api/queries/scores.ts';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -8,8 +8,9 @@ import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { MatchRow, MatchRowHeader } from './match-row.tsx';
-import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
-import { withPushedMatch, withPushedOdds, leagueName } from './match-view.ts';
+import { useScoreSocket } from '../../realtime/score-socket.tsx';
+import { leagueName } from './match-view.ts';
+import { usePatchMatchLists } from './use-patch-match-lists.ts';
 import { GameSettingsPanel } from './game-settings-panel.tsx';
 import { startGoalSound, unlockGoalSound } from './goal-sound.ts';
 import {
@@ -23,23 +24,6 @@ import { useIntl } from 'react-intl';
 import styles from './score-list-page.module.css';
 
 type Filter = 'all' | 'in_progress' | 'not_started' | 'over' | 'collected';
-
-/** Patches every cached match list with a pushed match or pushed odds, so rows change in place. */
-export function usePatchMatchLists(): void {
-  const { patch, refresh } = useMatchListCache();
-  useSocketEvent(
-    'match.pushed',
-    useCallback((event) => patch((list) => withPushedMatch(list, event.push.data)), [patch]),
-  );
-  useSocketEvent(
-    'exponent.pushed',
-    useCallback((event) => patch((list) => withPushedOdds(list, event.push.data)), [patch]),
-  );
-  useSocketEvent(
-    'streams.resync',
-    useCallback(() => refresh(), [refresh]),
-  );
-}
 
 const settingKeys = ['value1', 'value2', 'value3', 'value4'] as const;
 
