@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { memberChannel } from '../areas/chat/message-delivery.ts';
-import type { ImMessage } from '../areas/chat/message-service.ts';
+import { parseConversationID, type ImMessage } from '../areas/chat/message-service.ts';
 import type { ImServerMessage } from './socket-contract.ts';
 import type { Contract } from '../contract/contract.ts';
 import type { Bus, Unsubscribe } from './bus.ts';
@@ -35,6 +35,11 @@ interface GroupState {
 
 const messageChannel = (groupID: string) => `im:group:${groupID}`;
 const countChannel = (groupID: string) => `im:online:${groupID}`;
+const hornChannel = 'im:horns';
+
+type HornMessage = Extract<ImServerMessage, { type: 'horn' }>['horn'];
+
+const isRoomGroup = (groupID: string) => parseConversationID(`GROUP${groupID}`)?.kind === 'room';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,12 +53,19 @@ export async function publishGroupMessage(bus: Bus, groupID: string, message: Im
   await bus.publish(messageChannel(groupID), { message });
 }
 
+/** Sends a horn just blown to everyone in a live room's chat, on every process (Member/sneHorn). */
+export async function publishHorn(bus: Bus, horn: HornMessage): Promise<void> {
+  await bus.publish(hornChannel, { horn });
+}
+
 export class MessagingHub {
   readonly #process = randomUUID();
   readonly #groups = new Map<string, GroupState>();
   readonly #refresh: NodeJS.Timeout;
   readonly #isMessage: (value: unknown) => value is ImMessage;
   readonly #isFrame: (value: unknown) => value is ImServerMessage;
+  readonly #isHorn: (value: unknown) => value is HornMessage;
+  readonly #hornSubscription: Promise<Unsubscribe>;
   /** Every open tab of each logged-in member on this process (private chat is delivered to all of them). */
   readonly #users = new Map<string, { connections: Set<HubConnection>; unsubscribe: Promise<Unsubscribe> }>();
 
@@ -66,6 +78,9 @@ export class MessagingHub {
     this.#isMessage = (value): value is ImMessage => validate(value);
     const validateFrame = contract.validatorFor('ImServerMessage');
     this.#isFrame = (value): value is ImServerMessage => validateFrame(value);
+    const validateHorn = contract.validatorFor('HornMessage');
+    this.#isHorn = (value): value is HornMessage => validateHorn(value);
+    this.#hornSubscription = bus.subscribe(hornChannel, (envelope) => this.#onHorn(envelope));
     this.#refresh = setInterval(() => {
       for (const [groupID, group] of this.#groups) void this.#publishCount(groupID, group);
     }, countRefreshMs);
@@ -154,6 +169,7 @@ export class MessagingHub {
 
   async close(): Promise<void> {
     clearInterval(this.#refresh);
+    await (await this.#hornSubscription)();
     const users = [...this.#users.values()];
     this.#users.clear();
     await Promise.all(users.map(async (user) => (await user.unsubscribe)()));
@@ -186,6 +202,19 @@ export class MessagingHub {
     if (!user) return;
     const text = JSON.stringify(frame);
     for (const connection of user.connections) connection.sendText(text);
+  }
+
+  #onHorn(envelope: unknown): void {
+    const horn = isRecord(envelope) ? envelope.horn : undefined;
+    if (!this.#isHorn(horn)) {
+      this.log.warn('messaging hub dropped a bus horn outside HornMessage');
+      return;
+    }
+    const text = JSON.stringify({ type: 'horn', horn } satisfies ImServerMessage);
+    // A tab is in one room at a time, but the set keeps a connection in two rooms from hearing it twice.
+    const viewers = new Set<HubConnection>();
+    for (const [groupID, group] of this.#groups) if (isRoomGroup(groupID)) for (const member of group.members) viewers.add(member);
+    for (const viewer of viewers) viewer.sendText(text);
   }
 
   #onCount(groupID: string, envelope: unknown): void {

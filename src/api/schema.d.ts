@@ -5534,7 +5534,7 @@ export interface components {
             reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "blocked" | "slow_mode" | "followers_only" | "link_blocked";
         };
         /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount). */
-        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"];
+        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"] | components["schemas"]["ImHornPush"];
         /** @description A messaging group's id; a live room's chat is the group of LiveRoomInfo.chat_group_id (live<room id>). */
         ImGroupID: string;
         /** @description A conversation as tim-js-sdk names it: GROUP<group id> or C2C<the other user's messaging id>. */
@@ -5707,6 +5707,15 @@ export interface components {
             type: "online_count";
             conversationID: components["schemas"]["ImConversationID"];
             count: number;
+        };
+        /** @description A horn (Member/sneHorn) just blown: pushed to every connection in a live room's chat, on every process, so every room shows it at once. */
+        ImHornPush: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "horn";
+            horn: components["schemas"]["HornMessage"];
         };
         /** @description The logged-in member's conversation list (one-to-one and chat groups), newest first. Answered by ImConversationList. */
         ImGetConversations: {

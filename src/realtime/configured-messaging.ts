@@ -6,7 +6,9 @@ import type { MessagingEvent, MessagingPort } from './messaging-port.ts';
 /** A port that delegates to the adapter `chosen` resolves to. */
 export function createConfiguredMessaging(chosen: Promise<MessagingPort>): MessagingPort {
   const listeners = new Set<(event: MessagingEvent) => void>();
+  let adapter: MessagingPort | null = null;
   const ready = chosen.then((port) => {
+    adapter = port;
     port.subscribe((event) => {
       for (const listener of listeners) listener(event);
     });
@@ -30,6 +32,9 @@ export function createConfiguredMessaging(chosen: Promise<MessagingPort>): Messa
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    get pushesHorns() {
+      return adapter?.pushesHorns ?? false;
     },
   };
 }

@@ -6,6 +6,7 @@ export type FrameSchemaName =
   | 'AsianHandicapPrices'
   | 'ColouredBarrage'
   | 'GoalEvent'
+  | 'HornMessage'
   | 'ImConversation'
   | 'ImConversationID'
   | 'ImConversationList'
@@ -15,6 +16,7 @@ export type FrameSchemaName =
   | 'ImError'
   | 'ImFilePayload'
   | 'ImGroupJoined'
+  | 'ImHornPush'
   | 'ImId'
   | 'ImImagePayload'
   | 'ImMessage'
@@ -71,6 +73,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   AsianHandicapPrices: {"type":"object","required":["home","line","away"],"properties":{"home":{"type":"number"},"line":{"type":"number"},"away":{"type":"number"}}},
   ColouredBarrage: {"type":"object","required":["id","room_id","style_id","colour","content","user","created_at"],"properties":{"id":{"type":"integer"},"room_id":{"type":"integer"},"style_id":{"type":"integer"},"colour":{"type":"string"},"content":{"type":"string"},"user":{"$ref":"UserBrief"},"created_at":{"$ref":"Timestamp"}}},
   GoalEvent: {"type":"object","required":["match_id","league_name","league_name_en","kind","iszhu","match_str","home_team_name_zh","home_team_name_en","away_team_name_zh","away_team_name_en","home_score","away_score"],"properties":{"match_id":{"type":"integer"},"league_name":{"type":"string"},"league_name_en":{"type":"string"},"kind":{"type":"string","enum":["goal","red_card","yellow_card"]},"iszhu":{"type":"integer","enum":[0,1]},"match_str":{"type":"string"},"home_team_name_zh":{"type":"string"},"home_team_name_en":{"type":"string"},"away_team_name_zh":{"type":"string"},"away_team_name_en":{"type":"string"},"home_score":{"type":"integer"},"away_score":{"type":"integer"}}},
+  HornMessage: {"type":"object","required":["id","user","content","created_at"],"properties":{"id":{"type":"integer"},"user":{"$ref":"UserBrief"},"content":{"type":"string"},"created_at":{"$ref":"Timestamp"}}},
   ImConversation: {"type":"object","required":["conversationID","type","unreadCount","lastMessage"],"properties":{"conversationID":{"$ref":"ImConversationID"},"type":{"type":"string","enum":["C2C","GROUP"]},"userProfile":{"type":"object","required":["userID","nick","avatar"],"properties":{"userID":{"type":"string"},"nick":{"type":"string"},"avatar":{"type":"string"}}},"groupProfile":{"type":"object","required":["groupID","name","avatar","ownerID"],"properties":{"groupID":{"type":"string"},"name":{"type":"string"},"avatar":{"type":"string"},"ownerID":{"type":"string"}}},"lastMessage":{"oneOf":[{"$ref":"ImMessage"},{"type":"null"}]},"unreadCount":{"type":"integer"}}},
   ImConversationID: {"type":"string"},
   ImConversationList: {"type":"object","required":["type","id","conversations"],"properties":{"type":{"type":"string","const":"conversation_list"},"id":{"$ref":"ImId"},"conversations":{"type":"array","items":{"$ref":"ImConversation"}}}},
@@ -80,6 +83,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   ImError: {"type":"object","required":["type","id","msg"],"properties":{"type":{"type":"string","const":"error"},"id":{"$ref":"ImId"},"msg":{"type":"string"},"reason":{"type":"string","enum":["not_logged_in","guest","muted","kicked","too_long","too_fast","not_member","unavailable","blocked","slow_mode","followers_only","link_blocked"]}}},
   ImFilePayload: {"type":"object","required":["name","url","size"],"properties":{"name":{"type":"string"},"url":{"type":"string"},"size":{"type":"integer"}}},
   ImGroupJoined: {"type":"object","required":["type","id","conversationID","onlineCount","lastSequence"],"properties":{"type":{"type":"string","const":"group_joined"},"id":{"$ref":"ImId"},"conversationID":{"$ref":"ImConversationID"},"onlineCount":{"type":"integer"},"lastSequence":{"$ref":"ImSequence"}}},
+  ImHornPush: {"type":"object","required":["type","horn"],"properties":{"type":{"type":"string","const":"horn"},"horn":{"$ref":"HornMessage"}}},
   ImId: {"type":"integer"},
   ImImagePayload: {"type":"object","required":["url","width","height"],"properties":{"url":{"$ref":"ImageUrl"},"width":{"type":"integer"},"height":{"type":"integer"}}},
   ImMessage: {"type":"object","required":["ID","clientMsgID","conversationID","conversationType","from","to","nick","avatar","time","sequence","type","payload"],"properties":{"ID":{"type":"string"},"clientMsgID":{"type":"string"},"conversationID":{"$ref":"ImConversationID"},"conversationType":{"type":"string","enum":["GROUP","C2C"]},"from":{"type":"string"},"to":{"type":"string"},"nick":{"type":"string"},"avatar":{"type":"string"},"time":{"$ref":"Timestamp"},"sequence":{"$ref":"ImSequence"},"type":{"$ref":"ImElemType"},"payload":{"$ref":"ImPayload"},"isPeerRead":{"type":"boolean"},"badge":{"type":"string","enum":["anchor","manager","guard","noble"]}}},
@@ -91,7 +95,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   ImReadReceipt: {"type":"object","required":["type","conversationID","sequence"],"properties":{"type":{"type":"string","const":"read_receipt"},"conversationID":{"$ref":"ImConversationID"},"sequence":{"$ref":"ImSequence"}}},
   ImSent: {"type":"object","required":["type","id","message"],"properties":{"type":{"type":"string","const":"sent"},"id":{"$ref":"ImId"},"message":{"$ref":"ImMessage"}}},
   ImSequence: {"type":"integer"},
-  ImServerMessage: {"oneOf":[{"$ref":"ImOk"},{"$ref":"ImError"},{"$ref":"ImGroupJoined"},{"$ref":"ImSent"},{"$ref":"ImMessageList"},{"$ref":"ImMessagePush"},{"$ref":"ImOnlineCount"},{"$ref":"ImConversationList"},{"$ref":"ImConversationPush"},{"$ref":"ImReadReceipt"}]},
+  ImServerMessage: {"oneOf":[{"$ref":"ImOk"},{"$ref":"ImError"},{"$ref":"ImGroupJoined"},{"$ref":"ImSent"},{"$ref":"ImMessageList"},{"$ref":"ImMessagePush"},{"$ref":"ImOnlineCount"},{"$ref":"ImConversationList"},{"$ref":"ImConversationPush"},{"$ref":"ImReadReceipt"},{"$ref":"ImHornPush"}]},
   ImTextPayload: {"type":"object","required":["text"],"properties":{"text":{"type":"string"}}},
   ImageUrl: {"type":"string"},
   League: {"type":"object","required":["id","name","name_en","short_name_zh","logo","sport","country"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"logo":{"$ref":"ImageUrl"},"sport":{"$ref":"MatchSport"},"country":{"type":"string"}}},

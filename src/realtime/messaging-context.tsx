@@ -18,6 +18,7 @@ export const noMessaging: MessagingPort = {
   getHistory: async () => ({ messages: [], isCompleted: true }),
   syncMessages: async () => ({ messages: [], isCompleted: true }),
   subscribe: () => () => undefined,
+  pushesHorns: false,
 };
 
 const MessagingContext = createContext<MessagingPort>(noMessaging);

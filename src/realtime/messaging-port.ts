@@ -26,7 +26,9 @@ export type MessagingEvent =
   /** One of the member's conversations changed (replace it in the list), or is gone (removed). */
   | { type: 'conversation'; conversation: ImConversation; removed: boolean }
   /** The other side of a C2C talk read the member's messages up to `sequence`. */
-  | { type: 'read'; conversationID: string; sequence: number };
+  | { type: 'read'; conversationID: string; sequence: number }
+  /** A horn just blown somewhere on the site, heard in whichever room this connection is in. */
+  | { type: 'horn'; horn: Schemas['HornMessage'] };
 
 /** A page of a conversation, oldest first. */
 export interface MessagePage {
@@ -75,6 +77,8 @@ export interface MessagingPort {
   syncMessages(conversationID: string, afterSequence: number): Promise<MessagePage>;
   /** Calls `listener` for every push until the returned function is called. */
   subscribe(listener: (event: MessagingEvent) => void): () => void;
+  /** Whether new horns arrive as pushes ('horn' events); where not, rooms read the horn list now and then. */
+  readonly pushesHorns: boolean;
 }
 
 /** SPEC §7: nothing waits on the messaging service for longer than a request does. */
@@ -163,6 +167,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         if (frame.type === 'online_count') return emit({ type: 'online', conversationID: frame.conversationID, count: frame.count });
         if (frame.type === 'conversation') return emit({ type: 'conversation', conversation: frame.conversation, removed: frame.removed === true });
         if (frame.type === 'read_receipt') return emit({ type: 'read', conversationID: frame.conversationID, sequence: frame.sequence });
+        if (frame.type === 'horn') return emit({ type: 'horn', horn: frame.horn });
         const pending = waiting.get(frame.id);
         waiting.delete(frame.id);
         if (frame.type === 'error') pending?.reject(new MessagingRefusal(frame.msg, frame.reason));
@@ -263,6 +268,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    pushesHorns: true,
   };
   return port;
 }

@@ -225,6 +225,8 @@ export function createTimMessaging(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    // Horns are the site's own, not Tencent's: with this adapter rooms read the horn list.
+    pushesHorns: false,
   };
   return port;
 }

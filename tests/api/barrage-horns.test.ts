@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barrageMessages } from '../../server/areas/social/barrage-service.ts';
 import { hornMessages } from '../../server/areas/social/horn-service.ts';
@@ -113,5 +114,44 @@ describe('coloured barrage and horns', () => {
     expect(list.data.list.map((horn) => horn.content)).toEqual(['付费喇叭', '全站喇叭']);
     const broke = await call('/api/Member/sneHorn', viewer.token, { content: '再来一个' });
     expect(broke).toMatchObject({ code: 1, msg: hornMessages.insufficient });
+  });
+
+  it('pushes a new horn at once to everyone in a live room, on /im, and to no connection outside the rooms', async () => {
+    const rooms = await server.database.db.selectFrom('live_rooms').select('id').orderBy('id').limit(2).execute();
+    /** A guest's /im connection, in the room's chat when one is given, keeping the horns it hears. */
+    async function listener(room: number | null) {
+      const guest = (await server.call<{ id: string; sig: string }>('GET', '/api/Universal/imTouristAccount')).data;
+      const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/im`);
+      const horns: Horn[] = [];
+      const answered = new Map<number, () => void>();
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as { type: string; id?: number; horn?: Horn };
+        if (frame.type === 'horn') horns.push(frame.horn!);
+        else if (frame.id !== undefined) answered.get(frame.id)?.();
+      });
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const ask = (frame: Record<string, unknown> & { id: number }) =>
+        new Promise<void>((resolve) => {
+          answered.set(frame.id, resolve);
+          socket.send(JSON.stringify(frame));
+        });
+      await ask({ id: 1, type: 'login', userID: guest.id, userSig: guest.sig, lang: 'zh' });
+      if (room !== null) await ask({ id: 2, type: 'join_group', groupID: `live${String(room)}` });
+      return { horns, close: () => socket.close() };
+    }
+    const [first, second, outside] = await Promise.all([listener(Number(rooms[0]!.id)), listener(Number(rooms[1]!.id)), listener(null)]);
+    try {
+      const viewer = await newUser(20);
+      const blown = await call<{ horn: Horn }>('/api/Member/sneHorn', viewer.token, { content: '进球了' });
+      expect(blown.code).toBe(0);
+      await expect.poll(() => first.horns.length).toBe(1);
+      await expect.poll(() => second.horns.length).toBe(1);
+      expect(first.horns[0]).toEqual(blown.data.horn);
+      expect(second.horns[0]).toEqual(blown.data.horn);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(outside.horns).toEqual([]);
+    } finally {
+      for (const connection of [first, second, outside]) connection.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
+import { publishHorn } from '../../realtime/messaging-hub.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { addWealth } from '../gifts/wealth.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/ledger.ts';
@@ -39,9 +40,20 @@ function toHorn(row: HornRow): DataOf<'memberSneHorn'>['horn'] {
 /**
  * Member/sneHorn: a site-wide barrage. A free horn of the nobility held is used first (SPEC §6: 30 with
  * nobility); without one the horn price is paid from the consumer wallet, one ledger transaction under
- * the request's key. Every room shows the horns of Member/hornList.
+ * the request's key. Every room shows the horns of Member/hornList, and hears each new one at once.
  */
 export async function sendHorn(server: ServerContext, userId: number, input: InputOf<'memberSneHorn'>, key: string | undefined): Promise<DataOf<'memberSneHorn'>> {
+  const sent = await blowHorn(server, userId, input, key);
+  // Pushed after the commit; a retry under the same key pushes the same horn again, which rooms show once.
+  try {
+    await publishHorn(server.bus, sent.horn);
+  } catch (error) {
+    server.log.warn({ err: error, horn: sent.horn.id }, 'a horn could not be pushed to the rooms');
+  }
+  return sent;
+}
+
+async function blowHorn(server: ServerContext, userId: number, input: InputOf<'memberSneHorn'>, key: string | undefined): Promise<DataOf<'memberSneHorn'>> {
   const priceTenths = await hornPriceTenths(server);
   try {
     return await idempotent(server, { userId, operation: 'memberSneHorn', key, params: { content: input.content } }, async (trx) => {

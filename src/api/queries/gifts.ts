@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useApi } from '../api-context.tsx';
 import type { Api } from '../client.ts';
+import type { components } from '../schema.d.ts';
 import { memberInfoKeys } from './account.ts';
 import { callKey, getQuery, type QueryParams } from './call-query.ts';
 
@@ -41,9 +43,38 @@ export function useSendGift() {
   });
 }
 
-/** The latest horns (Member/hornList), read again every few seconds: every room shows the newest. */
-export function useLatestHorns() {
-  return useQuery({ ...getQuery(useApi(), '/api/Member/hornList', { params: { query: { page: 1, limit: 1 } } }), refetchInterval: 8_000 });
+type HornMessage = components['schemas']['HornMessage'];
+
+function latestHornsQuery(api: Api) {
+  return getQuery(api, '/api/Member/hornList', { params: { query: { page: 1, limit: 1 } } });
+}
+
+/**
+ * The latest horn (Member/hornList). Where the messaging service pushes new horns this is read once
+ * (and after a reconnect); otherwise it is read again every few seconds.
+ */
+export function useLatestHorns({ pushed }: { pushed: () => boolean }) {
+  return useQuery({ ...latestHornsQuery(useApi()), refetchInterval: () => (pushed() ? false : 8_000) });
+}
+
+/** Shows a horn pushed to the room as the latest, unless a newer one is already there (a retried horn comes twice). */
+export function useShowPushedHorn() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (horn: HornMessage) =>
+      queryClient.setQueryData(latestHornsQuery(api).queryKey, (page) =>
+        page && (page.list[0]?.id ?? 0) >= horn.id ? page : { total: (page?.total ?? 0) + 1, page: 1, limit: 1, list: [horn] },
+      ),
+    [api, queryClient],
+  );
+}
+
+/** Reads the latest horn again: after a reconnect, horns blown meanwhile were not heard. */
+export function useRefreshLatestHorns() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: latestHornsQuery(api).queryKey }), [api, queryClient]);
 }
 
 /** Member/sneHorn, quietly (the form says why a horn was refused); the list and the free horns are read again. */

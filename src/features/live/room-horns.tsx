@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMemberInfo, useSiteConfig } from '../../api/queries/account.ts';
-import { useLatestHorns, useSendHorn } from '../../api/queries/gifts.ts';
+import { useLatestHorns, useRefreshLatestHorns, useSendHorn, useShowPushedHorn } from '../../api/queries/gifts.ts';
 import { newActionKey } from '../../api/queries/wallet.ts';
 import { ApiError } from '../../api/client.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
+import { useMessaging } from '../../realtime/messaging-context.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import styles from './room-horns.module.css';
 
@@ -18,15 +19,32 @@ export function RoomHorns() {
   const t = useMessage();
   const user = useStoredUser();
   const openLogin = useLoginRequest();
-  const horns = useLatestHorns();
+  const messaging = useMessaging();
+  const horns = useLatestHorns({ pushed: () => messaging.pushesHorns });
+  const showPushedHorn = useShowPushedHorn();
+  const refreshHorns = useRefreshLatestHorns();
+  useEffect(
+    () =>
+      messaging.subscribe((event) => {
+        if (event.type === 'horn') showPushedHorn(event.horn);
+        else if (event.type === 'reconnected') refreshHorns();
+      }),
+    [messaging, showPushedHorn, refreshHorns],
+  );
   const me = useMemberInfo(user?.id ?? null);
   const config = useSiteConfig();
   const send = useSendHorn();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const latest = horns.data?.list[0];
-  // Measured against when the list was read, so a quiet site stops showing an old horn.
-  const fresh = latest && horns.dataUpdatedAt - latest.created_at * 1000 < hornShownMs ? latest : undefined;
+  // Horns arrive when blown, not on a timer, so an old one leaves the strip by its own clock.
+  const [expiredId, setExpiredId] = useState(0);
+  useEffect(() => {
+    if (!latest) return;
+    const timer = setTimeout(() => setExpiredId(latest.id), Math.max(0, latest.created_at * 1000 + hornShownMs - Date.now()));
+    return () => clearTimeout(timer);
+  }, [latest]);
+  const fresh = latest && latest.id !== expiredId ? latest : undefined;
   const freeHorns = me.data?.free_horns ?? 0;
 
   function submit(event: FormEvent) {
