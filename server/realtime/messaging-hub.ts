@@ -38,6 +38,7 @@ const countChannel = (groupID: string) => `im:online:${groupID}`;
 const hornChannel = 'im:horns';
 
 type HornMessage = Extract<ImServerMessage, { type: 'horn' }>['horn'];
+type RoomEntry = Extract<ImServerMessage, { type: 'room_entry' }>;
 
 const isRoomGroup = (groupID: string) => parseConversationID(`GROUP${groupID}`)?.kind === 'room';
 
@@ -65,6 +66,7 @@ export class MessagingHub {
   readonly #isMessage: (value: unknown) => value is ImMessage;
   readonly #isFrame: (value: unknown) => value is ImServerMessage;
   readonly #isHorn: (value: unknown) => value is HornMessage;
+  readonly #isEntry: (value: unknown) => value is RoomEntry;
   readonly #hornSubscription: Promise<Unsubscribe>;
   /** Every open tab of each logged-in member on this process (private chat is delivered to all of them). */
   readonly #users = new Map<string, { connections: Set<HubConnection>; unsubscribe: Promise<Unsubscribe> }>();
@@ -80,6 +82,8 @@ export class MessagingHub {
     this.#isFrame = (value): value is ImServerMessage => validateFrame(value);
     const validateHorn = contract.validatorFor('HornMessage');
     this.#isHorn = (value): value is HornMessage => validateHorn(value);
+    const validateEntry = contract.validatorFor('ImRoomEntry');
+    this.#isEntry = (value): value is RoomEntry => validateEntry(value);
     this.#hornSubscription = bus.subscribe(hornChannel, (envelope) => this.#onHorn(envelope));
     this.#refresh = setInterval(() => {
       for (const [groupID, group] of this.#groups) void this.#publishCount(groupID, group);
@@ -141,6 +145,11 @@ export class MessagingHub {
     await publishGroupMessage(this.bus, groupID, message);
   }
 
+  /** Tells everyone in the room, on every process, that a guard or a noble came in (not stored). */
+  async publishEntry(groupID: string, entry: RoomEntry): Promise<void> {
+    await this.bus.publish(messageChannel(groupID), { entry });
+  }
+
   /** Adds a logged-in member's connection; resolves once pushes to the member from every process reach it. */
   async joinUser(userID: string, connection: HubConnection): Promise<void> {
     let user = this.#users.get(userID);
@@ -182,13 +191,16 @@ export class MessagingHub {
   #onMessage(groupID: string, envelope: unknown): void {
     // What another process published arrives as plain JSON: checked against the contract before any client sees it.
     const message = isRecord(envelope) ? envelope.message : undefined;
-    if (!this.#isMessage(message)) {
-      this.log.warn({ groupID }, 'messaging hub dropped a bus message outside ImMessage');
+    const entry = isRecord(envelope) ? envelope.entry : undefined;
+    let text: string;
+    if (this.#isMessage(message)) text = JSON.stringify({ type: 'message', message });
+    else if (this.#isEntry(entry)) text = JSON.stringify(entry);
+    else {
+      this.log.warn({ groupID }, 'messaging hub dropped a bus message outside ImMessage and ImRoomEntry');
       return;
     }
     const group = this.#groups.get(groupID);
     if (!group) return;
-    const text = JSON.stringify({ type: 'message', message });
     for (const member of group.members) member.sendText(text);
   }
 

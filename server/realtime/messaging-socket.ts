@@ -23,6 +23,7 @@ import { deliverMessage, pushConversation } from '../areas/chat/message-delivery
 import { verifyMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import { refundExpiredEnvelopes } from '../areas/chat/red-envelope-service.ts';
 import { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../areas/live/room-chat-service.ts';
+import { EntryThrottle, roomEntryOf } from '../areas/live/room-entry.ts';
 import { defaultLanguage, translate, type Language } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../server-context.ts';
 import { MessagingHub, type HubConnection } from './messaging-hub.ts';
@@ -85,6 +86,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
   const hub = new MessagingHub(server.bus, server.contract, server.log);
   const limits = { rate: new SendRate(), slowMode: new SlowMode() };
   const privateRate = new SendRate(privateChatRate);
+  const entries = new EntryThrottle();
   // Envelopes not opened up within 24 hours give the rest back, whether anyone looks at them again or not.
   const refunds = setInterval(() => void refundExpiredEnvelopes(server).catch((error: unknown) => app.log.error(error)), 10 * 60_000);
   refunds.unref();
@@ -93,6 +95,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
     limits.rate.prune(now);
     limits.slowMode.prune(now);
     privateRate.prune(now);
+    entries.prune(now);
   }, 60_000);
   pruneRate.unref();
   app.addHook('onClose', async () => {
@@ -180,19 +183,24 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
             if (!userID) return reply(frame.id, imMessages.notLoggedIn, 'not_logged_in');
             const conversation = parseConversationID(`GROUP${frame.groupID}`);
             // Live rooms' chats take every viewer, guests included (read only); chat groups come with private chat.
-            if (conversation?.kind !== 'room' || !(await roomOfGroup(server, conversation.roomId))) {
-              return reply(frame.id, imMessages.noGroup);
-            }
+            const room = conversation?.kind === 'room' ? await roomOfGroup(server, conversation.roomId) : null;
+            if (conversation?.kind !== 'room' || !room) return reply(frame.id, imMessages.noGroup);
             joined.add(frame.groupID);
             await hub.join(frame.groupID, connection);
             const last = await lastSequence(server, conversationKey(conversation, 0));
-            return send({
+            send({
               type: 'group_joined',
               id: frame.id,
               conversationID: `GROUP${frame.groupID}`,
               onlineCount: hub.onlineCount(frame.groupID),
               lastSequence: last,
             });
+            const member = memberId();
+            if (member !== null && entries.take(room.id, member, server.clock.now().getTime())) {
+              const entry = await roomEntryOf(server, room, member);
+              if (entry) await hub.publishEntry(frame.groupID, entry);
+            }
+            return;
           }
           case 'leave_group':
             joined.delete(frame.groupID);

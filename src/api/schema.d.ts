@@ -5534,7 +5534,7 @@ export interface components {
             reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "blocked" | "slow_mode" | "followers_only" | "link_blocked";
         };
         /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount). */
-        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"] | components["schemas"]["ImHornPush"];
+        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"] | components["schemas"]["ImHornPush"] | components["schemas"]["ImRoomEntry"];
         /** @description A messaging group's id; a live room's chat is the group of LiveRoomInfo.chat_group_id (live<room id>). */
         ImGroupID: string;
         /** @description A conversation as tim-js-sdk names it: GROUP<group id> or C2C<the other user's messaging id>. */
@@ -5716,6 +5716,25 @@ export interface components {
              */
             type: "horn";
             horn: components["schemas"]["HornMessage"];
+        };
+        /** @description A guard of the room's anchor or a noble came into the room (issue 13, entry effects): pushed to everyone in the room's chat on every process, not stored. Told at most once a minute per member and room, so coming back again and again floods no one. */
+        ImRoomEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "room_entry";
+            conversationID: components["schemas"]["ImConversationID"];
+            user: components["schemas"]["UserBrief"];
+            /** @description The highest standing held in this room, a guard of its anchor before a nobility. */
+            tier: {
+                /** @enum {string} */
+                kind: "guard" | "nobility";
+                level: number;
+                name: string;
+                name_en: string;
+                icon: components["schemas"]["ImageUrl"];
+            };
         };
         /** @description The logged-in member's conversation list (one-to-one and chat groups), newest first. Answered by ImConversationList. */
         ImGetConversations: {

@@ -26,6 +26,7 @@ export type FrameSchemaName =
   | 'ImOnlineCount'
   | 'ImPayload'
   | 'ImReadReceipt'
+  | 'ImRoomEntry'
   | 'ImSent'
   | 'ImSequence'
   | 'ImServerMessage'
@@ -93,9 +94,10 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   ImOnlineCount: {"type":"object","required":["type","conversationID","count"],"properties":{"type":{"type":"string","const":"online_count"},"conversationID":{"$ref":"ImConversationID"},"count":{"type":"integer"}}},
   ImPayload: {"oneOf":[{"$ref":"ImTextPayload"},{"$ref":"ImImagePayload"},{"$ref":"ImFilePayload"},{"$ref":"ImCustomPayload"}]},
   ImReadReceipt: {"type":"object","required":["type","conversationID","sequence"],"properties":{"type":{"type":"string","const":"read_receipt"},"conversationID":{"$ref":"ImConversationID"},"sequence":{"$ref":"ImSequence"}}},
+  ImRoomEntry: {"type":"object","required":["type","conversationID","user","tier"],"properties":{"type":{"type":"string","const":"room_entry"},"conversationID":{"$ref":"ImConversationID"},"user":{"$ref":"UserBrief"},"tier":{"type":"object","required":["kind","level","name","name_en","icon"],"properties":{"kind":{"type":"string","enum":["guard","nobility"]},"level":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"icon":{"$ref":"ImageUrl"}}}}},
   ImSent: {"type":"object","required":["type","id","message"],"properties":{"type":{"type":"string","const":"sent"},"id":{"$ref":"ImId"},"message":{"$ref":"ImMessage"}}},
   ImSequence: {"type":"integer"},
-  ImServerMessage: {"oneOf":[{"$ref":"ImOk"},{"$ref":"ImError"},{"$ref":"ImGroupJoined"},{"$ref":"ImSent"},{"$ref":"ImMessageList"},{"$ref":"ImMessagePush"},{"$ref":"ImOnlineCount"},{"$ref":"ImConversationList"},{"$ref":"ImConversationPush"},{"$ref":"ImReadReceipt"},{"$ref":"ImHornPush"}]},
+  ImServerMessage: {"oneOf":[{"$ref":"ImOk"},{"$ref":"ImError"},{"$ref":"ImGroupJoined"},{"$ref":"ImSent"},{"$ref":"ImMessageList"},{"$ref":"ImMessagePush"},{"$ref":"ImOnlineCount"},{"$ref":"ImConversationList"},{"$ref":"ImConversationPush"},{"$ref":"ImReadReceipt"},{"$ref":"ImHornPush"},{"$ref":"ImRoomEntry"}]},
   ImTextPayload: {"type":"object","required":["text"],"properties":{"text":{"type":"string"}}},
   ImageUrl: {"type":"string"},
   League: {"type":"object","required":["id","name","name_en","short_name_zh","logo","sport","country"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"logo":{"$ref":"ImageUrl"},"sport":{"$ref":"MatchSport"},"country":{"type":"string"}}},

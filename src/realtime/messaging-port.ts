@@ -28,7 +28,9 @@ export type MessagingEvent =
   /** The other side of a C2C talk read the member's messages up to `sequence`. */
   | { type: 'read'; conversationID: string; sequence: number }
   /** A horn just blown somewhere on the site, heard in whichever room this connection is in. */
-  | { type: 'horn'; horn: Schemas['HornMessage'] };
+  | { type: 'horn'; horn: Schemas['HornMessage'] }
+  /** A guard of the room's anchor or a noble came into a room this connection is in (its entry effect). */
+  | { type: 'entry'; entry: Schemas['ImRoomEntry'] };
 
 /** A page of a conversation, oldest first. */
 export interface MessagePage {
@@ -168,6 +170,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         if (frame.type === 'conversation') return emit({ type: 'conversation', conversation: frame.conversation, removed: frame.removed === true });
         if (frame.type === 'read_receipt') return emit({ type: 'read', conversationID: frame.conversationID, sequence: frame.sequence });
         if (frame.type === 'horn') return emit({ type: 'horn', horn: frame.horn });
+        if (frame.type === 'room_entry') return emit({ type: 'entry', entry: frame });
         const pending = waiting.get(frame.id);
         waiting.delete(frame.id);
         if (frame.type === 'error') pending?.reject(new MessagingRefusal(frame.msg, frame.reason));

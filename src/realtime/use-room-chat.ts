@@ -76,6 +76,8 @@ export interface RoomChatOptions {
   onKicked?: () => void;
   /** A gift was sent in the room while the viewer is in it (not those read from history): the player plays its effect. */
   onGift?: (message: RoomChatMessage) => void;
+  /** A guard of the anchor or a noble came into the room: the player plays their entry effect. */
+  onEntry?: (entry: Schemas['ImRoomEntry']) => void;
 }
 
 /** The gift notice a custom message carries, checked against the contract; null for any other message. */
@@ -137,7 +139,7 @@ export function mergeMessages(list: readonly RoomChatMessage[], incoming: readon
 }
 
 /** The room's chat: join on mount, leave on unmount; see RoomChat. */
-export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked, onGift }: RoomChatOptions): RoomChat {
+export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked, onGift, onEntry }: RoomChatOptions): RoomChat {
   const messaging = useMessaging();
   const api = useApi();
   const user = useStoredUser();
@@ -147,10 +149,10 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
   const [onlineCount, setOnlineCount] = useState<number | null>(null);
   // Where the chat stands across joins: who the viewer is to messaging, and the last sequence held (for the sync).
   const [seen] = useState(() => new ChatCursor());
-  const callbacks = useRef({ onLoginRequest, onKicked, onGift });
+  const callbacks = useRef({ onLoginRequest, onKicked, onGift, onEntry });
   useEffect(() => {
-    callbacks.current = { onLoginRequest, onKicked, onGift };
-  }, [onLoginRequest, onKicked, onGift]);
+    callbacks.current = { onLoginRequest, onKicked, onGift, onEntry };
+  }, [onLoginRequest, onKicked, onGift, onEntry]);
 
   const add = useCallback((incoming: ImMessage[]) => {
     const lines = incoming.flatMap((message) => toChatMessage(message, seen.me) ?? []);
@@ -199,6 +201,7 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
         const line = toChatMessage(event.message, seen.me);
         if (line?.gift) callbacks.current.onGift?.(line);
       } else if (event.type === 'online' && event.conversationID === conversationID) setOnlineCount(event.count);
+      else if (event.type === 'entry' && event.entry.conversationID === conversationID) callbacks.current.onEntry?.(event.entry);
       else if (event.type === 'reconnected') actor.send({ type: 'connection.lost' });
     });
     const login = actor.on('login.requested', () => callbacks.current.onLoginRequest?.());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barrageMessages } from '../../server/areas/social/barrage-service.ts';
 import { hornMessages } from '../../server/areas/social/horn-service.ts';
 import { book } from '../../server/areas/wallet/ledger.ts';
+import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
 import { createLoggedInUser, demoLogins } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -26,6 +27,11 @@ interface Horn {
   id: number;
   content: string;
   user: { id: number };
+}
+interface Entry {
+  conversationID: string;
+  user: { id: number; user_nickname: string };
+  tier: { kind: 'guard' | 'nobility'; level: number; name: string; name_en: string };
 }
 
 let nextMobile = 1;
@@ -69,6 +75,36 @@ describe('coloured barrage and horns', () => {
   }
   const call = <T>(path: string, token: string, input: Record<string, unknown>, idempotencyKey = key()) =>
     server.call<T>('GET', path, input, { token, 'idempotency-key': idempotencyKey });
+
+  /** An /im connection (a guest's, or the member's), in the room's chat when one is given, keeping the horns and entries it hears. */
+  async function listener(room: number | null, memberId?: number) {
+    const account =
+      memberId === undefined
+        ? (await server.call<{ id: string; sig: string }>('GET', '/api/Universal/imTouristAccount')).data
+        : { id: String(memberId), sig: await signMessagingUser(server.app.serverContext, String(memberId)) };
+    const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/im`);
+    const horns: Horn[] = [];
+    const entries: Entry[] = [];
+    const answered = new Map<number, () => void>();
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { type: string; id?: number; horn?: Horn };
+      if (frame.type === 'horn') horns.push(frame.horn!);
+      else if (frame.type === 'room_entry') entries.push(frame as unknown as Entry);
+      else if (frame.id !== undefined) answered.get(frame.id)?.();
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    let nextId = 1;
+    const ask = (frame: Record<string, unknown>) =>
+      new Promise<void>((resolve) => {
+        const id = nextId++;
+        answered.set(id, resolve);
+        socket.send(JSON.stringify({ id, ...frame }));
+      });
+    await ask({ type: 'login', userID: account.id, userSig: account.sig, lang: 'zh' });
+    const join = (into: number) => ask({ type: 'join_group', groupID: `live${String(into)}` });
+    if (room !== null) await join(room);
+    return { horns, entries, join, leave: (from: number) => ask({ type: 'leave_group', groupID: `live${String(from)}` }), close: () => socket.close() };
+  }
 
   it('lists the barrage colours with their prices', () => {
     expect(styles.length).toBeGreaterThan(3);
@@ -118,27 +154,6 @@ describe('coloured barrage and horns', () => {
 
   it('pushes a new horn at once to everyone in a live room, on /im, and to no connection outside the rooms', async () => {
     const rooms = await server.database.db.selectFrom('live_rooms').select('id').orderBy('id').limit(2).execute();
-    /** A guest's /im connection, in the room's chat when one is given, keeping the horns it hears. */
-    async function listener(room: number | null) {
-      const guest = (await server.call<{ id: string; sig: string }>('GET', '/api/Universal/imTouristAccount')).data;
-      const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/im`);
-      const horns: Horn[] = [];
-      const answered = new Map<number, () => void>();
-      socket.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as { type: string; id?: number; horn?: Horn };
-        if (frame.type === 'horn') horns.push(frame.horn!);
-        else if (frame.id !== undefined) answered.get(frame.id)?.();
-      });
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-      const ask = (frame: Record<string, unknown> & { id: number }) =>
-        new Promise<void>((resolve) => {
-          answered.set(frame.id, resolve);
-          socket.send(JSON.stringify(frame));
-        });
-      await ask({ id: 1, type: 'login', userID: guest.id, userSig: guest.sig, lang: 'zh' });
-      if (room !== null) await ask({ id: 2, type: 'join_group', groupID: `live${String(room)}` });
-      return { horns, close: () => socket.close() };
-    }
     const [first, second, outside] = await Promise.all([listener(Number(rooms[0]!.id)), listener(Number(rooms[1]!.id)), listener(null)]);
     try {
       const viewer = await newUser(20);
@@ -152,6 +167,44 @@ describe('coloured barrage and horns', () => {
       expect(outside.horns).toEqual([]);
     } finally {
       for (const connection of [first, second, outside]) connection.close();
+    }
+  });
+
+  it("tells a room when a noble or a guard of its anchor comes in, once a minute at most, and nobody else's entry", async () => {
+    const { db } = server.database;
+    const otherRoom = Number((await db.selectFrom('live_rooms').select('id').where('id', '!=', roomId).orderBy('id').executeTakeFirstOrThrow()).id);
+    const tiers = (await server.call<Array<{ id: number; kind: string; name: string; price_per_month: number }>>('GET', '/api/Guard/getList')).data;
+    const noble = await newUser(40);
+    const guard = await newUser(200);
+    const plain = await newUser(0);
+    const knight = tiers.filter((tier) => tier.kind === 'nobility').sort((a, b) => a.price_per_month - b.price_per_month)[0]!;
+    const captain = tiers.filter((tier) => tier.kind === 'guard').sort((a, b) => a.price_per_month - b.price_per_month)[0]!;
+    const anchor = await db.selectFrom('live_rooms').select('anchor_id').where('id', '=', roomId).executeTakeFirstOrThrow();
+    expect((await call('/api/guard_user/buy', noble.token, { tier_id: knight.id, months: 1 })).code).toBe(0);
+    expect((await call('/api/guard_user/buy', guard.token, { tier_id: captain.id, months: 1, anchor_uid: anchor.anchor_id })).code).toBe(0);
+
+    const watcher = await listener(roomId);
+    const elsewhere = await listener(otherRoom);
+    const connections = [watcher, elsewhere];
+    try {
+      const nobleComes = await listener(roomId, noble.id);
+      const guardComes = await listener(roomId, guard.id);
+      const plainComes = await listener(roomId, plain.id);
+      connections.push(nobleComes, guardComes, plainComes);
+      await expect.poll(() => watcher.entries.length).toBe(2);
+      const byUser = new Map(watcher.entries.map((entry) => [entry.user.id, entry]));
+      expect(byUser.get(noble.id)).toMatchObject({ conversationID: `GROUPlive${String(roomId)}`, tier: { kind: 'nobility', name_en: knight.name } });
+      expect(byUser.get(guard.id)).toMatchObject({ tier: { kind: 'guard', name_en: captain.name } });
+      // The guard guards this room's anchor only: in another room they come in unannounced, like anyone.
+      await guardComes.join(otherRoom);
+      // Leaving and coming back within the minute is not told again.
+      await nobleComes.leave(roomId);
+      await nobleComes.join(roomId);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(watcher.entries).toHaveLength(2);
+      expect(elsewhere.entries).toEqual([]);
+    } finally {
+      for (const connection of connections) connection.close();
     }
   });
 });

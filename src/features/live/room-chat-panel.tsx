@@ -9,7 +9,7 @@ import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { announceKickout } from '../../realtime/room-kickout.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
-import { useRoomChat, type RoomChat, type RoomChatMessage } from '../../realtime/use-room-chat.ts';
+import { useRoomChat, type RoomChat, type RoomChatMessage, type RoomChatOptions } from '../../realtime/use-room-chat.ts';
 import styles from './room-chat-panel.module.css';
 
 /** Within this many pixels of the bottom the list follows new messages; scrolled further up, it stays put. */
@@ -332,6 +332,8 @@ export interface RoomChatPanelProps {
   onMessages?: (messages: readonly RoomChatMessage[]) => void;
   /** Told each gift sent while the viewer is in the room: the player plays its effect. */
   onGift?: (message: RoomChatMessage) => void;
+  /** Told each guard or noble coming in while the viewer is in the room: the player plays their entry. */
+  onEntry?: RoomChatOptions['onEntry'];
 }
 
 /** The live room's chat beside (or below) the picture (issue 11); its messages also feed the danmaku. */
@@ -369,10 +371,10 @@ function useModeration(roomId: number, enabled: boolean): RoomChatModeration | u
   };
 }
 
-function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessages, onGift }: RoomChatPanelProps) {
+function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessages, onGift, onEntry }: RoomChatPanelProps) {
   const openLogin = useLoginRequest();
   const user = useStoredUser();
-  const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId), onGift });
+  const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId), onGift, onEntry });
   const moderation = useModeration(roomId, canModerate);
   useEffect(() => onMessages?.(chat.messages), [chat.messages, onMessages]);
   const styleList = useBarrageStyles(user !== null);

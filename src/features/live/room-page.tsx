@@ -15,6 +15,7 @@ import { RoomMatchCard } from './room-match-card.tsx';
 import { RoomChatPanel } from './room-chat-panel.tsx';
 import { RoomGiftBar } from './room-gift-bar.tsx';
 import { RoomHorns } from './room-horns.tsx';
+import { useRoomEntryEffects } from './room-entry-effects.tsx';
 import { useRoomGiftEffects } from './room-gift-effects.tsx';
 import type { RoomChatMessage } from '../../realtime/use-room-chat.ts';
 import { RoomPlayer } from './room-player.tsx';
@@ -32,6 +33,7 @@ function Room({ info }: { info: LiveRoomInfo }) {
   // Gifts show as their banner in the chat and their effect over the picture, not as danmaku.
   const danmaku = useMemo(() => chatLines.filter((line) => !line.gift), [chatLines]);
   const gifts = useRoomGiftEffects();
+  const entries = useRoomEntryEffects();
   const lastLive =
     room.start_time === undefined
       ? undefined
@@ -59,7 +61,17 @@ function Room({ info }: { info: LiveRoomInfo }) {
       <div className={styles.theatre}>
         <div className={styles.stage}>
           <RoomHorns />
-          <RoomPlayer room={room} offlineDetail={onAir ? undefined : lastLive} danmaku={danmaku} effects={gifts.overlay} />
+          <RoomPlayer
+            room={room}
+            offlineDetail={onAir ? undefined : lastLive}
+            danmaku={danmaku}
+            effects={
+              <>
+                {entries.overlay}
+                {gifts.overlay}
+              </>
+            }
+          />
           <RoomGiftBar roomId={room.id} anchorId={room.anchor.id} />
         </div>
         <div className={styles.chat}>
@@ -70,6 +82,7 @@ function Room({ info }: { info: LiveRoomInfo }) {
             canModerate={info.viewer.is_manager === 1}
             onMessages={setChatLines}
             onGift={gifts.onGift}
+            onEntry={entries.onEntry}
           />
         </div>
       </div>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { withAllMessages } from '../../i18n/load-messages.ts';
 import type { GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
 import { useSocketEvent } from '../../realtime/score-socket.tsx';
 
-const loadGoalPopups = () => import('./goal-popup.tsx');
+const loadGoalPopups = () => withAllMessages(import('./goal-popup.tsx'));
 const GoalPopupStack = lazy(() => loadGoalPopups().then((module) => ({ default: module.GoalPopupStack })));
 
 /**
