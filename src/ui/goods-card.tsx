@@ -41,14 +41,12 @@ export function GoodsCard({ name, img, description, kindLabel, priceLabel, stock
       }
     >
       <p className={styles.description}>{description}</p>
+      <span className={styles.stock}>
+        {stockLabel}
+        {limitLabel ? ` · ${limitLabel}` : ''}
+      </span>
       <div className={styles.footer}>
-        <div className={styles.figures}>
-          <span className={styles.price}>{priceLabel}</span>
-          <span className={styles.stock}>
-            {stockLabel}
-            {limitLabel ? ` · ${limitLabel}` : ''}
-          </span>
-        </div>
+        <span className={styles.price}>{priceLabel}</span>
         <button type="button" className={styles.exchange} disabled={soldOut} onClick={onExchange} aria-label={`${actionLabel}: ${name}`}>
           {actionLabel}
         </button>

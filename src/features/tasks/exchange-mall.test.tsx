@@ -113,6 +113,7 @@ describe('the exchange mall', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm exchange' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Operation successful');
     expect(within(dialog).getByText('Coins left: 40')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)).toHaveFocus();
     expect(server.exchanges).toHaveLength(1);
     expect(server.exchanges[0]!.body).toEqual({
       goods_id: 2,

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useMemberInfo } from '../../api/queries/account.ts';
 import { useExchangeGoods, useExchangeRecords, useGoodsList } from '../../api/queries/tasks.ts';
@@ -126,6 +126,11 @@ function ExchangeDialog({ goods, coins, onClose }: ExchangeDialogProps) {
   const short = total > coins;
   const physical = goods.kind === 'physical';
   const done = exchange.data;
+  const closeAfter = useRef<HTMLButtonElement>(null);
+  // The confirm button goes with the form: the focus moves to the outcome's button, so it stays in the dialog (and Escape works).
+  useEffect(() => {
+    if (done) closeAfter.current?.focus();
+  }, [done]);
 
   function change(update: () => void) {
     update();
@@ -167,7 +172,7 @@ function ExchangeDialog({ goods, coins, onClose }: ExchangeDialogProps) {
           </p>
           <p className={styles.figure}>{t('mall.coinsAfter', { coins: done.coins })}</p>
           <div className={styles.actions}>
-            <Button variant="primary" onClick={onClose}>
+            <Button ref={closeAfter} variant="primary" onClick={onClose}>
               {t('common.close')}
             </Button>
           </div>
