@@ -261,9 +261,12 @@ describe('query parameters, parsed and typed', () => {
   });
 
   it('reads the member centre: type 1, 5, 7, 9, 18 or 19, and isRecharge', () => {
-    expect(parseQuery('member', '?type=1&isRecharge=true')).toEqual({ type: 1, isRecharge: true });
-    expect(parseQuery('member', '?type=7')).toEqual({ type: 7, isRecharge: false });
-    expect(parseQuery('member', '?type=3')).toEqual({ type: 19, isRecharge: false });
+    expect(parseQuery('member', '?type=1&isRecharge=true')).toEqual({ type: 1, isRecharge: true, section: undefined });
+    expect(parseQuery('member', '?type=7')).toEqual({ type: 7, isRecharge: false, section: undefined });
+    expect(parseQuery('member', '?type=3')).toEqual({ type: 19, isRecharge: false, section: undefined });
+    expect(parseQuery('member', '?type=1&section=mall')).toEqual({ type: 1, isRecharge: false, section: 'mall' });
+    expect(parseQuery('member', '?type=1&section=shop')).toEqual({ type: 1, isRecharge: false, section: undefined });
+    expect(link('member', { type: 1, section: 'mall' })).toBe('/member?type=1&section=mall');
     expect(messages.en[titleOf('member', '?type=1&isRecharge=true')]).toBe('Top up');
     expect(messages.en[titleOf('member', '?type=1')]).toBe('My wallet');
     expect(messages.en[titleOf('member', '?type=7')]).toBe('Apply to stream');

@@ -23,6 +23,10 @@ export const param = {
   oneOf<const Values extends readonly number[]>(values: Values, fallback: Values[number]): Field<Values[number]> {
     return (raw) => values.find((value) => value === integer(raw)) ?? fallback;
   },
+  /** One of a few words, or undefined when absent or unknown. */
+  word<const Values extends readonly string[]>(values: Values): Field<Values[number] | undefined> {
+    return (raw) => values.find((value) => value === raw);
+  },
   /** A positive whole number (an id), or undefined. */
   id: ((raw) => {
     const value = integer(raw);
@@ -95,6 +99,10 @@ function route<Query = Record<never, never>>(path: string, options: RouteOptions
 const withId = { id: param.id };
 const liveType = param.oneOf([0, 1, 2, 3], 0);
 const memberType = param.oneOf([1, 5, 7, 9, 18, 19], 19);
+/** The wallet's sections (type 1); the project's own parameter, so a link can open the exchange mall. */
+export const walletSections = ['topup', 'withdraw', 'convert', 'accounts', 'orders', 'mall'] as const;
+export type WalletSection = (typeof walletSections)[number];
+const walletSection: Field<WalletSection | undefined> = param.word(walletSections);
 const aboutType = param.oneOf([1, 2, 3, 4, 5, 6], 1);
 
 const memberTitles = {
@@ -261,18 +269,22 @@ export const routes = {
     nav: null,
     title: 'route.member',
     area: 'account',
-    query: { type: memberType, isRecharge: param.flag },
+    query: { type: memberType, isRecharge: param.flag, section: walletSection },
     titleFor: ({ type, isRecharge }) => (type === 1 && isRecharge ? 'route.member.recharge' : memberTitles[type]),
     // The personal centre shows other areas' sections, handed in here: the tasks area's sign-in and task
-    // centre, the wallet, the anchor application and the anchor's console.
+    // centre and its exchange mall (shown in the wallet), the wallet, the anchor application and the
+    // anchor's console.
     screen: () =>
       Promise.all([
         account(),
         import('./features/tasks/tasks-panel.tsx'),
+        import('./features/tasks/exchange-mall.tsx'),
         import('./features/wallet/wallet-panel.tsx'),
         import('./features/anchor/anchor-apply-panel.tsx'),
         import('./features/live/anchor-console.tsx'),
-      ]).then(([screens, tasks, wallet, apply, anchor]) => screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel, apply.AnchorApplyPanel, anchor.AnchorConsole)),
+      ]).then(([screens, tasks, mall, wallet, apply, anchor]) =>
+        screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel, apply.AnchorApplyPanel, anchor.AnchorConsole, mall.ExchangeMall),
+      ),
   }),
   // The review desk of the site's admins (withdrawals, anchor applications; more reviews join as sections).
   admin: route('/admin', {

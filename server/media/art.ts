@@ -388,6 +388,7 @@ const glyphs: Record<string, string> = {
   laugh: `<circle cx="32" cy="32" r="22" fill="#fff"/><path d="M22 26q3-4 6 0M36 26q3-4 6 0" stroke="currentColor" stroke-width="3" fill="none" stroke-linecap="round"/><path d="M20 34h24a12 12 0 0 1-24 0z" fill="currentColor"/>`,
   news: `<rect x="12" y="12" width="40" height="40" rx="4" fill="#fff"/><path d="M18 22h28M18 30h12M18 38h28M18 46h20" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><rect x="34" y="27" width="12" height="7" fill="currentColor"/>`,
   coin: `<circle cx="32" cy="32" r="22" fill="#ffd43b" stroke="#fff" stroke-width="3"/><text x="32" y="33" font-family="${fontStack}" font-size="20" font-weight="800" fill="#c98a00" text-anchor="middle" dominant-baseline="central">¥</text>`,
+  horn: `<path d="M12 26h8l22-12v36L20 38h-8z" fill="#fff"/><path d="M20 38l4 14h6l-3-14" fill="#fff"/><path d="M48 24q6 8 0 16" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/>`,
   flask: `<path d="M26 10h12M28 10v14L16 48a4 4 0 0 0 4 6h24a4 4 0 0 0 4-6L36 24V10" fill="#fff" stroke="#fff" stroke-width="2"/><path d="M20 44h24l3 6H17z" fill="currentColor" opacity=".6"/>`,
 };
 
@@ -409,6 +410,7 @@ const iconTiles: Record<string, readonly [glyph: string, colour: string]> = {
   'goods-vip': ['crown', '#ffb224'],
   'goods-frame': ['frame', '#d6409f'],
   'goods-gift': ['gift', '#e54666'],
+  'goods-horn': ['horn', '#f76b15'],
   'cat-football': ['ball', '#30a46c'],
   'cat-basketball': ['hoop', '#f76b15'],
   'cat-esports': ['pad', '#6e56cf'],

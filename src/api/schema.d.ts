@@ -3410,7 +3410,7 @@ export interface components {
             room_id: number | null;
             /** @description The nobility held, or null. */
             nobility: components["schemas"]["NobilityBadge"] | null;
-            /** @description Free horn barrages left (nobility gives 30, SPEC §6). */
+            /** @description Free horn barrages left (nobility gives 30, SPEC §6; horn goods of the mall add more). */
             free_horns: number;
             /** @description Users this user follows. */
             follow_count: number;

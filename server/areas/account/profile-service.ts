@@ -3,6 +3,7 @@ import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
+import { boughtHorns } from '../social/horn-service.ts';
 
 /** What profile calls refuse with (ids of the server's catalogues, server/i18n). */
 export const profileMessages = {
@@ -88,7 +89,7 @@ export async function memberProfile(server: ServerContext, userId: number): Prom
     .where('owner_id', '=', userId)
     .execute();
   const balanceOf = (kind: string) => Number(wallets.find((wallet) => wallet.kind === kind)?.balance ?? 0);
-  const [nobility, counts] = await Promise.all([nobilityOf(server, userId), followCounts(server, userId)]);
+  const [nobility, counts, hornsBought] = await Promise.all([nobilityOf(server, userId), followCounts(server, userId), boughtHorns(db, userId)]);
   return {
     id: user.id,
     user_nickname: user.user_nickname,
@@ -109,7 +110,7 @@ export async function memberProfile(server: ServerContext, userId: number): Prom
     is_expert: user.is_expert,
     room_id: user.room_id ?? null,
     nobility: nobility.badge,
-    free_horns: nobility.freeHorns,
+    free_horns: nobility.freeHorns + hornsBought,
     ...counts,
     has_payment_password: user.payment_password_hash ? 1 : 0,
     invite_code: user.invite_code,

@@ -4,7 +4,7 @@ import { DomainError } from '../../errors.ts';
 import { publishHorn } from '../../realtime/messaging-hub.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { addWealth } from '../gifts/wealth.ts';
-import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/ledger.ts';
+import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths, type Trx } from '../wallet/ledger.ts';
 
 export const hornMessages = {
   insufficient: 'Not enough yellow diamonds for a horn: please top up',
@@ -17,6 +17,12 @@ async function hornPriceTenths(server: ServerContext): Promise<number> {
   const row = await server.database.db.selectFrom('site_config').select('value').where('key', '=', 'horn_price').executeTakeFirst();
   const price = Number(row?.value ?? defaultHornPrice);
   return tenthsOf(Number.isFinite(price) && price > 0 ? Math.round(price * 10) / 10 : defaultHornPrice);
+}
+
+/** Free horns bought in the mall and not used yet. */
+export async function boughtHorns(db: Pick<Trx, 'selectFrom'>, userId: number): Promise<number> {
+  const row = await db.selectFrom('user_horns').select('quantity').where('user_id', '=', userId).executeTakeFirst();
+  return row?.quantity ?? 0;
 }
 
 function hornsQuery(server: ServerContext) {
@@ -39,8 +45,9 @@ function toHorn(row: HornRow): DataOf<'memberSneHorn'>['horn'] {
 
 /**
  * Member/sneHorn: a site-wide barrage. A free horn of the nobility held is used first (SPEC §6: 30 with
- * nobility); without one the horn price is paid from the consumer wallet, one ledger transaction under
- * the request's key. Every room shows the horns of Member/hornList, and hears each new one at once.
+ * nobility), then one bought in the mall; without one the horn price is paid from the consumer wallet,
+ * one ledger transaction under the request's key. Every room shows the horns of Member/hornList, and
+ * hears each new one at once.
  */
 export async function sendHorn(server: ServerContext, userId: number, input: InputOf<'memberSneHorn'>, key: string | undefined): Promise<DataOf<'memberSneHorn'>> {
   const sent = await blowHorn(server, userId, input, key);
@@ -67,9 +74,19 @@ async function blowHorn(server: ServerContext, userId: number, input: InputOf<'m
         .where('free_horns_left', '>', 0)
         .returning('free_horns_left')
         .executeTakeFirst();
+      // Without a nobility's free horn, one bought in the mall (they do not expire, so they wait).
+      const bought = free
+        ? undefined
+        : await trx
+            .updateTable('user_horns')
+            .set({ quantity: sql`quantity - 1`, updated_at: now })
+            .where('user_id', '=', userId)
+            .where('quantity', '>', 0)
+            .returning('quantity')
+            .executeTakeFirst();
       let transactionId: number | null = null;
       let balance: number;
-      if (free) {
+      if (free || bought) {
         balance = await walletTenths(trx, userId, 'consumer');
       } else {
         const consumer = { user: userId, kind: 'consumer' } as const;
@@ -88,7 +105,7 @@ async function blowHorn(server: ServerContext, userId: number, input: InputOf<'m
       }
       const inserted = await trx
         .insertInto('horns')
-        .values({ user_id: userId, content: input.content, is_free: free !== undefined, transaction_id: transactionId, created_at: now })
+        .values({ user_id: userId, content: input.content, is_free: free !== undefined || bought !== undefined, transaction_id: transactionId, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       const row = await trx
@@ -99,9 +116,9 @@ async function blowHorn(server: ServerContext, userId: number, input: InputOf<'m
         .executeTakeFirstOrThrow();
       return {
         horn: toHorn(row),
-        cost: free ? 0 : amountOf(priceTenths),
+        cost: free || bought ? 0 : amountOf(priceTenths),
         balance: amountOf(balance),
-        free_horns: free?.free_horns_left ?? 0,
+        free_horns: (free?.free_horns_left ?? 0) + (await boughtHorns(trx, userId)),
       };
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { barrageStyles, gifts, guardTiers, nobilityPrivileges, nobilityTiers } from './catalogue/gifts-catalogue.ts';
 import { chargeRules } from './catalogue/wallet-catalogue.ts';
-import { goodsDefs } from './catalogue/tasks-catalogue.ts';
-import { insertReturningIds, insertRows, media, type SeedContext, type SeededCatalogue } from './context.ts';
+import { activityDefs, goodsDefs } from './catalogue/tasks-catalogue.ts';
+import { at, insertReturningIds, insertRows, media, type SeedContext, type SeededCatalogue } from './context.ts';
 
 /** What money buys: top-up packages, pay channels, gifts, guard and nobility, barrage, the mall. */
 export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
@@ -79,12 +79,26 @@ export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
       name_en: def.name_en,
       image: def.image,
       description: def.description,
+      description_en: def.description_en,
       kind: def.kind,
       price_coins: def.price_coins,
       stock: def.stock,
+      limit_per_user: def.limit_per_user,
       gift_id: def.gift ? giftIdOf.get(def.gift)! : null,
       gift_quantity: def.gift_quantity ?? 0,
+      horn_quantity: def.horn_quantity ?? 0,
       sort,
+    })),
+  );
+  await insertRows(
+    db,
+    'activities',
+    activityDefs.map((def) => ({
+      title: def.title,
+      title_en: def.title_en,
+      url: def.url,
+      starts_at: at(ctx, -24 * 3600_000),
+      ends_at: at(ctx, def.days * 24 * 3600_000),
     })),
   );
 

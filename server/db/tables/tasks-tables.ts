@@ -1,4 +1,4 @@
-import type { DateOnly, Default, Id, Nullable, NullableJson, NullableTimestamp, TimestampDefault } from './column-types.ts';
+import type { DateOnly, Default, Id, Nullable, NullableJson, NullableTimestamp, Timestamp, TimestampDefault } from './column-types.ts';
 
 export interface SignInRewardsTable {
   /** 1..7: the nth consecutive day of the cycle. */
@@ -46,7 +46,8 @@ export interface GoodsTable {
   name_en: string;
   image: string;
   description: Default<string>;
-  kind: 'virtual' | 'physical' | 'gift';
+  /** The contract's MallGoodsKind (migration 080). */
+  kind: 'gift' | 'horn' | 'physical';
   price_coins: number;
   /** null: unlimited. */
   stock: Nullable<number>;
@@ -54,6 +55,11 @@ export interface GoodsTable {
   gift_quantity: Default<number>;
   sort: Default<number>;
   enabled: Default<boolean>;
+  description_en: Default<string>;
+  /** Free horns a piece of a horn goods adds. */
+  horn_quantity: Default<number>;
+  /** The most pieces one user may exchange in all; null: unlimited. */
+  limit_per_user: Nullable<number>;
 }
 
 export interface GoodsExchangesTable {
@@ -62,9 +68,30 @@ export interface GoodsExchangesTable {
   goods_id: number;
   quantity: number;
   coins: number;
-  status: Default<'completed' | 'to_ship' | 'shipped'>;
-  address: NullableJson<{ name: string; mobile: string; address: string }>;
+  /** The contract's ExchangeRecordStatus: physical goods wait as pending until shipped. */
+  status: Default<'completed' | 'pending' | 'shipped'>;
+  address: NullableJson<{ name: string; phone: string; address: string }>;
   transaction_id: number;
+  created_at: TimestampDefault;
+}
+
+/** Free horns bought in the mall (migration 080); they do not expire. */
+export interface UserHornsTable {
+  user_id: number;
+  quantity: number;
+  updated_at: TimestampDefault;
+}
+
+/** The official activity pages; the one running now is Activity_Config/getActivityUrl's. */
+export interface ActivitiesTable {
+  id: Id;
+  title: string;
+  title_en: string;
+  /** A site path or an absolute https address. */
+  url: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  enabled: Default<boolean>;
   created_at: TimestampDefault;
 }
 
@@ -76,4 +103,6 @@ export interface TasksTables {
   user_tasks: UserTasksTable;
   goods: GoodsTable;
   goods_exchanges: GoodsExchangesTable;
+  user_horns: UserHornsTable;
+  activities: ActivitiesTable;
 }

@@ -1,5 +1,6 @@
 import { useUserTaskList } from '../../api/queries/tasks.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { link } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import styles from './tasks.module.css';
 
@@ -18,7 +19,12 @@ export function TaskCentre() {
     <section className={styles.panel} aria-labelledby="task-centre-heading">
       <div className={styles.header}>
         <h2 id="task-centre-heading">{t('tasks.title')}</h2>
-        <span className={styles.coins}>{t('signIn.coins', { coins: centre.data.coins })}</span>
+        <span>
+          <span className={styles.coins}>{t('signIn.coins', { coins: centre.data.coins })}</span>
+          <a className={styles.mallLink} href={link('member', { type: 1, section: 'mall' })}>
+            {t('mall.goToMall')}
+          </a>
+        </span>
       </div>
       {groups.length === 0 && <EmptyState title={t('common.noData')} />}
       {groups.map((group) => (

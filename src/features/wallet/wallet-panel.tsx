@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { useApi } from '../../api/api-context.tsx';
 import { memberInfoQuery } from '../../api/queries/account.ts';
@@ -27,6 +27,7 @@ import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { conversionMachine, type ConversionOutcome } from '../../machines/conversion-machine.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
+import type { WalletSection } from '../../routes.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmBox } from '../../ui/confirm-box.tsx';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
@@ -43,20 +44,24 @@ type Schemas = components['schemas'];
 /** The human check the SMS code needs (the account area's widget, handed in by the route). */
 export type HumanCheck = ComponentType<{ onSolved: (payload: string) => void; onReset: () => void }>;
 
+type Section = WalletSection;
+
 export interface WalletPanelProps {
   /** `/member?type=1&isRecharge=true`: open on top-up (SPEC §2). */
   recharge: boolean;
+  /** `/member?type=1&section=`: the section to open on. */
+  section?: Section;
+  /** The exchange mall (the tasks area's), where coins are spent. */
+  mall: ReactNode;
   HumanCheck: HumanCheck;
 }
 
-type Section = 'topup' | 'withdraw' | 'convert' | 'accounts' | 'orders';
-
-/** The wallet of the personal centre (SPEC §2 /member type 1, §3): balances, top-up, withdraw, convert, accounts, orders. */
-export function WalletPanel({ recharge, HumanCheck }: WalletPanelProps) {
+/** The wallet of the personal centre (SPEC §2 /member type 1, §3): balances, top-up, withdraw, convert, accounts, orders, the mall. */
+export function WalletPanel({ recharge, section: opening, mall, HumanCheck }: WalletPanelProps) {
   const t = useMessage();
   const api = useApi();
   const userId = useStoredUser()?.id ?? null;
-  const [section, setSection] = useState<Section>(recharge ? 'topup' : 'withdraw');
+  const [section, setSection] = useState<Section>(opening ?? (recharge ? 'topup' : 'withdraw'));
   const [awaiting, setAwaiting] = useState<number | null>(null);
   const [round, setRound] = useState(0);
   // While a checkout is open elsewhere the balance is asked again every few seconds, so the top
@@ -79,6 +84,7 @@ export function WalletPanel({ recharge, HumanCheck }: WalletPanelProps) {
           { key: 'convert', label: t('wallet.convert') },
           { key: 'accounts', label: t('wallet.accounts') },
           { key: 'orders', label: t('wallet.orders') },
+          { key: 'mall', label: t('wallet.mall') },
         ]}
       >
         {section === 'topup' && (
@@ -93,6 +99,7 @@ export function WalletPanel({ recharge, HumanCheck }: WalletPanelProps) {
         )}
         {section === 'accounts' && <AccountsSection HumanCheck={HumanCheck} />}
         {section === 'orders' && <OrdersSection />}
+        {section === 'mall' && mall}
       </Tabs>
     </div>
   );

@@ -11,15 +11,39 @@ export const taskDefs: Array<{ code: string; task: string; task_en: string; desc
 
 export const signInRewards = [5, 5, 10, 10, 15, 20, 30];
 
-export const goodsDefs: Array<{ name: string; name_en: string; image: string; description: string; kind: 'virtual' | 'physical' | 'gift'; price_coins: number; stock: number | null; gift?: string; gift_quantity?: number }> = [
-  { name: '玫瑰×5', name_en: '5 Roses', image: '/media/gifts/rose.svg', description: '兑换后放入背包，可免费赠送给主播', kind: 'gift', price_coins: 50, stock: null, gift: 'rose', gift_quantity: 5 },
-  { name: '足球×3', name_en: '3 Footballs', image: '/media/gifts/football.svg', description: '兑换后放入背包，可免费赠送给主播', kind: 'gift', price_coins: 60, stock: null, gift: 'football', gift_quantity: 3 },
-  { name: '金球×1', name_en: 'Golden Ball', image: '/media/gifts/goldenball.svg', description: '兑换后放入背包，可免费赠送给主播', kind: 'gift', price_coins: 300, stock: null, gift: 'goldenball', gift_quantity: 1 },
-  { name: '彩色弹幕卡（7天）', name_en: 'Colour Barrage Card (7 days)', image: '/media/icons/goods-card.svg', description: '7天内可免费使用全部彩色弹幕', kind: 'virtual', price_coins: 200, stock: null },
-  { name: '冠军头像框（30天）', name_en: 'Champion Avatar Frame (30 days)', image: '/media/icons/goods-frame.svg', description: '在评论与直播间展示专属头像框', kind: 'virtual', price_coins: 500, stock: null },
-  { name: '骑士贵族体验卡（3天）', name_en: 'Knight Nobility Trial (3 days)', image: '/media/icons/goods-vip.svg', description: '体验3天骑士贵族特权', kind: 'virtual', price_coins: 800, stock: 200 },
-  { name: '10元话费', name_en: '10 CNY Phone Credit', image: '/media/icons/goods-phone.svg', description: '兑换后1-3个工作日内充值到绑定手机号', kind: 'virtual', price_coins: 1200, stock: 500 },
-  { name: '定制运动水杯', name_en: 'Pitchside Sports Bottle', image: '/media/icons/goods-bottle.svg', description: 'Pitchside 定制运动水杯，容量600ml', kind: 'physical', price_coins: 2000, stock: 120 },
-  { name: '官方比赛用球', name_en: 'Official Match Ball', image: '/media/icons/goods-ball.svg', description: '5号标准比赛用球，随机颜色', kind: 'physical', price_coins: 6000, stock: 40 },
-  { name: '定制球衣', name_en: 'Custom Jersey', image: '/media/icons/goods-jersey.svg', description: '可印制姓名与号码的定制球衣', kind: 'physical', price_coins: 12000, stock: 20 },
+export interface GoodsDef {
+  name: string;
+  name_en: string;
+  image: string;
+  description: string;
+  description_en: string;
+  kind: 'gift' | 'horn' | 'physical';
+  price_coins: number;
+  /** Pieces on the shelf; null: unlimited. */
+  stock: number | null;
+  /** The most pieces one user may exchange; null: unlimited. */
+  limit_per_user: number | null;
+  /** Gift goods: the gift (its kind in gifts-catalogue.ts) and how many a piece puts into the backpack. */
+  gift?: string;
+  gift_quantity?: number;
+  /** Horn goods: free horns a piece adds. */
+  horn_quantity?: number;
+}
+
+const toBackpack = { description: '兑换后放入背包，可免费赠送给主播', description_en: 'Goes into your backpack, to send to an anchor for free' };
+
+export const goodsDefs: GoodsDef[] = [
+  { name: '玫瑰×5', name_en: '5 Roses', image: '/media/gifts/rose.svg', ...toBackpack, kind: 'gift', price_coins: 50, stock: null, limit_per_user: null, gift: 'rose', gift_quantity: 5 },
+  { name: '足球×3', name_en: '3 Footballs', image: '/media/gifts/football.svg', ...toBackpack, kind: 'gift', price_coins: 60, stock: null, limit_per_user: null, gift: 'football', gift_quantity: 3 },
+  { name: '金球×1', name_en: 'Golden Ball', image: '/media/gifts/goldenball.svg', ...toBackpack, kind: 'gift', price_coins: 300, stock: 300, limit_per_user: 5, gift: 'goldenball', gift_quantity: 1 },
+  { name: '喇叭×3', name_en: '3 Horns', image: '/media/icons/goods-horn.svg', description: '3条全站喇叭弹幕，在所有直播间展示', description_en: '3 horn barrages, shown in every live room of the site', kind: 'horn', price_coins: 80, stock: null, limit_per_user: null, horn_quantity: 3 },
+  { name: '喇叭×10', name_en: '10 Horns', image: '/media/icons/goods-horn.svg', description: '10条全站喇叭弹幕，在所有直播间展示', description_en: '10 horn barrages, shown in every live room of the site', kind: 'horn', price_coins: 240, stock: 500, limit_per_user: 10, horn_quantity: 10 },
+  { name: '定制运动水杯', name_en: 'Pitchside Sports Bottle', image: '/media/icons/goods-bottle.svg', description: 'Pitchside 定制运动水杯，容量600ml', description_en: 'A Pitchside sports bottle, 600 ml', kind: 'physical', price_coins: 2000, stock: 120, limit_per_user: 2 },
+  { name: '官方比赛用球', name_en: 'Official Match Ball', image: '/media/icons/goods-ball.svg', description: '5号标准比赛用球，随机颜色', description_en: 'A size 5 match ball, colour at random', kind: 'physical', price_coins: 6000, stock: 40, limit_per_user: 1 },
+  { name: '定制球衣', name_en: 'Custom Jersey', image: '/media/icons/goods-jersey.svg', description: '可印制姓名与号码的定制球衣', description_en: 'A jersey printed with the name and number you choose', kind: 'physical', price_coins: 12000, stock: 20, limit_per_user: 1 },
+];
+
+/** The demo world's official activity: the mall's opening, running from the seed's day for a month. */
+export const activityDefs = [
+  { title: '金币商城开业：签到做任务，兑换好礼', title_en: 'The coin mall is open: sign in, do tasks, exchange your coins', url: '/member?type=1&section=mall', days: 30 },
 ];
