@@ -21,7 +21,8 @@ import {
   unmuteViewer,
 } from './room-moderation-service.ts';
 import { liveRoomPage } from './room-list-service.ts';
-import { broadcastRecords, setRoomPlacard, setRoomTitle, updateRoom } from './room-settings-service.ts';
+import { readRoomSettingsForm } from './room-settings-form.ts';
+import { applyRoomSettings, broadcastRecords, setRoomPlacard, setRoomTitle, updateRoom } from './room-settings-service.ts';
 
 /** Where the anchor pushes: the host the anchor reached the site by, on the media server's port. */
 function pushAddress(server: ServerContext, request: FastifyRequest): PushAddress {
@@ -32,6 +33,15 @@ export const liveHandlers = defineAreaHandlers('live', {
   liveGetLiveUrl: ({ server, input, me, request }) => pushInfo(server, me().id, input.reset === 1, pushAddress(server, request)),
   liveStartRoom: ({ server, me, request }) => startRoom(server, me().id, pushAddress(server, request)),
   liveEndRoom: ({ server, me }) => endRoom(server, me().id),
+  liveMobileStartRoom: async ({ server, me, request }) => {
+    const { fields, cover } = await readRoomSettingsForm(server, request, 'liveMobileStartRoom', me().id);
+    await applyRoomSettings(server, me().id, { ...fields, ...(cover ? { cover } : {}) });
+    return startRoom(server, me().id, pushAddress(server, request));
+  },
+  liveSetLiveInfo: async ({ server, me, request }) => {
+    const { fields, cover } = await readRoomSettingsForm(server, request, 'liveSetLiveInfo', me().id);
+    return applyRoomSettings(server, me().id, { ...fields, ...(cover ? { cover } : {}) });
+  },
   liveLiveKickoutList: ({ server, user }) => kickoutList(server, user?.id ?? null),
   liveStreamingGetLiveList: ({ server, input, user }) => liveRoomPage(server, input, user?.id ?? null),
   liveGetRoomList: ({ server, input }) => liveCategories(server, input.type ?? 0),
