@@ -126,6 +126,11 @@ export class MessagingHub {
     await publishGroupMessage(this.bus, groupID, message);
   }
 
+  /** Pushes a frame about the group (a message deleted) to every member on every process. */
+  async publishFrame(groupID: string, frame: ImServerMessage): Promise<void> {
+    await this.bus.publish(messageChannel(groupID), { frame });
+  }
+
   /** Adds a logged-in member's connection; resolves once pushes to the member from every process reach it. */
   async joinUser(userID: string, connection: HubConnection): Promise<void> {
     let user = this.#users.get(userID);
@@ -166,13 +171,16 @@ export class MessagingHub {
   #onMessage(groupID: string, envelope: unknown): void {
     // What another process published arrives as plain JSON: checked against the contract before any client sees it.
     const message = isRecord(envelope) ? envelope.message : undefined;
-    if (!this.#isMessage(message)) {
-      this.log.warn({ groupID }, 'messaging hub dropped a bus message outside ImMessage');
+    const frame = isRecord(envelope) ? envelope.frame : undefined;
+    let text: string;
+    if (this.#isMessage(message)) text = JSON.stringify({ type: 'message', message });
+    else if (frame !== undefined && this.#isFrame(frame)) text = JSON.stringify(frame);
+    else {
+      this.log.warn({ groupID }, 'messaging hub dropped a bus message outside ImMessage and ImServerMessage');
       return;
     }
     const group = this.#groups.get(groupID);
     if (!group) return;
-    const text = JSON.stringify({ type: 'message', message });
     for (const member of group.members) member.sendText(text);
   }
 

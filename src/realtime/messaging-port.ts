@@ -26,7 +26,9 @@ export type MessagingEvent =
   /** One of the member's conversations changed (replace it in the list), or is gone (removed). */
   | { type: 'conversation'; conversation: ImConversation; removed: boolean }
   /** The other side of a C2C talk read the member's messages up to `sequence`. */
-  | { type: 'read'; conversationID: string; sequence: number };
+  | { type: 'read'; conversationID: string; sequence: number }
+  /** A message of a joined group was deleted by the room's anchor or a manager. */
+  | { type: 'revoked'; conversationID: string; messageID: string; sequence: number };
 
 /** A page of a conversation, oldest first. */
 export interface MessagePage {
@@ -65,6 +67,8 @@ export interface MessagingPort {
   sendText(conversationID: string, text: string, clientMsgID: string): Promise<ImMessage>;
   /** Sends a message of any kind (text, image, file, custom card); resolves once stored. */
   sendMessage(conversationID: string, messageType: ImElemType, payload: ImPayload, clientMsgID: string): Promise<ImMessage>;
+  /** Deletes a message of a live room's chat (its anchor and managers only); everyone in the room is told ('revoked'). */
+  revokeMessage(conversationID: string, messageID: string): Promise<void>;
   /** The logged-in member's conversations, newest first. */
   getConversations(): Promise<ImConversation[]>;
   /** Marks a conversation read; a C2C sender is told. */
@@ -163,6 +167,9 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         if (frame.type === 'online_count') return emit({ type: 'online', conversationID: frame.conversationID, count: frame.count });
         if (frame.type === 'conversation') return emit({ type: 'conversation', conversation: frame.conversation, removed: frame.removed === true });
         if (frame.type === 'read_receipt') return emit({ type: 'read', conversationID: frame.conversationID, sequence: frame.sequence });
+        if (frame.type === 'message_revoked') {
+          return emit({ type: 'revoked', conversationID: frame.conversationID, messageID: frame.messageID, sequence: frame.sequence });
+        }
         const pending = waiting.get(frame.id);
         waiting.delete(frame.id);
         if (frame.type === 'error') pending?.reject(new MessagingRefusal(frame.msg, frame.reason));
@@ -246,6 +253,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
       (await expect('sent', asked('send', { type: 'send', conversationID, clientMsgID, messageType: 'TIMTextElem', payload: { text } }))).message,
     sendMessage: async (conversationID, messageType, payload, clientMsgID) =>
       (await expect('sent', asked('send', { type: 'send', conversationID, clientMsgID, messageType, payload }))).message,
+    revokeMessage: (conversationID, messageID) => asked('revoke', { type: 'revoke', conversationID, messageID }).then(() => undefined),
     getConversations: async () => (await expect('conversation_list', asked('conversations', { type: 'conversations' }))).conversations,
     markRead: (conversationID) => asked('read', { type: 'read', conversationID }).then(() => undefined),
     getHistory: async (conversationID, beforeSequence) => {

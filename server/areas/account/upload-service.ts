@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } fro
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { UploadPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
@@ -219,7 +219,7 @@ export async function reencodeCover(storage: UploadStorage, written: WrittenFile
   const source = join(storage.directory, written.name);
   try {
     const input = await readFile(source);
-    let declared: sharp.Metadata;
+    let declared: Metadata;
     try {
       // The header is read without sharp's own pixel limit, so a bomb is told apart from a broken file.
       declared = await sharp(input, { limitInputPixels: false }).metadata();
