@@ -129,7 +129,11 @@ describe("live rooms: the room's settings sent as a form with a cover", () => {
     await expectRefused(() => setLiveInfo(anchor.token, { title: '标'.repeat(41) }), /^Input error: title /);
     await expectRefused(() => setLiveInfo(anchor.token, { category_id: 'football' }), /^Input error: category_id must be integer/);
     await expectRefused(() => setLiveInfo(anchor.token, { match_id: '-1' }), /^Input error: match_id /);
-    await expectRefused(() => setLiveInfo(anchor.token, { category_id: '999999' }), roomSettingsMessages.categoryNotFound);
+    // The room's own rules refuse an unknown category after the cover was read: the cover goes too.
+    const uploads = await server.database.db.selectFrom('uploads').select('id').execute();
+    await expectRefused(() => setLiveInfo(anchor.token, { category_id: '999999', cover: photo }), roomSettingsMessages.categoryNotFound);
+    await expectRefused(() => send('/api/Live/mobileStartRoom', anchor.token, { title: '开播', category_id: '999999', cover: photo }), roomSettingsMessages.categoryNotFound);
+    expect(await server.database.db.selectFrom('uploads').select('id').execute()).toEqual(uploads);
     await expectRefused(() => send('/api/Live/mobileStartRoom', anchor.token, { category_id: '1' }), 'Input error: title is required');
   });
 

@@ -19,6 +19,8 @@ export type RoomSettingsFields<K extends FormOperation> = Omit<InputOf<K>, 'cove
 export interface RoomSettingsForm<K extends FormOperation> {
   fields: RoomSettingsFields<K>;
   cover: string | undefined;
+  /** Forgets the stored cover, for a form the room's rules then refuse (an unknown category or match). */
+  discard(): Promise<void>;
 }
 
 /** The fields of the form, at most one cover file and nothing else: well within the site's multipart limits. */
@@ -54,8 +56,9 @@ export async function readRoomSettingsForm<K extends FormOperation>(
       const { text, params } = inputErrorOf(validate.errors);
       throw new DomainError(text, ResultCode.error, params);
     }
-    if (!written) return { fields, cover: undefined };
-    const path = `${uploadsPathPrefix}${written.name}`;
+    if (!written) return { fields, cover: undefined, discard: async () => undefined };
+    const stored = written;
+    const path = `${uploadsPathPrefix}${stored.name}`;
     await server.database.db
       .insertInto('uploads')
       .values({
@@ -70,7 +73,11 @@ export async function readRoomSettingsForm<K extends FormOperation>(
         created_at: server.clock.now(),
       })
       .execute();
-    return { fields, cover: path };
+    const discard = async () => {
+      await server.database.db.deleteFrom('uploads').where('path', '=', path).execute();
+      await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
+    };
+    return { fields, cover: path, discard };
   } catch (error) {
     if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
     if (error instanceof DomainError) throw error;
