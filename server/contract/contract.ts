@@ -32,6 +32,11 @@ export interface ContractOperation {
   inputSchema: Record<string, unknown> | undefined;
   /** The input's validator, compiled on first use so start-up does not pay for every call. */
   inputValidator(): ValidateFunction | undefined;
+  /**
+   * For a multipart body: the validator of its text fields (every property but the files), which arrive as
+   * text and are coerced to their declared types. The handler that reads the form runs it.
+   */
+  fieldsValidator(): ValidateFunction | undefined;
 }
 
 export interface Contract {
@@ -118,6 +123,7 @@ export function loadContract(path: URL | string = contractPath): Contract {
       const parameters = (operation.parameters ?? []).map(resolveParameter);
       let inputSchema: Record<string, unknown> | undefined;
       let compileInput: (() => ValidateFunction) | undefined;
+      let compileFields: (() => ValidateFunction) | undefined;
       let bodyKind: ContractOperation['bodyKind'] = 'none';
       if (method === 'get') {
         // Each query parameter validates against its own schema in the document, so refs resolve there.
@@ -143,6 +149,17 @@ export function loadContract(path: URL | string = contractPath): Contract {
         inputSchema = operation.requestBody.content[contentType ?? '']?.schema;
         const bodyRef = `${documentId}#/${pointer('paths', path, method, 'requestBody', 'content', contentType ?? '', 'schema')}`;
         compileInput = () => bodyAjv.compile({ $ref: bodyRef });
+        if (bodyKind === 'multipart') {
+          const properties = (inputSchema?.properties ?? {}) as Record<string, { format?: string }>;
+          const fields = Object.keys(properties).filter((name) => properties[name]?.format !== 'binary');
+          const required = ((inputSchema?.required ?? []) as string[]).filter((name) => fields.includes(name));
+          const fieldsSchema = {
+            type: 'object',
+            properties: Object.fromEntries(fields.map((name) => [name, { $ref: `${bodyRef}/properties/${pointer(name)}` }])),
+            required,
+          };
+          compileFields = () => queryAjv.compile(fieldsSchema);
+        }
       }
       operations.push({
         operationId: operation.operationId,
@@ -159,6 +176,7 @@ export function loadContract(path: URL | string = contractPath): Contract {
         bodyKind,
         inputSchema,
         inputValidator: memoize(compileInput),
+        fieldsValidator: memoize(compileFields),
       });
     }
   }

@@ -38,7 +38,6 @@ const countChannel = (groupID: string) => `im:online:${groupID}`;
 const hornChannel = 'im:horns';
 
 type HornMessage = Extract<ImServerMessage, { type: 'horn' }>['horn'];
-type RoomEntry = Extract<ImServerMessage, { type: 'room_entry' }>;
 
 const isRoomGroup = (groupID: string) => parseConversationID(`GROUP${groupID}`)?.kind === 'room';
 
@@ -66,7 +65,6 @@ export class MessagingHub {
   readonly #isMessage: (value: unknown) => value is ImMessage;
   readonly #isFrame: (value: unknown) => value is ImServerMessage;
   readonly #isHorn: (value: unknown) => value is HornMessage;
-  readonly #isEntry: (value: unknown) => value is RoomEntry;
   readonly #hornSubscription: Promise<Unsubscribe>;
   /** Every open tab of each logged-in member on this process (private chat is delivered to all of them). */
   readonly #users = new Map<string, { connections: Set<HubConnection>; unsubscribe: Promise<Unsubscribe> }>();
@@ -82,8 +80,6 @@ export class MessagingHub {
     this.#isFrame = (value): value is ImServerMessage => validateFrame(value);
     const validateHorn = contract.validatorFor('HornMessage');
     this.#isHorn = (value): value is HornMessage => validateHorn(value);
-    const validateEntry = contract.validatorFor('ImRoomEntry');
-    this.#isEntry = (value): value is RoomEntry => validateEntry(value);
     this.#hornSubscription = bus.subscribe(hornChannel, (envelope) => this.#onHorn(envelope));
     this.#refresh = setInterval(() => {
       for (const [groupID, group] of this.#groups) void this.#publishCount(groupID, group);
@@ -145,9 +141,9 @@ export class MessagingHub {
     await publishGroupMessage(this.bus, groupID, message);
   }
 
-  /** Tells everyone in the room, on every process, that a guard or a noble came in (not stored). */
-  async publishEntry(groupID: string, entry: RoomEntry): Promise<void> {
-    await this.bus.publish(messageChannel(groupID), { entry });
+  /** Pushes a frame about the group (a message deleted, a guard or a noble come in) to every member on every process; not stored. */
+  async publishFrame(groupID: string, frame: ImServerMessage): Promise<void> {
+    await this.bus.publish(messageChannel(groupID), { frame });
   }
 
   /** Adds a logged-in member's connection; resolves once pushes to the member from every process reach it. */
@@ -191,12 +187,12 @@ export class MessagingHub {
   #onMessage(groupID: string, envelope: unknown): void {
     // What another process published arrives as plain JSON: checked against the contract before any client sees it.
     const message = isRecord(envelope) ? envelope.message : undefined;
-    const entry = isRecord(envelope) ? envelope.entry : undefined;
+    const frame = isRecord(envelope) ? envelope.frame : undefined;
     let text: string;
     if (this.#isMessage(message)) text = JSON.stringify({ type: 'message', message });
-    else if (this.#isEntry(entry)) text = JSON.stringify(entry);
+    else if (frame !== undefined && this.#isFrame(frame)) text = JSON.stringify(frame);
     else {
-      this.log.warn({ groupID }, 'messaging hub dropped a bus message outside ImMessage and ImRoomEntry');
+      this.log.warn({ groupID }, 'messaging hub dropped a bus message outside ImMessage and ImServerMessage');
       return;
     }
     const group = this.#groups.get(groupID);

@@ -5,6 +5,7 @@ import { openTemplateCopy } from '../../tests/api/database-template.ts';
 import { buildApp } from '../app.ts';
 import { signMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import { kickOut } from '../areas/live/kickout-service.ts';
+import { appointManager } from '../areas/live/room-moderation-service.ts';
 import { roomChatMaxLength, roomChatMessages, roomChatRate } from '../areas/live/room-chat-service.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { ManualClock } from '../feed/match-feed.ts';
@@ -275,5 +276,62 @@ describe('the messaging socket /im', () => {
     expect(
       await lone.call({ type: 'send', conversationID: 'C2C2000000000', clientMsgID: 'c1', messageType: 'TIMTextElem', payload: { text: 'hi' } }),
     ).toMatchObject({ type: 'error', reason: 'unavailable' });
+  });
+
+  it("deletes a room message for the anchor and a manager, not a viewer; everyone in the room, on both processes, is told", async () => {
+    const [, , , , , speakerId, managerId, bystanderId] = userIds;
+    await appointManager(app.serverContext, anchorId, managerId!);
+    const speaker = await connect(String(speakerId), 'en');
+    const bystander = await connect(String(bystanderId), 'en', otherUrl);
+    const manager = await connect(String(managerId), 'en', otherUrl);
+    const anchor = await connect(String(anchorId), 'en');
+    const watcher = await connect('guest_deletion_watcher');
+    for (const client of [speaker, bystander, manager, anchor, watcher]) await client.call({ type: 'join_group', groupID: group() });
+    pastFloodWindow();
+    const said = await send(speaker, 'spam spam spam');
+    if (said.type !== 'sent') throw new Error(JSON.stringify(said));
+    const { ID: messageID, sequence } = said.message;
+    const revoke = (client: ImClient, id = messageID, conversation = conversationID()) =>
+      client.call({ type: 'revoke', conversationID: conversation, messageID: id });
+    const inHistory = async () => {
+      const history = await watcher.call({ type: 'history', conversationID: conversationID() });
+      if (history.type !== 'message_list') throw new Error(JSON.stringify(history));
+      return history.messages.map((message) => message.ID);
+    };
+    const revocations = (client: ImClient) => client.pushes.filter((frame) => frame.type === 'message_revoked');
+
+    // A viewer, even the one who wrote it, cannot delete; a guest is not logged in as a member.
+    expect(await revoke(bystander)).toMatchObject({ type: 'error', reason: 'not_manager', msg: roomChatMessages.deleteNotManager });
+    expect(await revoke(speaker)).toMatchObject({ type: 'error', reason: 'not_manager' });
+    expect(await revoke(watcher)).toMatchObject({ type: 'error', reason: 'not_logged_in' });
+    expect(await inHistory()).toContain(messageID);
+
+    // The manager, on the other process, deletes it: every member of the room on both processes is told once.
+    expect(await revoke(manager)).toMatchObject({ type: 'ok' });
+    const told = { type: 'message_revoked', conversationID: conversationID(), messageID, sequence };
+    for (const client of [speaker, bystander, anchor, watcher, manager]) {
+      await client.until(() => revocations(client).length === 1, 'the revocation');
+      expect(revocations(client)).toEqual([told]);
+    }
+    expect(await inHistory()).not.toContain(messageID);
+    const synced = await watcher.call({ type: 'sync', conversationID: conversationID(), afterSequence: sequence - 1 });
+    expect(synced.type === 'message_list' && synced.messages.map((message) => message.ID)).not.toContain(messageID);
+    // Deleting it again is done already: answered ok, told to nobody again.
+    expect(await revoke(anchor)).toMatchObject({ type: 'ok' });
+
+    // A manager does not delete the anchor's words; the anchor deletes a manager's.
+    pastFloodWindow();
+    const anchorSaid = await send(anchor, 'welcome all');
+    const managerSaid = await send(manager, 'be nice');
+    if (anchorSaid.type !== 'sent' || managerSaid.type !== 'sent') throw new Error('not sent');
+    expect(await revoke(manager, anchorSaid.message.ID)).toMatchObject({ type: 'error', reason: 'not_manager', msg: roomChatMessages.deleteStaff });
+    expect(await revoke(anchor, managerSaid.message.ID)).toMatchObject({ type: 'ok' });
+    await watcher.until(() => revocations(watcher).length === 2, 'the second revocation');
+    expect(revocations(watcher).map((frame) => frame.type === 'message_revoked' && frame.messageID)).toEqual([messageID, managerSaid.message.ID]);
+
+    // A message is deleted in its own room only.
+    const otherRoom = await database.db.selectFrom('live_rooms').select('id').where('id', '<>', roomId).orderBy('id').executeTakeFirstOrThrow();
+    expect(await revoke(anchor, anchorSaid.message.ID, `GROUPlive${String(otherRoom.id)}`)).toMatchObject({ type: 'error' });
+    expect(await inHistory()).toContain(anchorSaid.message.ID);
   });
 });

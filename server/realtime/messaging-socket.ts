@@ -22,7 +22,7 @@ import {
 import { deliverMessage, pushConversation } from '../areas/chat/message-delivery.ts';
 import { verifyMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import { refundExpiredEnvelopes } from '../areas/chat/red-envelope-service.ts';
-import { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../areas/live/room-chat-service.ts';
+import { isRefusal, revokeRoomMessage, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../areas/live/room-chat-service.ts';
 import { EntryThrottle, roomEntryOf } from '../areas/live/room-entry.ts';
 import { defaultLanguage, translate, type Language } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../server-context.ts';
@@ -198,7 +198,7 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
             const member = memberId();
             if (member !== null && entries.take(room.id, member, server.clock.now().getTime())) {
               const entry = await roomEntryOf(server, room, member);
-              if (entry) await hub.publishEntry(frame.groupID, entry);
+              if (entry) await hub.publishFrame(frame.groupID, entry);
             }
             return;
           }
@@ -236,6 +236,25 @@ export async function messagingSocket(app: FastifyInstance, { server }: Messagin
               });
             }
             if (conversation.kind !== 'room') await pushConversation(server, [member], () => conversation);
+            return;
+          }
+          case 'revoke': {
+            const moderatorId = memberId();
+            if (moderatorId === null) return reply(frame.id, imMessages.notLoggedIn, 'not_logged_in');
+            const conversation = parseConversationID(frame.conversationID);
+            const room = conversation?.kind === 'room' ? await roomOfGroup(server, conversation.roomId) : null;
+            if (conversation?.kind !== 'room' || !room) return reply(frame.id, roomChatMessages.noRoom, 'unavailable');
+            const revocation = await revokeRoomMessage(server, room, moderatorId, frame.messageID);
+            if (isRefusal(revocation)) return reply(frame.id, revocation.msg, revocation.reason);
+            reply(frame.id);
+            if (revocation.fresh) {
+              await hub.publishFrame(conversation.groupID, {
+                type: 'message_revoked',
+                conversationID: frame.conversationID,
+                messageID: frame.messageID,
+                sequence: revocation.sequence,
+              });
+            }
             return;
           }
           case 'send': {

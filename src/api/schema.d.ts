@@ -5507,7 +5507,7 @@ export interface components {
             avatar: string;
         };
         /** @description Every frame a client sends on the messaging socket `/im`: one JSON object, told apart by `type`, each answered by ImOk or ImError with its id. A frame that is not JSON or not one of these shapes is answered by ImError with id 0 and the connection stays open. */
-        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"] | components["schemas"]["ImJoinGroup"] | components["schemas"]["ImLeaveGroup"] | components["schemas"]["ImSendMessage"] | components["schemas"]["ImGetHistory"] | components["schemas"]["ImSync"] | components["schemas"]["ImGetConversations"] | components["schemas"]["ImMarkRead"];
+        ImClientMessage: components["schemas"]["ImLogin"] | components["schemas"]["ImLogout"] | components["schemas"]["ImProfile"] | components["schemas"]["ImJoinGroup"] | components["schemas"]["ImLeaveGroup"] | components["schemas"]["ImSendMessage"] | components["schemas"]["ImGetHistory"] | components["schemas"]["ImSync"] | components["schemas"]["ImGetConversations"] | components["schemas"]["ImMarkRead"] | components["schemas"]["ImRevokeMessage"];
         /** @description The frame of this id was done. */
         ImOk: {
             /**
@@ -5528,13 +5528,13 @@ export interface components {
             /** @description Why, in the connection's language (ImLogin.lang), fit to show. */
             msg: string;
             /**
-             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (no such conversation), blocked (one side blocked the other), and a room chat's rules (LiveChatRules): slow_mode (params.seconds to wait), followers_only, link_blocked.
+             * @description For a refused ImSendMessage: not_logged_in, guest (a guest account may only read), muted, kicked, too_long, too_fast, not_member (join the group first), unavailable (no such conversation), blocked (one side blocked the other), and a room chat's rules (LiveChatRules): slow_mode (params.seconds to wait), followers_only, link_blocked. For a refused ImRevokeMessage: not_manager (only the room's anchor and managers delete others' messages), unavailable (no such message in that room).
              * @enum {string}
              */
-            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "blocked" | "slow_mode" | "followers_only" | "link_blocked";
+            reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "blocked" | "slow_mode" | "followers_only" | "link_blocked" | "not_manager";
         };
-        /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount). */
-        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"] | components["schemas"]["ImHornPush"] | components["schemas"]["ImRoomEntry"];
+        /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount, ImMessageRevoked). */
+        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"] | components["schemas"]["ImHornPush"] | components["schemas"]["ImRoomEntry"] | components["schemas"]["ImMessageRevoked"];
         /** @description A messaging group's id; a live room's chat is the group of LiveRoomInfo.chat_group_id (live<room id>). */
         ImGroupID: string;
         /** @description A conversation as tim-js-sdk names it: GROUP<group id> or C2C<the other user's messaging id>. */
@@ -5802,6 +5802,29 @@ export interface components {
              */
             type: "read_receipt";
             conversationID: components["schemas"]["ImConversationID"];
+            sequence: components["schemas"]["ImSequence"];
+        };
+        /** @description Deletes a message of a live room's chat (issue 12, moderation): the room's anchor deletes any, a manager any but the anchor's and other managers'. The message is kept as revoked: history and sync leave it out, and everyone in the room, on every server process, is told (ImMessageRevoked). Answered by ImOk, or ImError (not_manager, unavailable). Deleting a message already deleted is answered ImOk. */
+        ImRevokeMessage: {
+            id: components["schemas"]["ImId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "revoke";
+            conversationID: components["schemas"]["ImConversationID"];
+            /** @description The message's ImMessage.ID. */
+            messageID: string;
+        };
+        /** @description A message of a joined group was deleted by the room's anchor or a manager: screens take the line out of the chat (or show it as deleted) and never fly it as danmaku. */
+        ImMessageRevoked: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message_revoked";
+            conversationID: components["schemas"]["ImConversationID"];
+            messageID: string;
             sequence: components["schemas"]["ImSequence"];
         };
     };

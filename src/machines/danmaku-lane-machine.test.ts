@@ -310,6 +310,19 @@ describe('danmaku lanes on the clock', () => {
     expect(actor.getSnapshot().context.dropped).toBe(40 - 1 - maxQueued);
   });
 
+  it('never flies a message withdrawn while it waits for a lane', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(danmakuLaneMachine, { clock, input: { settings: { ...defaultDanmakuSettings, area: 1 }, stage: { width: 960, height: 101 }, now: () => clock.now() } });
+    const launched: string[] = [];
+    actor.on('danmaku.launched', (launch) => launched.push(launch.item.id));
+    actor.start();
+    for (const id of ['first', 'deleted', 'kept']) actor.send({ type: 'message.received', item: item(id, 300) });
+    expect(actor.getSnapshot().context.queue.map((entry) => entry.id)).toEqual(['deleted', 'kept']);
+    actor.send({ type: 'message.withdrawn', id: 'deleted' });
+    for (let step = 0; step < 200; step += 1) clock.increment(100);
+    expect(launched).toEqual(['first', 'kept']);
+  });
+
   it('frees a lane once the last item has entered with a gap, later by the time the video was paused', () => {
     const clock = new SimulatedClock();
     const wide: DanmakuStage = { width: 960, height: 101 };

@@ -94,6 +94,8 @@ export interface DanmakuLaneInput {
 
 export type DanmakuLaneEvent =
   | { type: 'message.received'; item: DanmakuItem }
+  /** The message was deleted by the room's moderators: if it still waits for a lane, it never flies. */
+  | { type: 'message.withdrawn'; id: string }
   | { type: 'video.paused' }
   | { type: 'video.resumed' }
   | { type: 'settings.changed'; settings: DanmakuSettings }
@@ -161,6 +163,7 @@ export const danmakuLaneMachine = setup({
       return { queue: queue.filter((_, index) => index !== (drop < 0 ? 0 : drop)), dropped: context.dropped + 1 };
     }),
     countDropped: assign({ dropped: ({ context }) => context.dropped + 1 }),
+    withdraw: assign(({ context, event }) => (event.type === 'message.withdrawn' ? { queue: context.queue.filter((item) => item.id !== event.id) } : {})),
     launchNext: assign(({ context }) => {
       const lane = freeLaneOf(context);
       const [item, ...queue] = context.queue;
@@ -234,6 +237,7 @@ export const danmakuLaneMachine = setup({
     };
   },
   initial: 'choosing',
+  on: { 'message.withdrawn': { actions: 'withdraw' } },
   states: {
     choosing: {
       always: [{ guard: 'hidden', target: 'hidden' }, { guard: 'videoPaused', target: 'paused' }, { target: 'running' }],

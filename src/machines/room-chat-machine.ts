@@ -18,7 +18,8 @@ export type ChatRefusalReason =
   | 'blocked'
   | 'slow_mode'
   | 'followers_only'
-  | 'link_blocked';
+  | 'link_blocked'
+  | 'not_manager';
 
 /** A refused or failed send, with the server's reason when it gave one. */
 export class ChatSendError extends Error {

@@ -25,6 +25,7 @@ export function createConfiguredMessaging(chosen: Promise<MessagingPort>): Messa
     sendText: (conversationID, text, clientMsgID) => ready.then((port) => port.sendText(conversationID, text, clientMsgID)),
     sendMessage: (conversationID, messageType, payload, clientMsgID) =>
       ready.then((port) => port.sendMessage(conversationID, messageType, payload, clientMsgID)),
+    revokeMessage: (conversationID, messageID) => ready.then((port) => port.revokeMessage(conversationID, messageID)),
     getConversations: () => ready.then((port) => port.getConversations()),
     markRead: (conversationID) => ready.then((port) => port.markRead(conversationID)),
     getHistory: (conversationID, beforeSequence) => ready.then((port) => port.getHistory(conversationID, beforeSequence)),

@@ -22,6 +22,7 @@ export type FrameSchemaName =
   | 'ImMessage'
   | 'ImMessageList'
   | 'ImMessagePush'
+  | 'ImMessageRevoked'
   | 'ImOk'
   | 'ImOnlineCount'
   | 'ImPayload'
@@ -81,7 +82,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   ImConversationPush: {"type":"object","required":["type","conversation"],"properties":{"type":{"type":"string","const":"conversation"},"conversation":{"$ref":"ImConversation"},"removed":{"type":"boolean"}}},
   ImCustomPayload: {"type":"object","required":["data","description","extension"],"properties":{"data":{"type":"string"},"description":{"type":"string"},"extension":{"type":"string"}}},
   ImElemType: {"type":"string","enum":["TIMTextElem","TIMImageElem","TIMFileElem","TIMCustomElem"]},
-  ImError: {"type":"object","required":["type","id","msg"],"properties":{"type":{"type":"string","const":"error"},"id":{"$ref":"ImId"},"msg":{"type":"string"},"reason":{"type":"string","enum":["not_logged_in","guest","muted","kicked","too_long","too_fast","not_member","unavailable","blocked","slow_mode","followers_only","link_blocked"]}}},
+  ImError: {"type":"object","required":["type","id","msg"],"properties":{"type":{"type":"string","const":"error"},"id":{"$ref":"ImId"},"msg":{"type":"string"},"reason":{"type":"string","enum":["not_logged_in","guest","muted","kicked","too_long","too_fast","not_member","unavailable","blocked","slow_mode","followers_only","link_blocked","not_manager"]}}},
   ImFilePayload: {"type":"object","required":["name","url","size"],"properties":{"name":{"type":"string"},"url":{"type":"string"},"size":{"type":"integer"}}},
   ImGroupJoined: {"type":"object","required":["type","id","conversationID","onlineCount","lastSequence"],"properties":{"type":{"type":"string","const":"group_joined"},"id":{"$ref":"ImId"},"conversationID":{"$ref":"ImConversationID"},"onlineCount":{"type":"integer"},"lastSequence":{"$ref":"ImSequence"}}},
   ImHornPush: {"type":"object","required":["type","horn"],"properties":{"type":{"type":"string","const":"horn"},"horn":{"$ref":"HornMessage"}}},
@@ -90,6 +91,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   ImMessage: {"type":"object","required":["ID","clientMsgID","conversationID","conversationType","from","to","nick","avatar","time","sequence","type","payload"],"properties":{"ID":{"type":"string"},"clientMsgID":{"type":"string"},"conversationID":{"$ref":"ImConversationID"},"conversationType":{"type":"string","enum":["GROUP","C2C"]},"from":{"type":"string"},"to":{"type":"string"},"nick":{"type":"string"},"avatar":{"type":"string"},"time":{"$ref":"Timestamp"},"sequence":{"$ref":"ImSequence"},"type":{"$ref":"ImElemType"},"payload":{"$ref":"ImPayload"},"isPeerRead":{"type":"boolean"},"badge":{"type":"string","enum":["anchor","manager","guard","noble"]}}},
   ImMessageList: {"type":"object","required":["type","id","conversationID","messages","isCompleted"],"properties":{"type":{"type":"string","const":"message_list"},"id":{"$ref":"ImId"},"conversationID":{"$ref":"ImConversationID"},"messages":{"type":"array","items":{"$ref":"ImMessage"}},"isCompleted":{"type":"boolean"}}},
   ImMessagePush: {"type":"object","required":["type","message"],"properties":{"type":{"type":"string","const":"message"},"message":{"$ref":"ImMessage"}}},
+  ImMessageRevoked: {"type":"object","required":["type","conversationID","messageID","sequence"],"properties":{"type":{"type":"string","const":"message_revoked"},"conversationID":{"$ref":"ImConversationID"},"messageID":{"type":"string"},"sequence":{"$ref":"ImSequence"}}},
   ImOk: {"type":"object","required":["type","id"],"properties":{"type":{"type":"string","const":"ok"},"id":{"$ref":"ImId"}}},
   ImOnlineCount: {"type":"object","required":["type","conversationID","count"],"properties":{"type":{"type":"string","const":"online_count"},"conversationID":{"$ref":"ImConversationID"},"count":{"type":"integer"}}},
   ImPayload: {"oneOf":[{"$ref":"ImTextPayload"},{"$ref":"ImImagePayload"},{"$ref":"ImFilePayload"},{"$ref":"ImCustomPayload"}]},
@@ -97,7 +99,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   ImRoomEntry: {"type":"object","required":["type","conversationID","user","tier"],"properties":{"type":{"type":"string","const":"room_entry"},"conversationID":{"$ref":"ImConversationID"},"user":{"$ref":"UserBrief"},"tier":{"type":"object","required":["kind","level","name","name_en","icon"],"properties":{"kind":{"type":"string","enum":["guard","nobility"]},"level":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"icon":{"$ref":"ImageUrl"}}}}},
   ImSent: {"type":"object","required":["type","id","message"],"properties":{"type":{"type":"string","const":"sent"},"id":{"$ref":"ImId"},"message":{"$ref":"ImMessage"}}},
   ImSequence: {"type":"integer"},
-  ImServerMessage: {"oneOf":[{"$ref":"ImOk"},{"$ref":"ImError"},{"$ref":"ImGroupJoined"},{"$ref":"ImSent"},{"$ref":"ImMessageList"},{"$ref":"ImMessagePush"},{"$ref":"ImOnlineCount"},{"$ref":"ImConversationList"},{"$ref":"ImConversationPush"},{"$ref":"ImReadReceipt"},{"$ref":"ImHornPush"},{"$ref":"ImRoomEntry"}]},
+  ImServerMessage: {"oneOf":[{"$ref":"ImOk"},{"$ref":"ImError"},{"$ref":"ImGroupJoined"},{"$ref":"ImSent"},{"$ref":"ImMessageList"},{"$ref":"ImMessagePush"},{"$ref":"ImOnlineCount"},{"$ref":"ImConversationList"},{"$ref":"ImConversationPush"},{"$ref":"ImReadReceipt"},{"$ref":"ImHornPush"},{"$ref":"ImRoomEntry"},{"$ref":"ImMessageRevoked"}]},
   ImTextPayload: {"type":"object","required":["text"],"properties":{"text":{"type":"string"}}},
   ImageUrl: {"type":"string"},
   League: {"type":"object","required":["id","name","name_en","short_name_zh","logo","sport","country"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"logo":{"$ref":"ImageUrl"},"sport":{"$ref":"MatchSport"},"country":{"type":"string"}}},

@@ -13,6 +13,7 @@ export const noMessaging: MessagingPort = {
   leaveGroup: async () => undefined,
   sendText: () => new Promise(() => {}),
   sendMessage: () => new Promise(() => {}),
+  revokeMessage: async () => undefined,
   getConversations: async () => [],
   markRead: async () => undefined,
   getHistory: async () => ({ messages: [], isCompleted: true }),

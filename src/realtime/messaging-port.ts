@@ -30,7 +30,9 @@ export type MessagingEvent =
   /** A horn just blown somewhere on the site, heard in whichever room this connection is in. */
   | { type: 'horn'; horn: Schemas['HornMessage'] }
   /** A guard of the room's anchor or a noble came into a room this connection is in (its entry effect). */
-  | { type: 'entry'; entry: Schemas['ImRoomEntry'] };
+  | { type: 'entry'; entry: Schemas['ImRoomEntry'] }
+  /** A message of a joined group was deleted by the room's anchor or a manager. */
+  | { type: 'revoked'; conversationID: string; messageID: string; sequence: number };
 
 /** A page of a conversation, oldest first. */
 export interface MessagePage {
@@ -69,6 +71,8 @@ export interface MessagingPort {
   sendText(conversationID: string, text: string, clientMsgID: string): Promise<ImMessage>;
   /** Sends a message of any kind (text, image, file, custom card); resolves once stored. */
   sendMessage(conversationID: string, messageType: ImElemType, payload: ImPayload, clientMsgID: string): Promise<ImMessage>;
+  /** Deletes a message of a live room's chat (its anchor and managers only); everyone in the room is told ('revoked'). */
+  revokeMessage(conversationID: string, messageID: string): Promise<void>;
   /** The logged-in member's conversations, newest first. */
   getConversations(): Promise<ImConversation[]>;
   /** Marks a conversation read; a C2C sender is told. */
@@ -171,6 +175,9 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         if (frame.type === 'read_receipt') return emit({ type: 'read', conversationID: frame.conversationID, sequence: frame.sequence });
         if (frame.type === 'horn') return emit({ type: 'horn', horn: frame.horn });
         if (frame.type === 'room_entry') return emit({ type: 'entry', entry: frame });
+        if (frame.type === 'message_revoked') {
+          return emit({ type: 'revoked', conversationID: frame.conversationID, messageID: frame.messageID, sequence: frame.sequence });
+        }
         const pending = waiting.get(frame.id);
         waiting.delete(frame.id);
         if (frame.type === 'error') pending?.reject(new MessagingRefusal(frame.msg, frame.reason));
@@ -254,6 +261,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
       (await expect('sent', asked('send', { type: 'send', conversationID, clientMsgID, messageType: 'TIMTextElem', payload: { text } }))).message,
     sendMessage: async (conversationID, messageType, payload, clientMsgID) =>
       (await expect('sent', asked('send', { type: 'send', conversationID, clientMsgID, messageType, payload }))).message,
+    revokeMessage: (conversationID, messageID) => asked('revoke', { type: 'revoke', conversationID, messageID }).then(() => undefined),
     getConversations: async () => (await expect('conversation_list', asked('conversations', { type: 'conversations' }))).conversations,
     markRead: (conversationID) => asked('read', { type: 'read', conversationID }).then(() => undefined),
     getHistory: async (conversationID, beforeSequence) => {

@@ -8,6 +8,7 @@ import {
   type ImMessage,
   type MessagingEvent,
   type MessagingPort,
+  MessagingRefusal,
 } from './messaging-port.ts';
 
 // The Tencent IM adapter of the messaging port (DESIGN.md, Realtime), for im_mode tim: the same port over
@@ -30,6 +31,9 @@ export interface TimSdk {
   }>;
   getConversationList(): Promise<{ data: { conversationList: TimConversation[] } }>;
   setMessageRead(options: { conversationID: string }): Promise<unknown>;
+  /** A message the SDK holds (received or read from history in this session), or null. */
+  findMessage(messageID: string): unknown;
+  revokeMessage(message: unknown): Promise<unknown>;
   on(event: string, handler: (event: { data: unknown }) => void): void;
 }
 
@@ -65,6 +69,7 @@ export const timConstants = {
   messageReceived: 'onMessageReceived',
   conversationListUpdated: 'onConversationListUpdated',
   messageReadByPeer: 'onMessageReadByPeer',
+  messageRevoked: 'onMessageRevoked',
 } as const;
 
 const attachment = 'pitchside:attachment';
@@ -158,6 +163,11 @@ export function createTimMessaging(
         const newest = messages.reduce((most, message) => Math.max(most, message.sequence), 0);
         if (messages[0]) emit({ type: 'read', conversationID: messages[0].conversationID, sequence: newest });
       });
+      instance.on(timConstants.messageRevoked, ({ data }) => {
+        for (const message of data as TimMessage[]) {
+          emit({ type: 'revoked', conversationID: message.conversationID, messageID: message.ID, sequence: message.sequence });
+        }
+      });
       return instance;
     }));
   const run = <T>(what: string, work: (instance: TimSdk) => Promise<T>) => bounded(load().then(work), timeoutMs, what);
@@ -205,6 +215,13 @@ export function createTimMessaging(
           conversationType,
           payload: { data: JSON.stringify(carried), description: messageType === 'TIMImageElem' ? '[图片]' : '[文件]', extension: attachment },
         });
+      }),
+    // Tencent IM lets a group's owner and admins revoke others' messages; the SDK revokes a message it holds.
+    revokeMessage: (_conversationID, messageID) =>
+      run('revoke', async (instance) => {
+        const message = instance.findMessage(messageID);
+        if (!message) throw new MessagingRefusal('message not found', 'unavailable');
+        await instance.revokeMessage(message);
       }),
     getConversations: async () => {
       const answer = await run('conversations', (instance) => instance.getConversationList());

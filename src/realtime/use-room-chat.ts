@@ -42,6 +42,8 @@ export interface RoomChatMessage {
   colour?: string;
   /** The sender's messaging id (a gift's combo is the same sender's same gift). */
   from?: string;
+  /** Deleted by the room's anchor or a manager: shown as deleted, its words gone, never flown as danmaku. */
+  revoked?: boolean;
 }
 
 /** Where the viewer stands in the chat; what the panel shows. */
@@ -60,6 +62,8 @@ export interface RoomChat {
   send(text: string): void;
   retry(): void;
   discard(): void;
+  /** Deletes a line (the room's anchor and managers); resolves once the server did, rejects with its refusal. */
+  revoke(message: RoomChatMessage): Promise<void>;
 }
 
 /** Room chat lines are short (server: roomChatMaxLength). */
@@ -124,6 +128,16 @@ class ChatCursor {
   advance(messages: readonly ImMessage[]): void {
     for (const message of messages) this.lastSequence = Math.max(this.lastSequence, message.sequence);
   }
+}
+
+/** The list with the message of `messageID` shown as deleted: its words are dropped, its place stays. */
+export function revokeLine(list: readonly RoomChatMessage[], messageID: string): RoomChatMessage[] {
+  if (!list.some((message) => message.id === messageID && !message.revoked)) return list as RoomChatMessage[];
+  return list.map((message) => {
+    if (message.id !== messageID) return message;
+    const { gift: _gift, colour: _colour, ...rest } = message;
+    return { ...rest, text: '', revoked: true };
+  });
 }
 
 /** Adds messages to the list in sequence order, each once, keeping the last `keptMessages`. */
@@ -200,6 +214,8 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
         add([event.message]);
         const line = toChatMessage(event.message, seen.me);
         if (line?.gift) callbacks.current.onGift?.(line);
+      } else if (event.type === 'revoked' && event.conversationID === conversationID) {
+        setMessages((list) => revokeLine(list, event.messageID));
       } else if (event.type === 'online' && event.conversationID === conversationID) setOnlineCount(event.count);
       else if (event.type === 'entry' && event.entry.conversationID === conversationID) callbacks.current.onEntry?.(event.entry);
       else if (event.type === 'reconnected') actor.send({ type: 'connection.lost' });
@@ -239,5 +255,12 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
     send: useCallback((text: string) => actor.send({ type: 'chat.send', text }), [actor]),
     retry: useCallback(() => actor.send({ type: 'chat.retry' }), [actor]),
     discard: useCallback(() => actor.send({ type: 'chat.discard' }), [actor]),
+    revoke: useCallback(
+      async (message: RoomChatMessage) => {
+        await messaging.revokeMessage(conversationID, message.id);
+        setMessages((list) => revokeLine(list, message.id));
+      },
+      [messaging, conversationID],
+    ),
   };
 }

@@ -57,6 +57,8 @@ const stageOf = (element: HTMLElement): DanmakuStage => {
 export function DanmakuLayer({ messages, paused, settings }: DanmakuLayerProps) {
   const layer = useRef<HTMLDivElement>(null);
   const animations = useRef(new Set<Animation>());
+  // What is in flight, by message id: a message deleted by the room's moderators leaves the picture at once.
+  const flying = useRef(new Map<string, { item: HTMLElement; animation: Animation }>());
   // Coloured barrage: the colour of each message waiting for its lane, by id (the lanes carry no colour).
   const colours = useRef(new Map<string, string>());
   const seen = useRef<Set<string> | null>(null);
@@ -72,6 +74,7 @@ export function DanmakuLayer({ messages, paused, settings }: DanmakuLayerProps) 
     const clear = () => {
       for (const animation of animations.current) animation.cancel();
       animations.current.clear();
+      flying.current.clear();
       element.replaceChildren();
     };
     const launched = actor.on('danmaku.launched', (launch: DanmakuLaunch) => {
@@ -90,8 +93,10 @@ export function DanmakuLayer({ messages, paused, settings }: DanmakuLayerProps) 
         { duration: launch.durationMs, easing: 'linear', fill: 'both' },
       );
       animations.current.add(animation);
+      flying.current.set(launch.item.id, { item, animation });
       animation.onfinish = () => {
         animations.current.delete(animation);
+        flying.current.delete(launch.item.id);
         item.remove();
       };
       if (pausedRef.current) animation.pause();
@@ -130,6 +135,16 @@ export function DanmakuLayer({ messages, paused, settings }: DanmakuLayerProps) 
     seen.current = ids;
     const element = layer.current;
     if (!before || !element) return;
+    for (const id of before) {
+      if (ids.has(id)) continue;
+      actor.send({ type: 'message.withdrawn', id });
+      const inFlight = flying.current.get(id);
+      if (!inFlight) continue;
+      inFlight.animation.cancel();
+      animations.current.delete(inFlight.animation);
+      flying.current.delete(id);
+      inFlight.item.remove();
+    }
     const fresh = messages.filter((message) => !before.has(message.id));
     if (fresh.length === 0) return;
     // The widths are measured at the font of the picture's size now, so the lanes must know that size

@@ -178,6 +178,13 @@ class FakeTimService {
         for (const message of read) message.readBy.add(me);
         if (read.length > 0) this.#push(peer, timConstants.messageReadByPeer, read.map((message) => seenBy(message, peer)));
       },
+      findMessage: (messageID) => [...this.#messages.values()].flat().find((message) => message.ID === messageID) ?? null,
+      revokeMessage: async (found) => {
+        const message = found as TimMessage;
+        const list = this.#messages.get(this.#key(message.from, message.to)) ?? [];
+        list.splice(list.indexOf(message as TimMessage & { readBy: Set<string> }), 1);
+        for (const side of [message.from, message.to]) this.#push(side, timConstants.messageRevoked, [seenBy(message, side)]);
+      },
       on: (event, handler) => {
         handlers.set(event, handler);
       },

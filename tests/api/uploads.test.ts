@@ -7,6 +7,7 @@ import { uploadLimits, uploadsPerUserPerHour, uploadTokenMessages, uploadUrl } f
 import { ResultCode } from '../../server/errors.ts';
 import { translate } from '../../server/i18n/server-messages.ts';
 import { demoLogins, logIn } from './demo-session.ts';
+import { paddedPng } from './test-pictures.ts';
 import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
 
 interface UploadToken {
@@ -25,11 +26,9 @@ interface UploadedFile {
 /** The server's clock: moved forward to expire tokens. */
 const clock = { offsetMs: 0 };
 
-/** A real 2×3 PNG header followed by filler: the service reads the signature and IHDR only. */
+/** A real 2×3 PNG followed by filler: a cover (the default purpose) is decoded and drawn again. */
 function png(totalBytes = 200): Uint8Array {
-  const bytes = new Uint8Array(totalBytes);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 2, 0, 0, 0, 3]);
-  return bytes;
+  return paddedPng(2, 3, totalBytes);
 }
 
 /** The start of an ISO media file (ftyp box, brand isom). */
@@ -133,13 +132,14 @@ describe('uploads: token, upload, serving, avatar', () => {
   it('refuses a file whose bytes are not an image, whatever its name and declared type', async () => {
     const { token } = await tokenFor(viewer);
     await expectNothingStored(async () => {
-      const answer = await upload(viewer, { token }, { bytes: svg, name: 'innocent.png', type: 'image/png' });
+      const answer = await upload(viewer, { token, purpose: 'avatar' }, { bytes: svg, name: 'innocent.png', type: 'image/png' });
       expect(answer).toMatchObject({ code: ResultCode.error, msg: uploadMessages.wrongType.image });
     });
     await expectNothingStored(async () => {
       const html = new TextEncoder().encode('<!doctype html><html><body>hello</body></html>'.padEnd(100, ' '));
+      // A cover (the image kind's first purpose) takes png and jpg only, and says so.
       const answer = await upload(viewer, { token }, { bytes: html, name: 'page.jpg', type: 'image/jpeg' });
-      expect(answer).toMatchObject({ code: ResultCode.error, msg: uploadMessages.wrongType.image });
+      expect(answer).toMatchObject({ code: ResultCode.error, msg: uploadMessages.coverType });
     });
   });
 

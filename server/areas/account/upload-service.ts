@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import sharp, { type Metadata } from 'sharp';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { UploadPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
@@ -33,9 +34,38 @@ export const uploadMessages = {
     file: 'Please send a picture, a video, a PDF or a ZIP file',
   },
   tooLarge: 'The file is larger than {megabytes} MB',
+  coverType: 'Please upload a PNG or JPEG image',
+  undecodable: 'The picture could not be read',
+  tooManyPixels: 'The picture is too large: at most {megapixels} megapixels',
 } as const;
 
-interface WrittenFile {
+/** What one form field of a file takes: how large, which types, and what a wrong type is told. */
+export interface UploadRule {
+  maxBytes: number;
+  contentTypes: readonly string[];
+  wrongType: string;
+}
+
+export function uploadRuleOf(kind: UploadKind): UploadRule {
+  return { ...uploadLimits[kind], wrongType: uploadMessages.wrongType[kind] };
+}
+
+/** SPEC §5: a room's cover is png or jpg, up to 5 MB. */
+export const coverRule: UploadRule = {
+  maxBytes: uploadLimits.image.maxBytes,
+  contentTypes: ['image/png', 'image/jpeg'],
+  wrongType: uploadMessages.coverType,
+};
+
+/** Covers are shown at most this wide (a room card, the player's poster); wider ones are scaled down. */
+export const coverMaxWidth = 1280;
+/**
+ * A cover's declared size is checked before it is decoded: a few kilobytes of PNG can declare a picture that
+ * takes gigabytes to hold (a decompression bomb). 40 megapixels holds any phone's photo within 5 MB.
+ */
+export const coverMaxPixels = 40_000_000;
+
+export interface WrittenFile {
   name: string;
   type: StoredMediaType;
   bytes: number;
@@ -66,7 +96,12 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
       if (token === undefined) throw new DomainError(uploadMessages.tokenAfterFile);
       const grant = await verifyUploadToken(server, token, userId);
       const purpose = purposeOf(grant.kind, purposeField);
-      written = { ...(await writeChecked(part.file, grant.kind, server.storage)), purpose, nonce: grant.nonce };
+      // A room's cover is decoded and drawn again before anyone sees it (issue 12): only its pixels are kept.
+      const file =
+        purpose === 'cover'
+          ? await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage))
+          : await writeChecked(part.file, uploadRuleOf(grant.kind), server.storage);
+      written = { ...file, purpose, nonce: grant.nonce };
     }
   } catch (error) {
     if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
@@ -123,10 +158,11 @@ function purposeOf(kind: UploadKind, field: string | undefined): UploadPurpose {
 
 /**
  * Streams the file to a temporary name, judging its type by the first bytes before anything is
- * written and stopping as soon as it passes the kind's limit; renamed to its random name when whole.
+ * written and stopping as soon as it passes the rule's limit; renamed to its random name when whole.
+ * Every form that takes a file reads it through here.
  */
-async function writeChecked(stream: Readable & { truncated?: boolean }, kind: UploadKind, storage: UploadStorage): Promise<WrittenFile> {
-  const { maxBytes, contentTypes } = uploadLimits[kind];
+export async function writeChecked(stream: Readable & { truncated?: boolean }, rule: UploadRule, storage: UploadStorage): Promise<WrittenFile> {
+  const { maxBytes, contentTypes } = rule;
   const { directory } = storage;
   const base = randomBytes(16).toString('hex');
   const temporary = join(directory, `${base}.part`);
@@ -139,7 +175,7 @@ async function writeChecked(stream: Readable & { truncated?: boolean }, kind: Up
   const begin = async () => {
     const first = Buffer.concat(head);
     const type = sniffMediaType(first);
-    if (!type || !contentTypes.includes(type)) throw new DomainError(uploadMessages.wrongType[kind]);
+    if (!type || !contentTypes.includes(type)) throw new DomainError(rule.wrongType);
     await mkdir(directory, { recursive: true });
     const file = await open(temporary, 'wx');
     await file.write(first);
@@ -171,5 +207,47 @@ async function writeChecked(stream: Readable & { truncated?: boolean }, kind: Up
     if (opened && !closed) await opened.file.close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Decodes a stored cover and writes its pixels again as a JPEG at most `coverMaxWidth` wide, turned upright by its
+ * EXIF orientation: metadata, comments, trailing bytes and anything else hidden in the file are left behind.
+ * The re-encoded file replaces the one given, under a new name.
+ */
+export async function reencodeCover(storage: UploadStorage, written: WrittenFile): Promise<WrittenFile> {
+  const source = join(storage.directory, written.name);
+  try {
+    const input = await readFile(source);
+    let declared: Metadata;
+    try {
+      // The header is read without sharp's own pixel limit, so a bomb is told apart from a broken file.
+      declared = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new DomainError(uploadMessages.undecodable);
+    }
+    if ((declared.width ?? 0) * (declared.height ?? 0) > coverMaxPixels) {
+      throw new DomainError(uploadMessages.tooManyPixels, ResultCode.error, { megapixels: coverMaxPixels / 1_000_000 });
+    }
+    const output = await sharp(input, { limitInputPixels: coverMaxPixels, failOn: 'error' })
+      .rotate()
+      .resize({ width: coverMaxWidth, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => {
+        throw new DomainError(uploadMessages.undecodable);
+      });
+    const name = `${randomBytes(16).toString('hex')}.jpg`;
+    await writeFile(join(storage.directory, name), output.data, { flag: 'wx' });
+    return {
+      name,
+      type: 'image/jpeg',
+      bytes: output.data.length,
+      sha256: createHash('sha256').update(output.data).digest('hex'),
+      size: { width: output.info.width, height: output.info.height },
+    };
+  } finally {
+    await unlink(source).catch(() => undefined);
   }
 }

@@ -21,7 +21,22 @@ import {
   unmuteViewer,
 } from './room-moderation-service.ts';
 import { liveRoomPage } from './room-list-service.ts';
-import { broadcastRecords, setRoomPlacard, setRoomTitle, updateRoom } from './room-settings-service.ts';
+import { readRoomSettingsForm, type RoomSettingsForm } from './room-settings-form.ts';
+import { applyRoomSettings, broadcastRecords, setRoomPlacard, setRoomTitle, updateRoom } from './room-settings-service.ts';
+
+/** A settings form applied to the anchor's room; a form the room's rules refuse leaves no cover behind. */
+async function applyRoomSettingsForm(
+  server: ServerContext,
+  anchorId: number,
+  { fields, cover, discard }: RoomSettingsForm<'liveSetLiveInfo' | 'liveMobileStartRoom'>,
+): ReturnType<typeof applyRoomSettings> {
+  try {
+    return await applyRoomSettings(server, anchorId, { ...fields, ...(cover ? { cover } : {}) });
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+}
 
 /** Where the anchor pushes: the host the anchor reached the site by, on the media server's port. */
 function pushAddress(server: ServerContext, request: FastifyRequest): PushAddress {
@@ -32,6 +47,12 @@ export const liveHandlers = defineAreaHandlers('live', {
   liveGetLiveUrl: ({ server, input, me, request }) => pushInfo(server, me().id, input.reset === 1, pushAddress(server, request)),
   liveStartRoom: ({ server, me, request }) => startRoom(server, me().id, pushAddress(server, request)),
   liveEndRoom: ({ server, me }) => endRoom(server, me().id),
+  liveMobileStartRoom: async ({ server, me, request }) => {
+    await applyRoomSettingsForm(server, me().id, await readRoomSettingsForm(server, request, 'liveMobileStartRoom', me().id));
+    return startRoom(server, me().id, pushAddress(server, request));
+  },
+  liveSetLiveInfo: async ({ server, me, request }) =>
+    applyRoomSettingsForm(server, me().id, await readRoomSettingsForm(server, request, 'liveSetLiveInfo', me().id)),
   liveLiveKickoutList: ({ server, user }) => kickoutList(server, user?.id ?? null),
   liveStreamingGetLiveList: ({ server, input, user }) => liveRoomPage(server, input, user?.id ?? null),
   liveGetRoomList: ({ server, input }) => liveCategories(server, input.type ?? 0),

@@ -19,6 +19,9 @@ export const roomChatMessages = {
   slowMode: 'Slow mode is on: wait {seconds} s before your next message',
   followersOnly: 'Only followers of the anchor may chat in this room',
   linkBlocked: "Links are not allowed in this room's chat",
+  deleteNotManager: "Only the room's anchor and managers may delete messages",
+  deleteStaff: "Only the anchor may delete the messages of the room's managers",
+  messageNotFound: 'This message is not in this room',
 } as const;
 
 /** Room chat lines are short, as danmaku over the picture must be. */
@@ -154,6 +157,46 @@ async function follows(server: ServerContext, userId: number, anchorId: number):
   return row !== undefined;
 }
 
-export function isRefusal(speech: RoomChatSpeech | RoomChatRefusal): speech is RoomChatRefusal {
-  return 'reason' in speech;
+export function isRefusal<T extends object>(answer: T | RoomChatRefusal): answer is RoomChatRefusal {
+  return 'reason' in answer;
+}
+
+/** A deleted message: its sequence, and whether this call deleted it (false: it was deleted already). */
+export interface RoomChatRevocation {
+  sequence: number;
+  fresh: boolean;
+}
+
+/**
+ * Deletes a message of the room's chat (issue 12 item 4) for the room's anchor or a manager: the anchor any, a manager
+ * a viewer's or their own, as nobody moderates the anchor or a manager. The row stays, marked revoked, so history and
+ * sync leave it out; deleting it again changes nothing.
+ */
+export async function revokeRoomMessage(
+  server: ServerContext,
+  room: ChatRoom,
+  moderatorId: number,
+  messageID: string,
+): Promise<RoomChatRevocation | RoomChatRefusal> {
+  if ((await standingIn(server, room, moderatorId)).is_manager !== 1) return { reason: 'not_manager', msg: roomChatMessages.deleteNotManager };
+  const { db } = server.database;
+  const message = await db
+    .selectFrom('chat_messages')
+    .select(['id', 'sender_id', 'seq', 'revoked_at'])
+    .where('id', '=', Number(messageID))
+    .where('room_id', '=', room.id)
+    .executeTakeFirst();
+  if (!message) return { reason: 'unavailable', msg: roomChatMessages.messageNotFound };
+  if (moderatorId !== room.anchor_id && message.sender_id !== moderatorId && (await standingIn(server, room, message.sender_id)).is_manager === 1) {
+    return { reason: 'not_manager', msg: roomChatMessages.deleteStaff };
+  }
+  if (message.revoked_at !== null) return { sequence: message.seq, fresh: false };
+  const revoked = await db
+    .updateTable('chat_messages')
+    .set({ revoked_at: server.clock.now() })
+    .where('id', '=', message.id)
+    .where('revoked_at', 'is', null)
+    .returning('seq')
+    .executeTakeFirst();
+  return { sequence: message.seq, fresh: revoked !== undefined };
 }

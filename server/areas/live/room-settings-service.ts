@@ -45,41 +45,60 @@ export async function setRoomPlacard(server: ServerContext, anchorId: number, pl
   return { room_id: room.id, placard: placard.trim(), update_time: timestampOf(server.clock.now()) };
 }
 
+/** What the console may change of the anchor's room at once; what is absent stays. */
+export interface RoomSettings {
+  title?: string;
+  placard?: string;
+  /** The path of a cover the anchor uploaded. */
+  cover?: string;
+  category_id?: number;
+  /** 0 unlinks the match. */
+  match_id?: number;
+}
+
 /**
- * live/updateLive: only what is sent changes. The cover must be an image the anchor uploaded (POST /api/upload,
- * checked there by its content), png or jpg of up to 5 MB; a category sets the room's type with it.
+ * live/updateLive, Live/setLiveInfo and Live/mobileStartRoom: only what is sent changes, all of it in one write
+ * after every part was checked. The cover must be an image the anchor uploaded (checked by its content when it
+ * came), png or jpg of up to 5 MB; a category sets the room's type with it.
  */
-export async function updateRoom(server: ServerContext, anchorId: number, input: InputOf<'liveUpdateLive'>): Promise<LiveRoom> {
+export async function applyRoomSettings(server: ServerContext, anchorId: number, settings: RoomSettings): Promise<LiveRoom> {
   const room = await anchorRoomOf(server, anchorId);
   const { db } = server.database;
-  const changes: { cover?: string; category_id?: number; type?: 1 | 2 | 3; match_id?: number | null } = {};
-  if (input.cover !== undefined) {
+  const changes: { title?: string; placard?: string; cover?: string; category_id?: number; type?: 1 | 2 | 3; match_id?: number | null } = {};
+  if (settings.title !== undefined) changes.title = settings.title.trim() || settings.title;
+  if (settings.placard !== undefined) changes.placard = settings.placard.trim();
+  if (settings.cover !== undefined) {
     const upload = await db
       .selectFrom('uploads')
       .select(['content_type', 'bytes'])
-      .where('path', '=', input.cover)
+      .where('path', '=', settings.cover)
       .where('owner_id', '=', anchorId)
       .executeTakeFirst();
     if (!upload || !coverTypes.includes(upload.content_type) || upload.bytes > coverMaxBytes) {
       throw new DomainError(roomSettingsMessages.coverNotUploaded);
     }
-    changes.cover = input.cover;
+    changes.cover = settings.cover;
   }
-  if (input.category_id !== undefined) {
-    const category = await db.selectFrom('live_categories').select(['id', 'type']).where('id', '=', input.category_id).executeTakeFirst();
+  if (settings.category_id !== undefined) {
+    const category = await db.selectFrom('live_categories').select(['id', 'type']).where('id', '=', settings.category_id).executeTakeFirst();
     if (!category) throw new DomainError(roomSettingsMessages.categoryNotFound);
     changes.category_id = category.id;
     changes.type = category.type as 1 | 2 | 3;
   }
-  if (input.match_id !== undefined) {
-    if (input.match_id === 0) changes.match_id = null;
+  if (settings.match_id !== undefined) {
+    if (settings.match_id === 0) changes.match_id = null;
     else {
-      if (!(await matchBriefs(server, [input.match_id])).has(input.match_id)) throw new DomainError(roomSettingsMessages.matchNotFound);
-      changes.match_id = input.match_id;
+      if (!(await matchBriefs(server, [settings.match_id])).has(settings.match_id)) throw new DomainError(roomSettingsMessages.matchNotFound);
+      changes.match_id = settings.match_id;
     }
   }
   if (Object.keys(changes).length > 0) await db.updateTable('live_rooms').set(changes).where('id', '=', room.id).execute();
   return roomNow(server, room.id, anchorId);
+}
+
+/** live/updateLive. */
+export function updateRoom(server: ServerContext, anchorId: number, input: InputOf<'liveUpdateLive'>): Promise<LiveRoom> {
+  return applyRoomSettings(server, anchorId, input);
 }
 
 /** Live/setLiveList: the room's broadcasts that have ended, newest first, with their peak and income. */

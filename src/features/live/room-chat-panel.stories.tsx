@@ -29,7 +29,7 @@ const messages: RoomChatMessage[] = lines.map(([nick, text, badge, isMine], i) =
 }));
 
 function chat(overrides: Partial<RoomChat> = {}): RoomChat {
-  return { messages, onlineCount: 1287, status: 'ready', error: null, maxLength: 100, send: fn(), retry: fn(), discard: fn(), ...overrides };
+  return { messages, onlineCount: 1287, status: 'ready', error: null, maxLength: 100, send: fn(), retry: fn(), discard: fn(), revoke: fn(), ...overrides };
 }
 
 const meta = {
@@ -136,12 +136,17 @@ export const WithRules: Story = {
 export const Moderator: Story = {
   args: {
     rules: { slow_seconds: 0, followers_only: 0, block_links: 0 },
-    moderation: { onMute: fn(), onKick: fn(), onRulesChange: fn(), notice: '已禁言 路人甲 10 分钟' },
+    moderation: { onMute: fn(), onKick: fn(), onDelete: fn(), onRulesChange: fn(), notice: '已禁言 路人甲 10 分钟' },
   },
   play: async ({ canvas, args, userEvent }) => {
-    // The anchor's and managers' lines, and the moderator's own, carry no controls.
+    // The anchor's and managers' lines carry no controls; the moderator's own can only be deleted.
     await expect(canvas.queryByRole('button', { name: '禁言 老K看球' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: '删除 老K看球 的消息' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: '禁言 球迷小王' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: '删除 球迷小王 的消息' }));
+    await expect(args.moderation!.onDelete).toHaveBeenCalledWith(expect.objectContaining({ nick: '球迷小王' }));
+    await userEvent.click(canvas.getByRole('button', { name: '删除 足球老炮 的消息' }));
+    await expect(args.moderation!.onDelete).toHaveBeenLastCalledWith(expect.objectContaining({ senderId: 205 }));
     await userEvent.click(canvas.getByRole('button', { name: '禁言 路人甲' }));
     await expect(args.moderation!.onMute).toHaveBeenCalledWith(expect.objectContaining({ nick: '路人甲', senderId: 203 }));
     await userEvent.click(canvas.getByRole('button', { name: '踢出 看球的猫' }));
@@ -160,7 +165,17 @@ export const ModeratorEnglish: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Mute 路人甲' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: "Delete 路人甲's message" })).toBeVisible();
     await expect(canvas.getByText(en['roomChat.rules'])).toBeVisible();
+  },
+};
+
+/** A line the room's moderators deleted: its words are gone for everyone. */
+export const WithDeletedLine: Story = {
+  args: { chat: chat({ messages: messages.map((line) => (line.id === '4' ? { ...line, text: '', revoked: true } : line)) }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(zh['roomChat.deleted'])).toBeVisible();
+    await expect(canvas.queryByText('<img src=x onerror=alert(1)>')).toBeNull();
   },
 };
 

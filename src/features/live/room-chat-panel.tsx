@@ -9,6 +9,7 @@ import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { announceKickout } from '../../realtime/room-kickout.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
+import { MessagingRefusal } from '../../realtime/messaging-port.ts';
 import { useRoomChat, type RoomChat, type RoomChatMessage, type RoomChatOptions } from '../../realtime/use-room-chat.ts';
 import styles from './room-chat-panel.module.css';
 
@@ -38,9 +39,18 @@ function GiftLine({ message, gift }: { message: RoomChatMessage; gift: NonNullab
 
 function ChatLine({ message, moderation }: { message: RoomChatMessage; moderation?: RoomChatModeration }) {
   const t = useMessage();
+  if (message.revoked) {
+    return (
+      <li className={`${styles.line} ${styles.revoked}`} data-sequence={message.sequence}>
+        {t('roomChat.deleted')}
+      </li>
+    );
+  }
   if (message.gift) return <GiftLine message={message} gift={message.gift} />;
   // The anchor and the managers moderate viewers: not themselves, not each other.
   const moderated = moderation && !message.isMine && message.badge !== 'anchor' && message.badge !== 'manager';
+  // A moderator also takes back their own words; the server lets the anchor delete a manager's too.
+  const deletable = moderation && (moderated || message.isMine);
   return (
     <li className={message.isMine ? `${styles.line} ${styles.mine}` : styles.line} data-sequence={message.sequence}>
       {message.badge ? (
@@ -53,13 +63,20 @@ function ChatLine({ message, moderation }: { message: RoomChatMessage; moderatio
       <span className={message.colour ? `${styles.text} ${styles.coloured}` : styles.text} style={message.colour ? { color: message.colour } : undefined}>
         {message.text}
       </span>
-      {moderated ? (
+      {deletable ? (
         <span className={styles.lineActions}>
-          <button type="button" className={styles.lineAction} aria-label={t('roomChat.muteUser', { nick: message.nick })} onClick={() => moderation.onMute(message)}>
-            {t('roomChat.mute')}
-          </button>
-          <button type="button" className={styles.lineAction} aria-label={t('roomChat.kickUser', { nick: message.nick })} onClick={() => moderation.onKick(message)}>
-            {t('roomChat.kick')}
+          {moderated ? (
+            <>
+              <button type="button" className={styles.lineAction} aria-label={t('roomChat.muteUser', { nick: message.nick })} onClick={() => moderation.onMute(message)}>
+                {t('roomChat.mute')}
+              </button>
+              <button type="button" className={styles.lineAction} aria-label={t('roomChat.kickUser', { nick: message.nick })} onClick={() => moderation.onKick(message)}>
+                {t('roomChat.kick')}
+              </button>
+            </>
+          ) : null}
+          <button type="button" className={styles.lineAction} aria-label={t('roomChat.deleteLine', { nick: message.nick })} onClick={() => moderation.onDelete(message)}>
+            {t('roomChat.delete')}
           </button>
         </span>
       ) : null}
@@ -76,6 +93,8 @@ const slowModeChoices: readonly ChatRules['slow_seconds'][] = [0, 3, 5, 10, 30];
 export interface RoomChatModeration {
   onMute(message: RoomChatMessage): void;
   onKick(message: RoomChatMessage): void;
+  /** Deletes the line for everyone in the room. */
+  onDelete(message: RoomChatMessage): void;
   onRulesChange(rules: ChatRules): void;
   /** The outcome of the last action, fit to show. */
   notice: string | null;
@@ -347,7 +366,7 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
 const muteSeconds = 10 * 60;
 const kickSeconds = 60 * 60;
 
-function useModeration(roomId: number, enabled: boolean): RoomChatModeration | undefined {
+function useModeration(roomId: number, chat: RoomChat, enabled: boolean): RoomChatModeration | undefined {
   const t = useMessage();
   const mute = useMuteViewer();
   const kick = useKickViewer();
@@ -367,6 +386,11 @@ function useModeration(roomId: number, enabled: boolean): RoomChatModeration | u
         { room_id: roomId, uid: message.senderId, duration: kickSeconds },
         { onSuccess: () => setNotice(t('roomChat.kickedUser', { nick: message.nick, minutes: kickSeconds / 60 })), onError: failed },
       ),
+    onDelete: (message) =>
+      void chat.revoke(message).then(
+        () => setNotice(t('roomChat.deletedLine', { nick: message.nick })),
+        (error: unknown) => setNotice(error instanceof MessagingRefusal ? error.message : t('common.loadFailed')),
+      ),
     onRulesChange: (rules) => setRules.mutate({ room_id: roomId, ...rules }, { onSuccess: () => setNotice(t('roomChat.rulesSaved')), onError: failed }),
   };
 }
@@ -375,7 +399,7 @@ function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessage
   const openLogin = useLoginRequest();
   const user = useStoredUser();
   const chat = useRoomChat(roomId, { groupID, onLoginRequest: openLogin, onKicked: () => announceKickout(roomId), onGift, onEntry });
-  const moderation = useModeration(roomId, canModerate);
+  const moderation = useModeration(roomId, chat, canModerate);
   useEffect(() => onMessages?.(chat.messages), [chat.messages, onMessages]);
   const styleList = useBarrageStyles(user !== null);
   const sendBarrage = useSendBarrage();

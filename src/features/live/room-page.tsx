@@ -31,7 +31,8 @@ function Room({ info }: { info: LiveRoomInfo }) {
   // The chat's messages also fly over the picture (issue 11, danmaku).
   const [chatLines, setChatLines] = useState<readonly RoomChatMessage[]>([]);
   // Gifts show as their banner in the chat and their effect over the picture, not as danmaku.
-  const danmaku = useMemo(() => chatLines.filter((line) => !line.gift), [chatLines]);
+  // A line the room's moderators deleted leaves the list, so it never flies and stops if it is flying.
+  const danmaku = useMemo(() => chatLines.filter((line) => !line.gift && !line.revoked), [chatLines]);
   const gifts = useRoomGiftEffects();
   const entries = useRoomEntryEffects();
   const lastLive =
