@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../api/schema.d.ts';
@@ -14,13 +15,18 @@ const entry = (id: number, nick: string, kind: 'guard' | 'nobility' = 'nobility'
   tier: { kind, level: 1, name: kind === 'guard' ? '白银守护' : '骑士', name_en: kind === 'guard' ? 'Silver Guard' : 'Knight', icon: '/media/badge.svg' },
 });
 
-let tell: (entry: RoomEntry) => void = () => undefined;
+/** What the room's chat would call on each entry, handed to the test. */
+const told: { onEntry: (entry: RoomEntry) => void } = { onEntry: () => undefined };
 
 function Stage() {
   const entries = useRoomEntryEffects();
-  tell = entries.onEntry;
+  useEffect(() => {
+    told.onEntry = entries.onEntry;
+  }, [entries.onEntry]);
   return entries.overlay;
 }
+
+const tell = (entry: RoomEntry) => told.onEntry(entry);
 
 describe("a room's entry effects", () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
