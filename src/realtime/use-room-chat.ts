@@ -44,6 +44,8 @@ export interface RoomChatMessage {
   from?: string;
   /** Deleted by the room's anchor or a manager: shown as deleted, its words gone, never flown as danmaku. */
   revoked?: boolean;
+  /** Heard while in the room (pushed, or sent from here), not read from history or caught up after a reconnect: what flies as danmaku. */
+  live: boolean;
 }
 
 /** Where the viewer stands in the chat; what the panel shows. */
@@ -96,7 +98,7 @@ function barrageOf(message: ImMessage): Schemas['ColouredBarrage'] | null {
   return readFrame('ColouredBarrage', message.payload.data);
 }
 
-function toChatMessage(message: ImMessage, me: string | null): RoomChatMessage | null {
+function toChatMessage(message: ImMessage, me: string | null, live: boolean): RoomChatMessage | null {
   const gift = giftNoticeOf(message);
   const barrage = gift ? null : barrageOf(message);
   if (!gift && !barrage && !('text' in message.payload)) return null;
@@ -113,6 +115,7 @@ function toChatMessage(message: ImMessage, me: string | null): RoomChatMessage |
     isMine: me !== null && message.from === me,
     ...(message.badge ? { badge: message.badge } : {}),
     time: message.time,
+    live,
   };
 }
 
@@ -168,8 +171,8 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
     callbacks.current = { onLoginRequest, onKicked, onGift, onEntry };
   }, [onLoginRequest, onKicked, onGift, onEntry]);
 
-  const add = useCallback((incoming: ImMessage[]) => {
-    const lines = incoming.flatMap((message) => toChatMessage(message, seen.me) ?? []);
+  const add = useCallback((incoming: ImMessage[], live: boolean) => {
+    const lines = incoming.flatMap((message) => toChatMessage(message, seen.me, live) ?? []);
     seen.advance(incoming);
     setMessages((list) => mergeMessages(list, lines));
   }, [seen]);
@@ -186,17 +189,17 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
             if (seen.lastSequence > 0) {
               for (let more = true; more; ) {
                 const page = await messaging.syncMessages(conversationID, seen.lastSequence);
-                add(page.messages);
+                add(page.messages, false);
                 more = !page.isCompleted && page.messages.length > 0;
               }
-            } else add((await messaging.getHistory(conversationID)).messages);
+            } else add((await messaging.getHistory(conversationID)).messages, false);
             if (!user) return { muted: false, kicked: false };
             const status = await api.quiet.post('/api/Live/getUserStatus', { body: { room_id: roomId } });
             return { muted: status.is_taboo === 1, kicked: status.is_kicked === 1 };
           }),
           sendMessage: fromPromise<void, ChatDraft>(async ({ input }) => {
             try {
-              add([await messaging.sendText(conversationID, input.text, input.clientMsgID)]);
+              add([await messaging.sendText(conversationID, input.text, input.clientMsgID)], true);
             } catch (error) {
               if (error instanceof MessagingRefusal) throw new ChatSendError(error.message, error.reason);
               throw error;
@@ -211,8 +214,8 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
   useEffect(() => {
     const unsubscribe = messaging.subscribe((event) => {
       if (event.type === 'message' && event.message.conversationID === conversationID) {
-        add([event.message]);
-        const line = toChatMessage(event.message, seen.me);
+        add([event.message], true);
+        const line = toChatMessage(event.message, seen.me, true);
         if (line?.gift) callbacks.current.onGift?.(line);
       } else if (event.type === 'revoked' && event.conversationID === conversationID) {
         setMessages((list) => revokeLine(list, event.messageID));

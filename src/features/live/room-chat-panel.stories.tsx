@@ -26,6 +26,7 @@ const messages: RoomChatMessage[] = lines.map(([nick, text, badge, isMine], i) =
   isMine: isMine === true,
   ...(badge ? { badge } : {}),
   time: 1_764_000_000 + i * 30,
+  live: true,
 }));
 
 function chat(overrides: Partial<RoomChat> = {}): RoomChat {
@@ -188,6 +189,7 @@ const giftLine: RoomChatMessage = {
   senderId: 301,
   isMine: false,
   time: 1_764_000_300,
+  live: true,
   gift: {
     kind: 'gift',
     record_id: 1,
@@ -204,9 +206,9 @@ const giftLine: RoomChatMessage = {
     room_id: 13,
   },
 };
-const guardLine: RoomChatMessage = { id: 'b1', sequence: 9, nick: '白银骑士', text: '守护主播！', avatar: '', senderId: 302, isMine: false, time: 1_764_000_320, badge: 'guard' };
-const nobleLine: RoomChatMessage = { id: 'b2', sequence: 10, nick: '伯爵大人', text: '贵族驾到', avatar: '', senderId: 303, isMine: false, time: 1_764_000_330, badge: 'noble' };
-const colouredLine: RoomChatMessage = { id: 'c1', sequence: 8, nick: '红魔死忠', text: '红色冲锋！', avatar: '', senderId: 304, isMine: false, time: 1_764_000_310, colour: '#ff4d4f' };
+const guardLine: RoomChatMessage = { id: 'b1', sequence: 9, nick: '白银骑士', text: '守护主播！', avatar: '', senderId: 302, isMine: false, time: 1_764_000_320, badge: 'guard', live: true };
+const nobleLine: RoomChatMessage = { id: 'b2', sequence: 10, nick: '伯爵大人', text: '贵族驾到', avatar: '', senderId: 303, isMine: false, time: 1_764_000_330, badge: 'noble', live: true };
+const colouredLine: RoomChatMessage = { id: 'c1', sequence: 8, nick: '红魔死忠', text: '红色冲锋！', avatar: '', senderId: 304, isMine: false, time: 1_764_000_310, colour: '#ff4d4f', live: true };
 
 const chatColours = {
   options: [

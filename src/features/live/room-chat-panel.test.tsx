@@ -113,4 +113,20 @@ describe('room chat: deleting a line', () => {
     expect(within(log).getByText('刷屏广告 加群领福利')).toBeInTheDocument();
     expect(within(log).queryByText('Message deleted')).toBeNull();
   });
+
+  it('marks the history read on entering as said before the viewer came, and what is pushed afterwards as live (only that flies as danmaku)', async () => {
+    const { port, push } = roomMessaging();
+    const onMessages = vi.fn<(lines: readonly RoomChatMessage[]) => void>();
+    const log = await renderChat(port, false, onMessages);
+    await waitFor(() => lineOf(log, '主队必胜'));
+    push({ type: 'message', message: message(4, '球迷小王', '进球了！') });
+    await waitFor(() => lineOf(log, '进球了！'));
+    const last = onMessages.mock.calls.at(-1)![0];
+    expect(last.map((line) => [line.text, line.live])).toEqual([
+      ['欢迎来到直播间', false],
+      ['刷屏广告 加群领福利', false],
+      ['主队必胜', false],
+      ['进球了！', true],
+    ]);
+  });
 });

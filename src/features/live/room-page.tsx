@@ -31,8 +31,9 @@ function Room({ info }: { info: LiveRoomInfo }) {
   // The chat's messages also fly over the picture (issue 11, danmaku).
   const [chatLines, setChatLines] = useState<readonly RoomChatMessage[]>([]);
   // Gifts show as their banner in the chat and their effect over the picture, not as danmaku.
-  // A line the room's moderators deleted leaves the list, so it never flies and stops if it is flying.
-  const danmaku = useMemo(() => chatLines.filter((line) => !line.gift && !line.revoked), [chatLines]);
+  // A line the room's moderators deleted leaves the list, so it never flies and stops if it is flying. The
+  // history read on entering was said before the viewer came and does not fly either.
+  const danmaku = useMemo(() => chatLines.filter((line) => !line.gift && !line.revoked && line.live), [chatLines]);
   const gifts = useRoomGiftEffects();
   const entries = useRoomEntryEffects();
   const lastLive =
