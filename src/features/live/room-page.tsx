@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
@@ -9,6 +9,7 @@ import { link, useRouteQuery } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
+import { useStoredUser } from '../../realtime/stored-user.ts';
 import { RoomActions } from './room-actions.tsx';
 import { RoomExtras } from './room-extras.tsx';
 import { RoomMatchCard } from './room-match-card.tsx';
@@ -118,10 +119,25 @@ function RoomNotFound() {
 }
 
 /** /live?id=: a streamer's room, its header and its video (SPEC §2). */
+/**
+ * The room's info says what the viewer may do there (LiveRoomInfo.viewer: manage, guard, muted): logging in
+ * or out on the page reads it again at once, so the anchor's and the managers' tools appear without waiting.
+ */
+function useRoomInfoForWhoIsWatching(refetch: () => unknown) {
+  const viewerId = useStoredUser()?.id ?? null;
+  const shownFor = useRef(viewerId);
+  useEffect(() => {
+    if (shownFor.current === viewerId) return;
+    shownFor.current = viewerId;
+    void refetch();
+  }, [viewerId, refetch]);
+}
+
 export function RoomPage() {
   const t = useMessage();
   const { id } = useRouteQuery('live');
   const info = useRoomInfo(id);
+  useRoomInfoForWhoIsWatching(info.refetch);
   const notFound = id === undefined || (info.error instanceof ApiError && info.error.code === 1);
   if (info.data && !notFound) {
     return (
