@@ -32,13 +32,13 @@ export function roomInfoQuery(api: Api, roomId: number) {
 /** How often the room page reads its room again: viewers, the score and the room going on or off air. */
 export const roomRefreshMs = 30_000;
 
-/** The room shown on /live; nothing is asked for without an id. */
-export function useRoomInfo(roomId: number | undefined) {
+/** The room shown on /live, read again every `refreshMs`; nothing is asked for without an id. */
+export function useRoomInfo(roomId: number | undefined, refreshMs = roomRefreshMs) {
   const api = useApi();
   return useQuery({
     ...roomInfoQuery(api, roomId ?? 0),
     enabled: roomId !== undefined,
-    refetchInterval: roomRefreshMs,
+    refetchInterval: refreshMs,
     retry: false,
   });
 }

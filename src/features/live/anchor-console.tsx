@@ -311,12 +311,15 @@ function RecordsSection() {
   );
 }
 
+/** The console reads its room this often: the anchor starting OBS sees the room go on air within seconds. */
+const consoleRefreshMs = 5_000;
+
 /** /member?type=9 for anchors; others are told the console is an anchor's and where to apply. */
 export function AnchorConsole() {
   const t = useMessage();
   const push = usePushInfo();
   const roomId = push.data?.room_id;
-  const info = useRoomInfo(roomId);
+  const info = useRoomInfo(roomId, consoleRefreshMs);
   if (push.isError) {
     return (
       <EmptyState

@@ -1,0 +1,51 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+// The steps of a real broadcast (issue 12) that the broadcast suites share: an ffmpeg push, and a viewer
+// playing the room in two of its qualities.
+
+/** nginx with its RTMP module and ffmpeg are here (npm test installs them where it can). */
+export const hasMediaTools =
+  existsSync('/usr/lib/nginx/modules/ngx_rtmp_module.so') && spawnSync('sh', ['-c', 'command -v ffmpeg && command -v nginx']).status === 0;
+
+/** ffmpeg's test pattern with a tone, pushed in real time the way OBS would push a broadcast. */
+export function pushTestPattern(target: string): ChildProcess {
+  return spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-c:a', 'aac', '-f', 'flv', target],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+}
+
+/**
+ * Opens the room on `page` once its original and smooth renditions have fragments, sees the picture play,
+ * switches to smooth (流畅) and sees it play at 360 lines.
+ */
+export async function watchInTwoQualities(page: Page, siteUrl: string, roomId: number): Promise<void> {
+  // The ladder's first fragments take longer on a busy machine: the page opens once each rendition has some.
+  for (const quality of ['original', 'smooth']) {
+    const playlist = `${siteUrl}/hls/${String(roomId)}/${quality}.m3u8`;
+    await expect.poll(async () => (await fetch(playlist)).status, { timeout: 60_000, interval: 500 }).toBe(200);
+  }
+  await page.goto(`${siteUrl}/live?id=${String(roomId)}`);
+  const video = page.locator('video');
+  const time = () => video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect.poll(time, { timeout: 40_000 }).toBeGreaterThan(0.5);
+  const playing = await time();
+  await page.waitForTimeout(3_000);
+  expect(await time()).toBeGreaterThan(playing + 2);
+
+  await page.getByRole('button', { name: /^清晰度/ }).click();
+  await page.getByRole('menuitemradio', { name: '流畅' }).click();
+  await expect.poll(() => video.getAttribute('data-quality'), { timeout: 20_000 }).toBe('smooth');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoHeight), { timeout: 30_000 }).toBe(360);
+  const switched = await time();
+  await page.waitForTimeout(3_000);
+  expect(await time()).toBeGreaterThan(switched + 2);
+}
