@@ -34,7 +34,7 @@ const server = app.serverContext;
 const { db } = database;
 
 const room = await db.selectFrom('live_rooms').select(['id', 'anchor_id']).where('status', '=', 'in_progress').orderBy('id').executeTakeFirstOrThrow();
-const gift = await db.selectFrom('gifts').select('id').where('enabled', '=', true).where('price', '=', '1').orderBy('sort').executeTakeFirstOrThrow();
+const gift = await db.selectFrom('gifts').select('id').where('enabled', '=', true).where('price', '=', 1).orderBy('sort').executeTakeFirstOrThrow();
 const senderCount = Number(process.env.SENDERS ?? 200);
 const seeded = await db
   .selectFrom('users')
