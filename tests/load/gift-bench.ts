@@ -5,7 +5,7 @@
 // Gift to effect: 5,000 viewers in the room's chat on `/im` (guests, as most viewers are); a gift every second
 // from a different sender; printed the delay from sending the gift to a viewer's receipt of its frame, p50 / p99.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +24,21 @@ const fromPattern = /"from":"(\d+)"/;
 /** Where PostgreSQL is asked for a database of the benchmark's own (never the one tests use). */
 const postgresAdminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The CPU time a process has used, in ms (Linux; 0 elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks of 10 ms
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 interface GiftServer {
   ready: GiftServerReady;
   pinned: boolean;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -46,6 +58,7 @@ async function startGiftServer(env: Record<string, string>): Promise<GiftServer>
   return {
     ready,
     pinned,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -156,8 +169,11 @@ async function benchGiftThroughput(label: string, env: Record<string, string>): 
     // Cold code and empty caches first: not counted.
     await giftLoad(ready, 2, 32);
     await drain(ready);
+    const cpuBefore = cpuMs(server.pid);
     const most = await giftLoad(ready, 8, 32);
     await drain(ready);
+    // The server's own CPU per gift: on a shared machine the rate depends on what else runs, this does not.
+    const cpuPerGift = (cpuMs(server.pid) - cpuBefore) / Math.max(1, most.acknowledged + most.refused + 1);
     const half = await pacedGiftLoad(ready, 8, Math.max(1, Math.round(most.giftsPerSecond / 2)));
     await drain(ready);
     const goal = ready.database === 'pglite' ? 500 : 1500;
@@ -165,7 +181,7 @@ async function benchGiftThroughput(label: string, env: Record<string, string>): 
       `gifts on ${label} (${server.pinned ? 'server pinned to core 0' : 'server unpinned'}, ${String(ready.senders.length)} senders on 32 connections, one room): ` +
         `${String(most.giftsPerSecond)}/s (goal ≥${String(goal)}), p50 ${String(most.p50)} ms, p99 ${String(most.p99)} ms at the most; ` +
         `at half (${String(half.giftsPerSecond)}/s) p50 ${String(half.p50)} ms, p99 ${String(half.p99)} ms (goal ≤25); ` +
-        `${String(most.refused + half.refused)} refused`,
+        `${String(most.refused + half.refused)} refused; server CPU ${cpuPerGift.toFixed(1)} ms a gift (${ready.database === 'pglite' ? 'database included' : 'PostgreSQL not included'})`,
     );
   } finally {
     await server.stop();
