@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { TestServer } from './test-server.ts';
+import type { DatabaseHandle } from '../../server/db/database.ts';
 
 /**
  * The ledger's invariants (DESIGN.md, Money), checked after a money test file: the entries net to
  * zero per currency, every balance is the sum of its entries, and no user balance is below zero.
  */
-export async function expectLedgerSound(server: TestServer): Promise<void> {
+export async function expectLedgerSound(server: { database: DatabaseHandle }): Promise<void> {
   const { db } = server.database;
   const nets = await sql<{ currency: string; net: string }>`
     select a.currency, sum(e.amount)::text as net

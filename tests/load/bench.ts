@@ -11,6 +11,7 @@ import { freePort } from '../free-port.ts';
 import { benchBroadcast } from './broadcast-bench.ts';
 import { benchDanmaku } from './danmaku-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
+import { benchGiftEffect, benchGifts } from './gift-bench.ts';
 import { benchLiveRoom } from './live-room-bench.ts';
 import { benchLogin } from './login-bench.ts';
 import { benchMatchCentre } from './match-centre-bench.ts';
@@ -187,4 +188,8 @@ if (!only) {
   await benchPrivateChat();
   console.log('');
   await benchBroadcast();
+  console.log('');
+  await benchGifts();
+  console.log('');
+  await benchGiftEffect();
 }

@@ -4,7 +4,7 @@ import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { existingRoom, roomChatGroupId } from '../live/room-info-service.ts';
-import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths, type Trx } from '../wallet/ledger.ts';
+import { amountOf, balanceAfter, idempotent, ledgerMessages, prepareBooking, tenthsOf, walletTenths, type Trx } from '../wallet/ledger.ts';
 import { announceGift, type RoomGiftNotice } from './room-gift-notice.ts';
 import { addWealth } from './wealth.ts';
 
@@ -54,10 +54,14 @@ function giftsQuery(server: ServerContext) {
     .where('gifts.enabled', '=', true);
 }
 
+/** The gifts on sale in display order, read again at most every 10 s. */
+function giftsOnSale(server: ServerContext): Promise<GiftRow[]> {
+  return server.cache.get('gifts_on_sale', 10_000, () => giftsQuery(server).orderBy('sort').orderBy('id').execute());
+}
+
 /** Gift/getList: the gifts on sale, in display order. */
 export async function giftList(server: ServerContext, language: Language): Promise<DataOf<'giftGetList'>> {
-  const rows = await server.cache.get('gifts_on_sale', 10_000, () => giftsQuery(server).orderBy('sort').orderBy('id').execute());
-  return rows.map((row) => toGift(row, language));
+  return (await giftsOnSale(server)).map((row) => toGift(row, language));
 }
 
 /** Gift/getUserGiftList: the pieces in the viewer's backpack (they do not expire here). */
@@ -108,7 +112,8 @@ export async function sendGift(
   if (input.anchor_uid === senderId) throw new DomainError(giftMessages.notToYourself);
   const room = await existingRoom(server, input.room_id);
   if (room.anchor_id !== input.anchor_uid) throw new DomainError(giftMessages.notAnchorsRoom);
-  const gift = await giftsQuery(server).where('gifts.id', '=', input.gift_id).executeTakeFirst();
+  // The list Gift/getList shows: a gift sells exactly while the list offers it.
+  const gift = (await giftsOnSale(server)).find((candidate) => Number(candidate.id) === input.gift_id);
   if (!gift) throw new DomainError(giftMessages.giftNotFound);
   const source = input.source ?? 'wallet';
   const priceTenths = tenthsOf(gift.price);
@@ -122,8 +127,9 @@ export async function sendGift(
       const now = server.clock.now();
       const combo = await comboOf(trx, senderId, room.id, Number(gift.id), now);
       let transactionId: number | null = null;
-      let balance: number;
+      let balance = 0;
       let backpackCount: number | null = null;
+      let applyEntries: (() => Promise<void>) | null = null;
       if (source === 'backpack') {
         const left = await trx
           .updateTable('user_gifts')
@@ -140,7 +146,7 @@ export async function sendGift(
         const consumer = { user: senderId, kind: 'consumer' } as const;
         const incomeTenths = await anchorShareTenths(trx, totalTenths);
         const platformTenths = totalTenths - incomeTenths;
-        const booked = await book(trx, server, {
+        const booking = await prepareBooking(trx, server, {
           key: `gift:${senderId}:${key ?? `${now.getTime()}:${Math.random()}`}`,
           kind: 'gift',
           userId: senderId,
@@ -151,8 +157,10 @@ export async function sendGift(
             ...(platformTenths > 0 ? [{ account: { system: 'system_revenue' } as const, tenths: platformTenths }] : []),
           ],
         });
-        transactionId = booked.transactionId;
-        balance = balanceAfter(booked, consumer);
+        transactionId = booking.transactionId;
+        applyEntries = async () => {
+          balance = balanceAfter(await booking.apply(), consumer);
+        };
       }
       const record = await trx
         .insertInto('gift_records')
@@ -170,9 +178,12 @@ export async function sendGift(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // The anchor's experience follows the value received (SPEC §5 wealth is the sender's).
       const spent = source === 'backpack' ? 0 : totalTenths;
       const experience = await addWealth(trx, senderId, spent);
+      // The money moves last: the anchor's income and the platform's revenue are rows every gift to them
+      // updates, so they are locked for the last statements and the commit only.
+      if (applyEntries) await applyEntries();
+      // The anchor's experience follows the value received (SPEC §5 wealth is the sender's).
       if (spent > 0) {
         await trx
           .updateTable('users')

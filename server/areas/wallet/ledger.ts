@@ -74,12 +74,29 @@ function isCheckViolation(error: unknown, constraint: string): boolean {
   return e.code === '23514' && (e.constraint === constraint || String(e.message).includes(constraint));
 }
 
+/** A booking whose transaction row is written and whose entries are still to be applied (`apply`). */
+export interface PreparedBooking {
+  transactionId: number;
+  /** Applies the entries, locking each account as it goes; the balances after them. */
+  apply(): Promise<Booked>;
+}
+
 /**
  * Books balanced entries inside `trx`. The entries go in account order, so two bookings never wait
  * on each other's accounts crosswise; a user balance that would go below zero is refused with a
  * clear message (the accounts' check constraint decides, under the row lock).
  */
 export async function book(trx: Trx, server: ServerContext, booking: Booking): Promise<Booked> {
+  return (await prepareBooking(trx, server, booking)).apply();
+}
+
+/**
+ * `book` in two steps: the transaction row first, the entries when the caller applies them. A caller
+ * that writes more rows in the same database transaction applies the entries last, so the accounts it
+ * credits (an anchor's income, the platform's revenue: one row each, shared by every gift) stay locked
+ * only for the last statements and the commit, not for the whole transaction.
+ */
+export async function prepareBooking(trx: Trx, server: ServerContext, booking: Booking): Promise<PreparedBooking> {
   const sums = new Map<Currency, number>();
   for (const posting of booking.postings) {
     if (!Number.isSafeInteger(posting.tenths) || posting.tenths === 0) throw new Error(`ledger posting of ${posting.tenths} tenths`);
@@ -122,22 +139,28 @@ export async function book(trx: Trx, server: ServerContext, booking: Booking): P
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const balances = new Map<string, number>();
-  try {
-    for (const entry of entries) {
-      // One entry at a time, in account order: the trigger locks each account as it applies it.
-      const row = await trx
-        .insertInto('ledger_entries')
-        .values({ transaction_id: transaction.id, account_id: entry.id, amount: tenthsText(entry.tenths), created_at: now })
-        .returning('balance_after')
-        .executeTakeFirstOrThrow();
-      balances.set(entry.name, tenthsOf(row.balance_after));
-    }
-  } catch (error) {
-    if (isCheckViolation(error, 'wallet_balance_not_negative')) throw new DomainError(ledgerMessages.insufficient);
-    throw error;
-  }
-  return { transactionId: Number(transaction.id), balances };
+  return {
+    transactionId: Number(transaction.id),
+    async apply() {
+      let rows: Array<{ account_id: number | string; balance_after: number | string }>;
+      try {
+        // All entries in one statement, listed in account order: the trigger locks each account as it applies its
+        // row, in that order. One round trip, so the accounts locked first wait on no further call to the database.
+        rows = await trx
+          .insertInto('ledger_entries')
+          .values(entries.map((entry) => ({ transaction_id: transaction.id, account_id: entry.id, amount: tenthsText(entry.tenths), created_at: now })))
+          .returning(['account_id', 'balance_after'])
+          .execute();
+      } catch (error) {
+        if (isCheckViolation(error, 'wallet_balance_not_negative')) throw new DomainError(ledgerMessages.insufficient);
+        throw error;
+      }
+      // One entry per account and transaction (the table's unique key): each row names its account.
+      const balanceOf = new Map(rows.map((row) => [Number(row.account_id), tenthsOf(row.balance_after)]));
+      const balances = new Map(entries.map((entry) => [entry.name, balanceOf.get(entry.id) ?? 0]));
+      return { transactionId: Number(transaction.id), balances };
+    },
+  };
 }
 
 /** The balance in tenths of a user's wallet. */
