@@ -3,7 +3,6 @@ import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
-import './scripts/node20-polyfills.mjs';
 
 const chromium = playwright({ launchOptions: chromiumLaunchOptions });
 
