@@ -3,9 +3,11 @@ import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
-import './scripts/node20-polyfills.mjs';
 
-const chromium = playwright({ launchOptions: chromiumLaunchOptions });
+// Vitest 4 scales the story's frame down to fit the browser window (Playwright's default 1280x720),
+// and the screenshot with it; a window as large as the largest story viewport (laptop 1280 wide,
+// Storybook's default 1200x900) keeps every story at scale 1, as the baselines were taken.
+const chromium = playwright({ launchOptions: chromiumLaunchOptions, contextOptions: { viewport: { width: 1280, height: 900 } } });
 
 export default defineConfig({
   test: {

@@ -1,6 +1,7 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 /** An open database: Kysely for queries, `exec` for multi-statement SQL (migrations, seeds). */
