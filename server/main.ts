@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { isNewDataDir, readClusterTemplate } from './db/cluster-template.ts';
 import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { isSeeded, seedWorld } from './db/seed.ts';
+import { hashSeedPasswords, isSeeded, seedWorld } from './db/seed.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
@@ -24,16 +25,23 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
 }
 
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+const newDataDir = !databaseUrl && isNewDataDir(dataDir);
+// A new world's password hashes are made on the thread pool from the first moment, while the app is
+// built and PGlite opens on this thread.
+const passwordHashes = newDataDir ? hashSeedPasswords() : undefined;
 // PGlite's start-up is CPU work on this thread: it begins once the site is listening.
 let listening!: () => void;
 const listeningGate = new Promise<void>((resolve) => (listening = resolve));
 const starting = deferredDatabase(
   databaseUrl ? 'postgres' : 'pglite',
   listeningGate.then(async () => {
-    const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir }));
+    // A new data directory starts from the cluster `npm install` prepared, when there is one.
+    const template = newDataDir ? readClusterTemplate() : undefined;
+    if (template) phases.fromTemplate = 1;
+    const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir, loadDataDir: template }));
     await timed('migrateMs', () => migrate(handle));
     if (!(await isSeeded(handle))) {
-      await timed('seedMs', () => seedWorld(handle, { now: new Date(), seed: Number(process.env.SEED ?? 20261122) }));
+      await timed('seedMs', () => seedWorld(handle, { now: new Date(), seed: Number(process.env.SEED ?? 20261122), passwordHashes }));
     }
     return handle;
   }),
