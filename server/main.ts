@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, defaultDistDir } from './app.ts';
 import { isNewDataDir, readClusterTemplate } from './db/cluster-template.ts';
 import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -8,6 +8,7 @@ import { hashSeedPasswords, isSeeded, seedWorld } from './db/seed.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
+import { buildTheApp, isAppStale } from './site/app-build.ts';
 import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -22,6 +23,17 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
   const result = await work();
   phases[name] = Math.round(performance.now() - phaseStart);
   return result;
+}
+
+const distDir = resolve(process.env.DIST_DIR ?? defaultDistDir);
+// `npm start` (--build) builds the app when its build is missing or stale, beside the database's start, not before it.
+const appBuilt = process.argv.includes('--build') && isAppStale(distDir) ? buildTheApp(distDir) : undefined;
+if (appBuilt) {
+  console.log('Building the app (dist/ is missing or older than src/) while the database starts…');
+  appBuilt.catch((error: unknown) => {
+    console.error('The app could not be built:', error);
+    process.exit(1);
+  });
 }
 
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
@@ -52,6 +64,8 @@ const app = await timed('appMs', () =>
   buildApp({
     database: starting.handle,
     databaseReady: starting.ready,
+    distDir,
+    appBuilt,
     redisUrl: process.env.REDIS_URL || undefined,
     trustProxy: process.env.TRUST_PROXY || false,
     // Production logs warnings only unless LOG_LEVEL says otherwise; LOG_SAMPLE logs a share of requests.
