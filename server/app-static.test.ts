@@ -166,3 +166,36 @@ describe('the site while its database opens', () => {
     expect(after.body).toContain('id="root"');
   });
 });
+
+describe('the site while its app is being built (npm start on a fresh clone)', () => {
+  let distDir: string;
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let built!: () => void;
+  beforeAll(async () => {
+    database = await openTemplateCopy(inject('databaseTemplate'));
+    // Not there yet: the build makes it.
+    distDir = join(mkdtempSync(join(tmpdir(), 'pitchside-build-')), 'dist');
+    const appBuilt = new Promise<void>((resolve) => (built = resolve));
+    app = await buildApp({ database, distDir, databaseReady: Promise.resolve(), appBuilt });
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers calls at once, shows the start-up page for pages, and serves the app once the build is done', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/universal/getConfig' })).json()).toMatchObject({ code: 0 });
+    const page = await app.inject({ method: 'GET', url: '/main', headers: { 'accept-language': 'en' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('Pitchside is starting');
+
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    built();
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = await app.inject({ method: 'GET', url: '/main' });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('id="root"');
+  });
+});

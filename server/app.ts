@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,8 @@ export interface AppOptions extends PortOptions {
   siteUrl?: string;
   /** The built app; when it does not exist only the API is served. */
   distDir?: string;
+  /** The app is being built into `distDir` (a fresh clone's first start): pages get the start-up page until this settles. */
+  appBuilt?: Promise<unknown>;
   logger?: FastifyServerOptions['logger'];
   /** Per-address limits of the calls the contract marks with `x-rate-limit`; default on. */
   rateLimits?: boolean;
@@ -118,16 +120,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   parseJsonWithDepthLimit(app);
 
   const distDir = options.distDir ?? defaultDistDir;
+  if (options.appBuilt) mkdirSync(distDir, { recursive: true });
   const servesApp = existsSync(distDir);
-  if (options.databaseReady) {
-    let databaseStarted = false;
-    const databaseReady = options.databaseReady.then(() => {
+  if (options.databaseReady || options.appBuilt) {
+    let databaseStarted = !options.databaseReady;
+    let appBuilt = !options.appBuilt;
+    const databaseReady = (options.databaseReady ?? Promise.resolve()).then(() => {
       databaseStarted = true;
+    });
+    void options.appBuilt?.finally(() => {
+      appBuilt = true;
     });
     const waitMs = options.startupWaitMs ?? 2000;
     app.addHook('onRequest', async (request, reply) => {
-      if (databaseStarted) return;
+      if (databaseStarted && appBuilt) return;
       if (['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
+        if (databaseStarted) return;
         // A call made just before the database is ready waits for it; a longer wait is answered, not hung.
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([databaseReady, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);

@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, defaultDistDir } from './app.ts';
+import { isNewDataDir, readClusterTemplate } from './db/cluster-template.ts';
 import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { isSeeded, seedWorld } from './db/seed.ts';
+import { hashSeedPasswords, isSeeded, seedWorld } from './db/seed.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
+import { buildTheApp, isAppStale } from './site/app-build.ts';
 import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -23,17 +25,35 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+const distDir = resolve(process.env.DIST_DIR ?? defaultDistDir);
+// `npm start` (--build) builds the app when its build is missing or stale, beside the database's start, not before it.
+const appBuilt = process.argv.includes('--build') && isAppStale(distDir) ? buildTheApp(distDir) : undefined;
+if (appBuilt) {
+  console.log('Building the app (dist/ is missing or older than src/) while the database starts…');
+  appBuilt.catch((error: unknown) => {
+    console.error('The app could not be built:', error);
+    process.exit(1);
+  });
+}
+
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+const newDataDir = !databaseUrl && isNewDataDir(dataDir);
+// A new world's password hashes are made on the thread pool from the first moment, while the app is
+// built and PGlite opens on this thread.
+const passwordHashes = newDataDir ? hashSeedPasswords() : undefined;
 // PGlite's start-up is CPU work on this thread: it begins once the site is listening.
 let listening!: () => void;
 const listeningGate = new Promise<void>((resolve) => (listening = resolve));
 const starting = deferredDatabase(
   databaseUrl ? 'postgres' : 'pglite',
   listeningGate.then(async () => {
-    const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir }));
+    // A new data directory starts from the cluster `npm install` prepared, when there is one.
+    const template = newDataDir ? readClusterTemplate() : undefined;
+    if (template) phases.fromTemplate = 1;
+    const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir, loadDataDir: template }));
     await timed('migrateMs', () => migrate(handle));
     if (!(await isSeeded(handle))) {
-      await timed('seedMs', () => seedWorld(handle, { now: new Date(), seed: Number(process.env.SEED ?? 20261122) }));
+      await timed('seedMs', () => seedWorld(handle, { now: new Date(), seed: Number(process.env.SEED ?? 20261122), passwordHashes }));
     }
     return handle;
   }),
@@ -44,6 +64,8 @@ const app = await timed('appMs', () =>
   buildApp({
     database: starting.handle,
     databaseReady: starting.ready,
+    distDir,
+    appBuilt,
     redisUrl: process.env.REDIS_URL || undefined,
     trustProxy: process.env.TRUST_PROXY || false,
     // Production logs warnings only unless LOG_LEVEL says otherwise; LOG_SAMPLE logs a share of requests.

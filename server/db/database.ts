@@ -10,7 +10,7 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   exec(text: string): Promise<void>;
   /** PGlite only: the whole cluster as a tarball, to be loaded again with `loadDataDir`. */
-  dump?: () => Promise<Blob>;
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -47,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     exec: async (text) => {
       await pglite.exec(text);
     },
-    dump: () => pglite.dumpDataDir('none'),
+    dump: (compression = 'none') => pglite.dumpDataDir(compression),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

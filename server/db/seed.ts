@@ -21,17 +21,32 @@ export async function isSeeded(handle: DatabaseHandle): Promise<boolean> {
   return row !== undefined;
 }
 
+export interface SeedPasswordHashes {
+  demo: readonly [string, string, string, string];
+  other: string;
+}
+
+/**
+ * Hashing is slow by design: the four demo passwords, and one unguessable password that every other
+ * seeded account shares, so none of them can be logged into. It runs on the thread pool, so a start-up
+ * begins it while the database opens on the main thread.
+ */
+export async function hashSeedPasswords(): Promise<SeedPasswordHashes> {
+  const [viewer, anchor, expert, admin, other] = await Promise.all(
+    [...demoPasswords, randomBytes(24).toString('base64url')].map((password) => hashPassword(password)),
+  );
+  return { demo: [viewer!, anchor!, expert!, admin!] as const, other: other! };
+}
+
 /**
  * Makes the demo world around `options.now`: the same seed and now always give the same world,
  * except secrets (password salts, stream keys), which come from the system's random source.
  */
-export async function seedWorld(handle: DatabaseHandle, options: { now: Date; seed: number }): Promise<void> {
-  // Hashing is slow by design: the four demo passwords, and one unguessable password that every
-  // other seeded account shares, so none of them can be logged into.
-  const [viewer, anchor, expert, admin, other] = await Promise.all(
-    [...demoPasswords, randomBytes(24).toString('base64url')].map((password) => hashPassword(password)),
-  );
-  const hashes = { demo: [viewer!, anchor!, expert!, admin!] as const, other: other! };
+export async function seedWorld(
+  handle: DatabaseHandle,
+  options: { now: Date; seed: number; passwordHashes?: Promise<SeedPasswordHashes> },
+): Promise<void> {
+  const hashes = await (options.passwordHashes ?? hashSeedPasswords());
 
   await handle.db.transaction().execute(async (db) => {
     const ctx = { db, now: options.now, random: new Random(options.seed) };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { readClusterTemplate } from '../../server/db/cluster-template.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedWorld } from '../../server/db/seed.ts';
@@ -33,7 +34,8 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const handle = await openDatabase({});
+  // From the cluster npm install prepared when it is there (server/db/cluster-template.ts), as a new site starts.
+  const handle = await openDatabase({ loadDataDir: readClusterTemplate() });
   await migrate(handle);
   await seedWorld(handle, { now, seed: templateSeed });
   if (!handle.dump) throw new Error('the embedded database cannot be dumped');

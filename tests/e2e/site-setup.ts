@@ -1,13 +1,16 @@
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { buildTheApp, isAppStale } from '../../server/site/app-build.ts';
 import { freePort } from '../free-port.ts';
 
 /** The site as a new user starts it: built app, `server/main.ts`, a fresh data directory. */
 export default async function setup(project: TestProject) {
-  execFileSync('node', ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+  const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+  if (isAppStale(distDir)) await buildTheApp(distDir);
   const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-e2e-'));
   const port = await freePort();
   // The media server (nginx with its RTMP module, where installed) takes pushes on a port of its own.
