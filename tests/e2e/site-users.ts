@@ -1,16 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { components } from '../../src/api/schema';
 import { solveHumanCheck } from '../api/human-check.ts';
 
 // New users and logins for the e2e suites that follow one user through the site.
 
 const siteUrl = inject('siteUrl');
 
-export interface Session {
-  token: string;
-  id: number;
-  profile: { user_nickname: string; is_anchor: number };
-}
+/** A login's answer: the token, the user id and the profile (openapi.yaml LoginSession). */
+export type Session = components['schemas']['LoginSession'];
 
 export async function post<T>(path: string, body: Record<string, unknown>, token?: string): Promise<{ code: number; msg: string; data: T }> {
   const response = await fetch(`${siteUrl}${path}`, {

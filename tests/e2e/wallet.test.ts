@@ -1,46 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import zh from '../../src/i18n/messages/zh.json';
 import { solveHumanCheck } from '../api/human-check.ts';
 import { launchBrowser } from './browser.ts';
+import { logIn, openAs, smsCodeFor } from './site-users.ts';
 
 const siteUrl = inject('siteUrl');
-
-interface Session {
-  token: string;
-  id: number;
-  profile: { balance: number; income_balance: number; user_nickname: string };
-}
-
-/** Logs a demo account in through the API (the login dialog has tests of its own) and returns the session. */
-async function logIn(mobile: string, password: string): Promise<Session> {
-  const response = await fetch(`${siteUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile, password, device_type: 'pc', altcha: await solveHumanCheck(siteUrl) }),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: Session };
-  if (envelope.code !== 0) throw new Error(`login of ${mobile}: ${envelope.msg}`);
-  return envelope.data;
-}
-
-async function openAs(browser: Browser, session: Session, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(session));
-  const page = await context.newPage();
-  await page.goto(`${siteUrl}${path}`);
-  return page;
-}
-
-async function smsCodeFor(mobile: string): Promise<string> {
-  for (let tries = 0; tries < 20; tries += 1) {
-    const html = await (await fetch(`${siteUrl}/dev/sms`)).text();
-    const row = new RegExp(`<td>${mobile}</td><td class="code">(\\d{6})</td>`).exec(html);
-    if (row?.[1]) return row[1];
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no SMS code for ${mobile}`);
-}
 
 describe('money in Chromium', () => {
   let browser: Browser;

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import type { GiftServerReady } from './gift-server.ts';
+import { joinGroup, openSocket } from './im-viewers.ts';
 import { percentile } from './percentile.ts';
 
 const serverScript = fileURLToPath(new URL('./gift-server.ts', import.meta.url));
@@ -214,29 +215,6 @@ export async function benchGifts(): Promise<void> {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-}
-
-function openSocket(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    ws.once('open', () => resolve(ws)).once('error', reject);
-  });
-}
-
-/** Logs in and joins the group; resolves once the join is answered. */
-function joinGroup(ws: WebSocket, login: { userID: string; userSig: string }, groupID: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const text = String(data);
-      if (text.includes('"group_joined"')) {
-        ws.off('message', onMessage);
-        resolve();
-      } else if (text.includes('"error"')) reject(new Error(text));
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id: 1, type: 'login', ...login }));
-    ws.send(JSON.stringify({ id: 2, type: 'join_group', groupID }));
-  });
 }
 
 /** Gift to effect: from sending a gift to each viewer's receipt of its frame, 5,000 viewers in one room (PGlite). */

@@ -4,7 +4,8 @@
 // over every member and line, and how many deliveries went missing.
 import { fork, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { joinGroup, openSocket } from './im-viewers.ts';
 import { percentile } from './percentile.ts';
 import type { RoomChatServerReady } from './room-chat-server.ts';
 
@@ -14,29 +15,6 @@ const connectBatch = 250;
 const stampPattern = /bench (\d+(?:\.\d+)?)/;
 const messagePrefix = Buffer.from('{"type":"message"');
 const sampleEvery = 10;
-
-function openSocket(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    ws.once('open', () => resolve(ws)).once('error', reject);
-  });
-}
-
-/** Logs in and joins the group; resolves once the join is answered. */
-function join(ws: WebSocket, login: { userID: string; userSig: string }, groupID: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const text = String(data);
-      if (text.includes('"group_joined"')) {
-        ws.off('message', onMessage);
-        resolve();
-      } else if (text.includes('"error"')) reject(new Error(text));
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id: 1, type: 'login', ...login }));
-    ws.send(JSON.stringify({ id: 2, type: 'join_group', groupID }));
-  });
-}
 
 export async function benchRoomChat(members = 5000, lines = 20, intervalMs = 1000): Promise<{ p50: number; p99: number }> {
   const child = fork(serverScript, [], {
@@ -58,7 +36,7 @@ export async function benchRoomChat(members = 5000, lines = 20, intervalMs = 100
   try {
     for (let opened = 0; opened < members; opened += connectBatch) {
       const batch = await Promise.all(Array.from({ length: Math.min(connectBatch, members - opened) }, () => openSocket(url)));
-      await Promise.all(batch.map((ws) => join(ws, ready.member, ready.groupID)));
+      await Promise.all(batch.map((ws) => joinGroup(ws, ready.member, ready.groupID)));
       for (const [index, ws] of batch.entries()) {
         // Every member counts what reaches it; one in ten also reads the stamp, so the client's own work
         // (one process against the server's 5,000 sockets) stays small beside what is measured.
@@ -73,7 +51,7 @@ export async function benchRoomChat(members = 5000, lines = 20, intervalMs = 100
       }
       sockets.push(...batch);
     }
-    const senders = await Promise.all(ready.senders.map((login) => openSocket(url).then(async (ws) => (await join(ws, login, ready.groupID), ws))));
+    const senders = await Promise.all(ready.senders.map((login) => openSocket(url).then(async (ws) => (await joinGroup(ws, login, ready.groupID), ws))));
     sockets.push(...senders);
     for (let line = 0; line < lines; line++) {
       const sender = senders[line % senders.length]!;
