@@ -104,13 +104,7 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
       written = { ...file, purpose, nonce: grant.nonce };
     }
   } catch (error) {
-    if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
-    if (error instanceof DomainError) throw error;
-    // @fastify/multipart's own refusals (too many parts, a field too long) are the sender's fault.
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) {
-      throw new DomainError(uploadMessages.unreadable);
-    }
-    throw error;
+    return refuseUpload(server, written, error);
   }
   if (!written) throw new DomainError(token === undefined ? uploadMessages.tokenMissing : uploadMessages.fileMissing);
 
@@ -250,4 +244,18 @@ export async function reencodeCover(storage: UploadStorage, written: WrittenFile
   } finally {
     await unlink(source).catch(() => undefined);
   }
+}
+
+/**
+ * A multipart upload that failed part way: the file already written, if any, is removed, and the error is
+ * thrown again as the sender should read it.
+ */
+export async function refuseUpload(server: ServerContext, written: { name: string } | undefined | null, error: unknown): Promise<never> {
+  if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
+  if (error instanceof DomainError) throw error;
+  // @fastify/multipart's own refusals (too many parts, a field too long) are the sender's fault.
+  if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) {
+    throw new DomainError(uploadMessages.unreadable);
+  }
+  throw error;
 }

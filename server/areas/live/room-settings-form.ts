@@ -6,7 +6,7 @@ import { inputErrorOf } from '../../contract/contract.ts';
 import type { InputOf } from '../../contract/operation-types.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
-import { coverRule, reencodeCover, uploadMessages, writeChecked, type WrittenFile } from '../account/upload-service.ts';
+import { coverRule, reencodeCover, refuseUpload, writeChecked, type WrittenFile } from '../account/upload-service.ts';
 
 // Live/setLiveInfo and Live/mobileStartRoom send the room's settings as a form with the cover in it (SPEC §5).
 // The contract's JSON validation does not read a form, so the text fields are checked here against the same
@@ -79,13 +79,7 @@ export async function readRoomSettingsForm<K extends FormOperation>(
     };
     return { fields, cover: path, discard };
   } catch (error) {
-    if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
-    if (error instanceof DomainError) throw error;
-    // @fastify/multipart's own refusals (too many parts, a field too long) are the sender's fault.
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) {
-      throw new DomainError(uploadMessages.unreadable);
-    }
-    throw error;
+    return refuseUpload(server, written, error);
   }
 }
 
