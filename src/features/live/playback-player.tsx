@@ -22,7 +22,7 @@ export function PlaybackPlayer({ src, title }: { src: string; title: string }) {
       video.src = src;
       start();
     } else {
-      void import('hls.js').then(({ default: HlsPlayer }) => {
+      void import('hls.js/light').then(({ default: HlsPlayer }) => {
         if (gone) return;
         hls = new HlsPlayer();
         hls.attachMedia(video);

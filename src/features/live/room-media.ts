@@ -64,7 +64,7 @@ export function createStreamBinding(video: HTMLVideoElement, stream: StreamUrls,
   };
 
   async function loadWithHls(quality: StreamQuality): Promise<void> {
-    const { default: HlsPlayer } = await import('hls.js');
+    const { default: HlsPlayer } = await import('hls.js/light');
     // Torn down while hls.js was fetched: the player retries with the binding that replaced this one.
     if (destroyed) throw new Error('the stream binding was torn down');
     release();
