@@ -98,7 +98,7 @@ function WithdrawalRecords() {
             <tr key={row.id}>
               <td className={styles.number}>{new Date(row.created_at * 1000).toLocaleString()}</td>
               <td className={numeric}>{formatAmount(row.amount)}</td>
-              <td>{row.account}</td>
+              <td className={styles.account}>{row.account}</td>
               <td>
                 {t(`wallet.review.${row.status}`)}
                 {row.reason ? `: ${row.reason}` : ''}
