@@ -47,7 +47,7 @@ export const Default: Story = {
 export const Playground: Story = {
   args: { maxLength: 10, showCounter: true },
   argTypes: {
-    type: { control: 'inline-radio', options: ['text', 'search', 'tel', 'password', 'email'] },
+    type: { control: 'inline-radio', options: ['text', 'search', 'tel', 'password', 'email', 'month'] },
     tone: { control: 'inline-radio', options: ['default', 'onDark'] },
     hideLabel: { control: 'boolean' },
     disabled: { control: 'boolean' },

@@ -14,8 +14,8 @@ export interface TextInputProps {
   showCounter?: boolean;
   /** A hint shown while the field is empty. */
   placeholder?: string;
-  /** The kind of text; `search` gives a search field. */
-  type?: 'text' | 'search' | 'tel' | 'password' | 'email';
+  /** The kind of text; `search` gives a search field, `month` a year and month (YYYY-MM) with the browser's picker. */
+  type?: 'text' | 'search' | 'tel' | 'password' | 'email' | 'month';
   /** Keeps the label for screen readers only, where the context already says what the field is. */
   hideLabel?: boolean;
   /** A message under the field saying what is wrong; marks the field invalid. */

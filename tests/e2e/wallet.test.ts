@@ -61,13 +61,15 @@ describe('money in Chromium', () => {
     await expect.poll(async () => Number(await page.getByTestId('wallet-income').textContent())).toBe(income - 100);
 
     await page.getByRole('tab', { name: zh['wallet.accounts'] }).click();
-    await page.getByLabel(zh['wallet.realName']).first().fill('张主播');
-    await page.getByLabel(zh['wallet.cardNumber']).fill('6222021234567894');
-    await page.getByLabel(zh['wallet.bankName']).fill('招商银行');
-    await page.getByLabel(zh['wallet.branch']).fill('深圳分行');
-    await page.getByLabel(zh['wallet.paymentPassword'], { exact: true }).first().fill('258025');
-    await page.getByRole('button', { name: zh['wallet.bindCard'] }).click();
-    await page.getByTestId('bound-card').getByText('**** **** **** 7894').waitFor();
+    // Each form of the tab is named by its heading; the payment password form's name is also a field's label.
+    const cardForm = page.getByRole('form', { name: zh['wallet.bankCard'] });
+    await cardForm.getByLabel(zh['wallet.realName']).fill('张主播');
+    await cardForm.getByLabel(zh['wallet.cardNumber']).fill('6222021234567894');
+    await cardForm.getByLabel(zh['wallet.bankName']).fill('招商银行');
+    await cardForm.getByLabel(zh['wallet.branch']).fill('深圳分行');
+    await cardForm.getByLabel(zh['wallet.paymentPassword'], { exact: true }).fill('258025');
+    await cardForm.getByRole('button', { name: zh['wallet.bindCard'] }).click();
+    await cardForm.getByTestId('bound-card').getByText('**** **** **** 7894').waitFor();
 
     await page.getByRole('tab', { name: zh['wallet.withdraw'] }).click();
     await page.getByLabel(zh['wallet.amount']).fill('200');

@@ -18,6 +18,11 @@ export function formatAmount(amount: number): string {
   return magnitude % 10 === 0 ? `${sign}${whole}` : `${sign}${whole}.${magnitude % 10}`;
 }
 
+/** SPEC §5: a payment password is 6 to 12 digits. */
+export function paymentPasswordValid(password: string): boolean {
+  return /^[0-9]{6,12}$/.test(password);
+}
+
 /** The Luhn check every bank card number passes (the server checks the same). */
 export function luhnValid(digits: string): boolean {
   if (!/^[0-9]{12,19}$/.test(digits)) return false;
