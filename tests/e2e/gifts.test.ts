@@ -2,37 +2,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../src/api/schema';
 import zh from '../../src/i18n/messages/zh.json';
-import { solveHumanCheck } from '../api/human-check.ts';
 import { launchBrowser } from './browser.ts';
+import { logIn, openAs, registerNewUser, type Session } from './site-users.ts';
 
 const siteUrl = inject('siteUrl');
 
 type LiveRoomPage = components['schemas']['LiveRoomPage'];
-
-interface Session {
-  token: string;
-  id: number;
-  profile: { balance: number; income_balance: number; user_nickname: string };
-}
-
-/** Logs a demo account in through the API (the login dialog has tests of its own) and returns the session. */
-async function logIn(mobile: string, password: string): Promise<Session> {
-  const response = await fetch(`${siteUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile, password, device_type: 'pc', altcha: await solveHumanCheck(siteUrl) }),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: Session };
-  if (envelope.code !== 0) throw new Error(`login of ${mobile}: ${envelope.msg}`);
-  return envelope.data;
-}
 
 async function incomeOf(session: Session): Promise<number> {
   const response = await fetch(`${siteUrl}/api/Member/info`, { headers: { token: session.token } });
   return ((await response.json()) as { data: { income_balance: number } }).data.income_balance;
 }
 
-// Gifts in rooms (issue 13): a viewer with diamonds sends a gift from the bar under the player; a second
+// Gifts in rooms (issue 13): a new user tops up and sends a gift from the bar under the player; a second
 // browser in the same room sees its effect over the video and its banner in the chat; the anchor's income grows.
 describe('gifts in Chromium', { timeout: 180_000 }, () => {
   let browser: Browser;
@@ -61,16 +43,27 @@ describe('gifts in Chromium', { timeout: 180_000 }, () => {
     await browser?.close();
   });
 
-  it("shows a viewer's gift to another browser in the room, and credits the anchor", async () => {
+  it('a new user tops up through the sandbox checkout and sends a gift; another browser in the room sees it, and the anchor is credited', async () => {
+    const newcomer = await registerNewUser();
+    expect(newcomer.profile.balance).toBe(0);
+    const page = await openAs(browser, newcomer, '/member?type=1&isRecharge=true');
+    await page.getByRole('radio', { name: /^103 黄钻/ }).check();
+    await page.getByRole('button', { name: zh['wallet.createOrder'] }).click();
+    const [checkout] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /前往支付/ }).click()]);
+    await checkout.getByRole('button', { name: '支付', exact: true }).click();
+    await checkout.getByText('支付成功').waitFor();
+    await page.getByText(zh['wallet.topUpDone']).waitFor({ timeout: 20_000 });
+    expect(Number(await page.getByTestId('wallet-consumer').textContent())).toBe(103);
+
     await other.goto(`${siteUrl}/live?id=${String(roomId)}`);
     await other.getByText(/\d+ 人在线/).waitFor({ timeout: 30_000 });
-    await viewer.goto(`${siteUrl}/live?id=${String(roomId)}`);
-    await viewer.getByText(/\d+ 人在线/).waitFor({ timeout: 30_000 });
+    await page.goto(`${siteUrl}/live?id=${String(roomId)}`);
+    await page.getByText(/\d+ 人在线/).waitFor({ timeout: 30_000 });
     const before = await incomeOf(anchor);
 
-    await viewer.getByRole('radio', { name: /金球/ }).click();
-    await viewer.getByRole('button', { name: zh['gifts.send'], exact: true }).click();
-    await viewer.getByText(/已送出 金球 ×1/).waitFor({ timeout: 20_000 });
+    await page.getByRole('radio', { name: /金球/ }).click();
+    await page.getByRole('button', { name: zh['gifts.send'], exact: true }).click();
+    await page.getByText(/已送出 金球 ×1/).waitFor({ timeout: 20_000 });
 
     // The other browser: the effect over the video (a big gift) and the banner line in the chat.
     const effect = other.locator('[data-gift-effect="big"]');
@@ -80,9 +73,12 @@ describe('gifts in Chromium', { timeout: 180_000 }, () => {
     await expect.poll(() => banner.textContent(), { timeout: 20_000 }).toMatch(/送出 金球 ×1/);
     // The anchor's share (site_config.gift_anchor_share, 0.5) of 99 diamonds.
     await expect.poll(() => incomeOf(anchor), { timeout: 10_000 }).toBeCloseTo(before + 49.5, 5);
+    await page.context().close();
   });
 
   it('says clearly when the balance is short, with the way to top up', async () => {
+    await viewer.goto(`${siteUrl}/live?id=${String(roomId)}`);
+    await viewer.getByText(/\d+ 人在线/).waitFor({ timeout: 30_000 });
     await viewer.getByRole('radio', { name: /梦幻城堡/ }).click();
     await viewer.getByLabel(zh['gifts.quantity']).selectOption('1314');
     await viewer.getByRole('button', { name: zh['gifts.send'], exact: true }).click();
