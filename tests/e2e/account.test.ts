@@ -2,23 +2,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import zh from '../../src/i18n/messages/zh.json';
 import { launchBrowser } from './browser.ts';
+import { smsCodeFor } from './site-users.ts';
 
 const siteUrl = inject('siteUrl');
 
 // A new user each run: 139 and eight random digits.
 const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 const password = 'pitchside-e2e';
-
-/** The code the development inbox shows for this mobile, newest first. */
-async function smsCodeFor(number: string): Promise<string> {
-  for (let tries = 0; tries < 20; tries += 1) {
-    const html = await (await fetch(`${siteUrl}/dev/sms`)).text();
-    const row = new RegExp(`<td>86-${number}</td><td class="code">(\\d{6})</td>`).exec(html);
-    if (row?.[1]) return row[1];
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no SMS code for ${number} in /dev/sms`);
-}
 
 /** Ticks the ALTCHA box and waits until the widget has solved the proof of work. */
 async function passHumanCheck(page: Page): Promise<void> {
@@ -71,7 +61,7 @@ describe('accounts in Chromium, as a new user', () => {
     const countdown = dialog.getByRole('button', { name: /秒后重发/ });
     await countdown.waitFor();
     expect(await countdown.isDisabled()).toBe(true);
-    await dialog.getByLabel(zh['login.smsCode']).fill(await smsCodeFor(mobile));
+    await dialog.getByLabel(zh['login.smsCode']).fill(await smsCodeFor(`86-${mobile}`));
     await dialog.getByLabel(zh['login.password'], { exact: true }).fill(password);
     await passHumanCheck(page);
     await dialog.getByRole('button', { name: zh['login.submitRegister'], exact: true }).click();
