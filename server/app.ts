@@ -107,9 +107,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const server = await createServerContext(options, app.log);
 
   // One error handler: contract and parser errors become { code: 1, msg }; nothing internal leaks.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'request failed');
+    // A browser that closed the page mid-answer is no fault of the server's: not an error to alert on.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.info({ path: request.url.split('?')[0] }, 'the client left before the answer was sent');
+    else if (status === 500) request.log.error({ err: error }, 'request failed');
     const language = languageOf(request.headers);
     const msg =
       error instanceof BodyRefusal
