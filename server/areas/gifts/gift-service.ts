@@ -80,6 +80,12 @@ interface GiftSent {
   answer: string;
   /** True when it is an earlier request's answer under the same key: nothing was done now. */
   replayed: boolean;
+  /** The room's notice as stored with a gift made now (null on a replay). */
+  message_id: number | null;
+  message_seq: number | null;
+  message_data: string | null;
+  sender_nick: string | null;
+  sender_avatar: string | null;
 }
 
 const giftRefusals: Record<string, string> = {
@@ -119,7 +125,7 @@ export async function sendGift(
   let sent: GiftSent;
   try {
     sent = await retryingMoneyCall(async () => {
-      const result = await sql<GiftSent>`select answer, replayed from gift_send(
+      const result = await sql<GiftSent>`select answer, replayed, message_id, message_seq, message_data, sender_nick, sender_avatar from gift_send(
         ${senderId}::bigint, ${input.anchor_uid}::bigint, ${room.id}::bigint, ${Number(gift.id)}::bigint, ${input.count}::integer,
         ${source === 'backpack'}::boolean, ${tenthsOf(gift.price)}::bigint, ${key ?? null}::text, ${paramsHash}::text, ${ledgerKey}::text,
         ${now}::timestamptz, ${`${String(comboWindowMs)} milliseconds`}::interval,
@@ -134,7 +140,20 @@ export async function sendGift(
   }
   const answer = JSON.parse(sent.answer) as DataOf<'memberHandselGift'>;
   // Told once, by the request that made the gift (a replay of its key answers without telling again).
-  if (!sent.replayed) await announceGift(server, senderId, roomChatGroupId(room.id), answer.notice);
+  if (!sent.replayed && sent.message_id !== null) {
+    await announceGift(server, {
+      senderId,
+      roomId: room.id,
+      groupID: roomChatGroupId(room.id),
+      notice: answer.notice,
+      data: sent.message_data ?? '',
+      messageId: Number(sent.message_id),
+      seq: Number(sent.message_seq),
+      nick: sent.sender_nick ?? '',
+      avatar: sent.sender_avatar ?? '',
+      createdAt: now,
+    });
+  }
   return answer;
 }
 

@@ -6,8 +6,13 @@
 -- ledger trigger and constraints, the same Idempotency-Key semantics (ledger.ts `idempotent`), and the rows
 -- shared by every gift to the anchor are written last, so they stay locked for the commit only.
 --
--- Answers (out answer, out replayed): the answer as stored under the key (json text), and whether it is the
--- stored answer of an earlier request with the same key (nothing done now). Refusals are raised: the
+-- The room's notice of the gift (a banner line and an effect: RoomGiftNotice) is stored in the same transaction
+-- as a custom message in the room's chat, as message-service.ts stores one, so a gift acknowledged is a gift its
+-- room is told of, crash or not; the server pushes it to the room's members once the call is answered.
+--
+-- Answers: the answer as stored under the key (json text); whether it is the stored answer of an earlier
+-- request with the same key (nothing done now); and, for a gift made now, the notice's message (its id, its
+-- place in the room's conversation and its data) and the sender's nickname and avatar as it shows. Refusals are raised: the
 -- Idempotency-Key used with other parameters ('gift_key_reused'), too few pieces in the backpack
 -- ('gift_not_in_backpack'), and a consumer wallet that cannot pay (check wallet_balance_not_negative).
 create function gift_send(
@@ -34,7 +39,12 @@ create function gift_send(
   p_effect text,
   p_animation_url text,
   out answer text,
-  out replayed boolean
+  out replayed boolean,
+  out message_id bigint,
+  out message_seq bigint,
+  out message_data text,
+  out sender_nick text,
+  out sender_avatar text
 ) language plpgsql as $$
 declare
   v_total bigint := p_price_tenths * p_count;
@@ -54,6 +64,7 @@ declare
   v_level smallint;
   v_exp_icon text;
   v_reached record;
+  v_notice json;
 begin
   replayed := false;
   if p_key is not null then
@@ -116,7 +127,7 @@ begin
   -- SPEC §5: 1 yellow diamond spent = 1 wealth point; the level is the highest reached.
   update users set experience = experience + case when p_from_backpack then 0 else v_total / 10.0 end
     where id = p_sender
-    returning experience, level, exp_icon into strict v_experience, v_level, v_exp_icon;
+    returning experience, level, exp_icon, user_nickname, users.avatar into strict v_experience, v_level, v_exp_icon, sender_nick, sender_avatar;
   if not p_from_backpack then
     select w.level, w.icon into v_reached from wealth_levels w where w.min_experience <= v_experience order by w.level desc limit 1;
     if found and (v_reached.level is distinct from v_level or v_reached.icon is distinct from v_exp_icon) then
@@ -124,6 +135,22 @@ begin
     end if;
   end if;
 
+  v_notice := json_build_object(
+    'kind', 'gift',
+    'record_id', v_record,
+    'gift_id', p_gift,
+    'gift_name', p_gift_name,
+    'gift_name_en', p_gift_name_en,
+    'icon', p_icon,
+    'effect', p_effect,
+    'animation_url', case when p_effect = 'none' then null else p_animation_url end,
+    'count', p_count,
+    'combo', v_combo,
+    'total_price', (v_total / 10.0)::float8,
+    'anchor_uid', p_anchor,
+    'room_id', p_room
+  );
+  message_data := v_notice::text;
   -- Key order as the contract lists it (MemberHandselGiftData, RoomGiftNotice); amounts as float8, which
   -- prints them as JavaScript does (1, 0.1, 12.3).
   answer := json_build_object(
@@ -134,21 +161,7 @@ begin
     'balance', v_balance::float8,
     'backpack_count', v_backpack,
     'experience', v_experience::float8,
-    'notice', json_build_object(
-      'kind', 'gift',
-      'record_id', v_record,
-      'gift_id', p_gift,
-      'gift_name', p_gift_name,
-      'gift_name_en', p_gift_name_en,
-      'icon', p_icon,
-      'effect', p_effect,
-      'animation_url', case when p_effect = 'none' then null else p_animation_url end,
-      'count', p_count,
-      'combo', v_combo,
-      'total_price', (v_total / 10.0)::float8,
-      'anchor_uid', p_anchor,
-      'room_id', p_room
-    )
+    'notice', v_notice
   )::text;
   if p_key is not null then
     update idempotent_requests set answer = gift_send.answer
@@ -166,5 +179,11 @@ begin
         order by a.id;
     update users set anchor_experience = anchor_experience + v_total / 10.0 where id = p_anchor;
   end if;
+  -- The room's chat numbers its messages on one row per room (migration 016): written last of all.
+  insert into chat_messages (sender_id, room_id, type, payload, client_msg_id, created_at)
+    values (p_sender, p_room, 'custom',
+            jsonb_build_object('data', message_data, 'description', p_gift_name_en, 'extension', 'gift'),
+            'gift-' || v_record, p_now)
+    returning id, seq into message_id, message_seq;
 end
 $$;
