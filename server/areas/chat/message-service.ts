@@ -61,7 +61,7 @@ export function conversationKey(conversation: Conversation, userId: number): str
   }
 }
 
-export type MessageRow = Selectable<ChatMessagesTable> & { nick: string; avatar: string };
+type MessageRow = Selectable<ChatMessagesTable> & { nick: string; avatar: string };
 
 /** The message as `viewerID` sees it: a C2C conversation is named by the other side. */
 export function toImMessage(row: MessageRow, viewerID: string): ImMessage {

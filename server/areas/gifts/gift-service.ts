@@ -80,9 +80,7 @@ interface GiftSent {
   answer: string;
   /** True when it is an earlier request's answer under the same key: nothing was done now. */
   replayed: boolean;
-  /** The room's notice as stored with a gift made now (null on a replay). */
-  message_id: number | null;
-  message_seq: number | null;
+  /** For a gift made now (null on a replay): the notice's json text as stored in the answer, and the sender as shown. */
   message_data: string | null;
   sender_nick: string | null;
   sender_avatar: string | null;
@@ -103,7 +101,8 @@ function isInsufficient(error: unknown): boolean {
  * backpack), the anchor's share to their income wallet and the rest to the platform, one ledger
  * transaction under the request's Idempotency-Key (Stripe's semantics, as `idempotent` keeps them);
  * then the room is told (a banner and an effect). The database does the whole gift in one statement
- * (gift_send, migration 100), so the rows every gift to the anchor writes are locked for its commit only.
+ * (gift_send, migration 101); what it credits the anchor and the platform goes to parts (migration 100), so
+ * gifts to one anchor do not wait for each other's commits.
  */
 export async function sendGift(
   server: ServerContext,
@@ -125,7 +124,7 @@ export async function sendGift(
   let sent: GiftSent;
   try {
     sent = await retryingMoneyCall(async () => {
-      const result = await sql<GiftSent>`select answer, replayed, message_id, message_seq, message_data, sender_nick, sender_avatar from gift_send(
+      const result = await sql<GiftSent>`select answer, replayed, message_data, sender_nick, sender_avatar from gift_send(
         ${senderId}::bigint, ${input.anchor_uid}::bigint, ${room.id}::bigint, ${Number(gift.id)}::bigint, ${input.count}::integer,
         ${source === 'backpack'}::boolean, ${tenthsOf(gift.price)}::bigint, ${key ?? null}::text, ${paramsHash}::text, ${ledgerKey}::text,
         ${now}::timestamptz, ${`${String(comboWindowMs)} milliseconds`}::interval,
@@ -140,15 +139,13 @@ export async function sendGift(
   }
   const answer = JSON.parse(sent.answer) as DataOf<'memberHandselGift'>;
   // Told once, by the request that made the gift (a replay of its key answers without telling again).
-  if (!sent.replayed && sent.message_id !== null) {
+  if (!sent.replayed) {
     await announceGift(server, {
       senderId,
       roomId: room.id,
       groupID: roomChatGroupId(room.id),
       notice: answer.notice,
-      data: sent.message_data ?? '',
-      messageId: Number(sent.message_id),
-      seq: Number(sent.message_seq),
+      data: sent.message_data ?? JSON.stringify(answer.notice),
       nick: sent.sender_nick ?? '',
       avatar: sent.sender_avatar ?? '',
       createdAt: now,

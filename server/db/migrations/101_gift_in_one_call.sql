@@ -1,20 +1,16 @@
 -- A gift in one call to the database (issue 13's figures: ≥500 gifts/s on PGlite, ≥1,500/s on PostgreSQL).
 -- member/handselGift made some fifteen statements of one transaction, each a round trip from the server; on
--- PostgreSQL the rows every gift to an anchor updates (their income account, the platform's revenue account,
--- the anchor's experience) stayed locked while the server, busy with other requests, sent the last statements
--- and the commit. Here the whole gift is one statement run in its own transaction: the same rows, the same
--- ledger trigger and constraints, the same Idempotency-Key semantics (ledger.ts `idempotent`), and the rows
--- shared by every gift to the anchor are written last, so they stay locked for the commit only.
---
--- The room's notice of the gift (a banner line and an effect: RoomGiftNotice) is stored in the same transaction
--- as a custom message in the room's chat, as message-service.ts stores one, so a gift acknowledged is a gift its
--- room is told of, crash or not; the server pushes it to the room's members once the call is answered.
+-- PostgreSQL the rows every gift to an anchor updates stayed locked while the server, busy with other
+-- requests, sent the last statements and the commit. Here the whole gift is one statement run in its own
+-- transaction: the same ledger trigger and constraints, the same Idempotency-Key semantics (ledger.ts
+-- `idempotent`). What every gift to the anchor credits (their income, the platform's revenue, the anchor's
+-- experience) goes to parts (migration 100), so gifts to one anchor do not wait for each other's commits.
 --
 -- Answers: the answer as stored under the key (json text); whether it is the stored answer of an earlier
--- request with the same key (nothing done now); and, for a gift made now, the notice's message (its id, its
--- place in the room's conversation and its data) and the sender's nickname and avatar as it shows. Refusals are raised: the
--- Idempotency-Key used with other parameters ('gift_key_reused'), too few pieces in the backpack
--- ('gift_not_in_backpack'), and a consumer wallet that cannot pay (check wallet_balance_not_negative).
+-- request with the same key (nothing done now); and, for a gift made now, what the room's notice needs
+-- besides the answer: its data as stored (the notice's json text) and the sender's nickname and avatar.
+-- Refusals are raised: the Idempotency-Key used with other parameters ('gift_key_reused'), too few pieces in
+-- the backpack ('gift_not_in_backpack'), and a consumer wallet that cannot pay (check wallet_balance_not_negative).
 create function gift_send(
   p_sender bigint,
   p_anchor bigint,
@@ -40,8 +36,6 @@ create function gift_send(
   p_animation_url text,
   out answer text,
   out replayed boolean,
-  out message_id bigint,
-  out message_seq bigint,
   out message_data text,
   out sender_nick text,
   out sender_avatar text
@@ -168,8 +162,8 @@ begin
       where user_id = p_sender and operation = 'memberHandselGift' and idempotency_key = p_key;
   end if;
 
-  -- Last, the rows every gift to this anchor writes: their income and the platform's revenue (one statement,
-  -- in account order, as ledger.ts books), then the anchor's experience (the value received).
+  -- Last, what every gift to this anchor credits: their income and the platform's revenue (one statement, in
+  -- account order, as ledger.ts books), then the anchor's experience (the value received), each in a part.
   if not p_from_backpack then
     insert into ledger_entries (transaction_id, account_id, amount, created_at)
       select v_transaction, a.id, case when a.kind = 'income' then v_income / 10.0 else v_platform / 10.0 end, p_now
@@ -177,13 +171,8 @@ begin
         where (a.owner_id = p_anchor and a.kind = 'income' and v_income > 0)
            or (a.owner_id is null and a.kind = 'system_revenue' and v_platform > 0)
         order by a.id;
-    update users set anchor_experience = anchor_experience + v_total / 10.0 where id = p_anchor;
+    insert into anchor_experience_parts as e (user_id, part, experience) values (p_anchor, v_transaction % 16, v_total / 10.0)
+      on conflict (user_id, part) do update set experience = e.experience + excluded.experience;
   end if;
-  -- The room's chat numbers its messages on one row per room (migration 016): written last of all.
-  insert into chat_messages (sender_id, room_id, type, payload, client_msg_id, created_at)
-    values (p_sender, p_room, 'custom',
-            jsonb_build_object('data', message_data, 'description', p_gift_name_en, 'extension', 'gift'),
-            'gift-' || v_record, p_now)
-    returning id, seq into message_id, message_seq;
 end
 $$;
