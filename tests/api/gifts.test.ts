@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeMessage } from '../../server/areas/chat/message-service.ts';
 import { giftMessages } from '../../server/areas/gifts/gift-service.ts';
@@ -99,7 +100,8 @@ describe('gifts in rooms', () => {
       (
         await server.database.db
           .selectFrom('wallet_accounts')
-          .select('balance')
+          // Credits to an income wallet are spread over parts (migration 100): its balance is their sum with the account's.
+          .select(sql<number>`wallet_balance(wallet_accounts.id)`.as('balance'))
           .where('owner_id', '=', anchor.id)
           .where('kind', '=', 'income')
           .executeTakeFirstOrThrow()

@@ -67,7 +67,8 @@ export async function memberProfile(server: ServerContext, userId: number): Prom
       'users.exp_icon',
       'users.is_anchor',
       'users.anchor_level',
-      'users.anchor_experience',
+      // Gifts add to it in parts (migration 100): the function sums them.
+      sql<number | string>`anchor_experience(users.id)`.as('anchor_experience'),
       'users.is_expert',
       'users.invite_code',
       'users.payment_password_hash',
@@ -85,7 +86,8 @@ export async function memberProfile(server: ServerContext, userId: number): Prom
   if (!user) throw new DomainError(profileMessages.userNotFound);
   const wallets = await db
     .selectFrom('wallet_accounts')
-    .select(['kind', 'balance'])
+    // An income wallet's credits are spread over parts (migration 100): its balance is their sum with the account's.
+    .select(['kind', sql<number | string>`wallet_balance(wallet_accounts.id)`.as('balance')])
     .where('owner_id', '=', userId)
     .execute();
   const balanceOf = (kind: string) => Number(wallets.find((wallet) => wallet.kind === kind)?.balance ?? 0);

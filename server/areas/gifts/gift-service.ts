@@ -4,9 +4,8 @@ import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { existingRoom, roomChatGroupId } from '../live/room-info-service.ts';
-import { amountOf, balanceAfter, idempotent, ledgerMessages, prepareBooking, tenthsOf, walletTenths, type Trx } from '../wallet/ledger.ts';
-import { announceGift, type RoomGiftNotice } from './room-gift-notice.ts';
-import { addWealth } from './wealth.ts';
+import { amountOf, ledgerMessages, paramsHashOf, retryingMoneyCall, tenthsOf } from '../wallet/ledger.ts';
+import { announceGift } from './room-gift-notice.ts';
 
 export const giftMessages = {
   // SPEC §5: an anchor may not gift to themselves.
@@ -76,32 +75,34 @@ export async function backpack(server: ServerContext, userId: number, language: 
   return rows.map((row) => ({ ...toGift(row, language), count: row.quantity, expires_at: null }));
 }
 
-/** The anchor's part of a gift in tenths, as the site configures it (site_config.gift_anchor_share). */
-async function anchorShareTenths(trx: Trx, totalTenths: number): Promise<number> {
-  const row = await trx.selectFrom('site_config').select('value').where('key', '=', 'gift_anchor_share').executeTakeFirst();
-  const share = Number(row?.value ?? 0.5);
-  const bounded = Number.isFinite(share) ? Math.min(1, Math.max(0, share)) : 0.5;
-  return Math.floor(totalTenths * bounded);
+interface GiftSent {
+  /** The answer as stored under the Idempotency-Key (json text). */
+  answer: string;
+  /** True when it is an earlier request's answer under the same key: nothing was done now. */
+  replayed: boolean;
+  /** For a gift made now (null on a replay): the notice's json text as stored in the answer, and the sender as shown. */
+  message_data: string | null;
+  sender_nick: string | null;
+  sender_avatar: string | null;
 }
 
-/** The combo a gift continues: the sender's last gift in the room, when it is the same and recent. */
-async function comboOf(trx: Trx, senderId: number, roomId: number, giftId: number, now: Date): Promise<number> {
-  const last = await trx
-    .selectFrom('gift_records')
-    .select(['gift_id', 'combo', 'created_at'])
-    .where('sender_id', '=', senderId)
-    .where('room_id', '=', roomId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!last || Number(last.gift_id) !== giftId || now.getTime() - last.created_at.getTime() > comboWindowMs) return 1;
-  return last.combo + 1;
+const giftRefusals: Record<string, string> = {
+  gift_key_reused: ledgerMessages.keyReused,
+  gift_not_in_backpack: giftMessages.notInBackpack,
+};
+
+function isInsufficient(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e.code === '23514' && (e.constraint === 'wallet_balance_not_negative' || String(e.message).includes('wallet_balance_not_negative'));
 }
 
 /**
  * member/handselGift: price × count yellow diamonds from the consumer wallet (or pieces from the
  * backpack), the anchor's share to their income wallet and the rest to the platform, one ledger
- * transaction under the request's Idempotency-Key; then the room is told (a banner and an effect).
+ * transaction under the request's Idempotency-Key (Stripe's semantics, as `idempotent` keeps them);
+ * then the room is told (a banner and an effect). The database does the whole gift in one statement
+ * (gift_send, migration 101); what it credits the anchor and the platform goes to parts (migration 100), so
+ * gifts to one anchor do not wait for each other's commits.
  */
 export async function sendGift(
   server: ServerContext,
@@ -116,113 +117,40 @@ export async function sendGift(
   const gift = (await giftsOnSale(server)).find((candidate) => Number(candidate.id) === input.gift_id);
   if (!gift) throw new DomainError(giftMessages.giftNotFound);
   const source = input.source ?? 'wallet';
-  const priceTenths = tenthsOf(gift.price);
-  const totalTenths = priceTenths * input.count;
-  let notice: RoomGiftNotice | null = null;
-
   const params = { anchor_uid: input.anchor_uid, room_id: input.room_id, gift_id: input.gift_id, count: input.count, source };
-  let answer: DataOf<'memberHandselGift'>;
+  const paramsHash = key === undefined ? null : paramsHashOf('memberHandselGift', params);
+  const now = server.clock.now();
+  const ledgerKey = `gift:${String(senderId)}:${key ?? `${String(now.getTime())}:${String(Math.random())}`}`;
+  let sent: GiftSent;
   try {
-    answer = await idempotent(server, { userId: senderId, operation: 'memberHandselGift', key, params }, async (trx) => {
-      const now = server.clock.now();
-      const combo = await comboOf(trx, senderId, room.id, Number(gift.id), now);
-      let transactionId: number | null = null;
-      let balance = 0;
-      let backpackCount: number | null = null;
-      let applyEntries: (() => Promise<void>) | null = null;
-      if (source === 'backpack') {
-        const left = await trx
-          .updateTable('user_gifts')
-          .set({ quantity: sql`quantity - ${input.count}`, updated_at: now })
-          .where('user_id', '=', senderId)
-          .where('gift_id', '=', Number(gift.id))
-          .where('quantity', '>=', input.count)
-          .returning('quantity')
-          .executeTakeFirst();
-        if (!left) throw new DomainError(giftMessages.notInBackpack);
-        backpackCount = left.quantity;
-        balance = await walletTenths(trx, senderId, 'consumer');
-      } else {
-        const consumer = { user: senderId, kind: 'consumer' } as const;
-        const incomeTenths = await anchorShareTenths(trx, totalTenths);
-        const platformTenths = totalTenths - incomeTenths;
-        const booking = await prepareBooking(trx, server, {
-          key: `gift:${senderId}:${key ?? `${now.getTime()}:${Math.random()}`}`,
-          kind: 'gift',
-          userId: senderId,
-          meta: { gift_id: Number(gift.id), quantity: input.count, room_id: room.id, anchor_id: input.anchor_uid },
-          postings: [
-            { account: consumer, tenths: -totalTenths },
-            ...(incomeTenths > 0 ? [{ account: { user: input.anchor_uid, kind: 'income' } as const, tenths: incomeTenths }] : []),
-            ...(platformTenths > 0 ? [{ account: { system: 'system_revenue' } as const, tenths: platformTenths }] : []),
-          ],
-        });
-        transactionId = booking.transactionId;
-        applyEntries = async () => {
-          balance = balanceAfter(await booking.apply(), consumer);
-        };
-      }
-      const record = await trx
-        .insertInto('gift_records')
-        .values({
-          sender_id: senderId,
-          anchor_id: input.anchor_uid,
-          room_id: room.id,
-          gift_id: Number(gift.id),
-          quantity: input.count,
-          total: source === 'backpack' ? '0' : amountOf(totalTenths).toFixed(1),
-          from_backpack: source === 'backpack',
-          transaction_id: transactionId,
-          created_at: now,
-          combo,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const spent = source === 'backpack' ? 0 : totalTenths;
-      const experience = await addWealth(trx, senderId, spent);
-      // The money moves last: the anchor's income and the platform's revenue are rows every gift to them
-      // updates, so they are locked for the last statements and the commit only.
-      if (applyEntries) await applyEntries();
-      // The anchor's experience follows the value received (SPEC §5 wealth is the sender's).
-      if (spent > 0) {
-        await trx
-          .updateTable('users')
-          .set({ anchor_experience: sql`anchor_experience + ${amountOf(totalTenths).toFixed(1)}::numeric` })
-          .where('id', '=', input.anchor_uid)
-          .execute();
-      }
-      notice = {
-        kind: 'gift',
-        record_id: Number(record.id),
-        gift_id: Number(gift.id),
-        gift_name: gift.name,
-        gift_name_en: gift.name_en,
-        icon: gift.icon,
-        effect: gift.effect,
-        animation_url: gift.effect === 'none' ? null : gift.animation_url,
-        count: input.count,
-        combo,
-        total_price: amountOf(totalTenths),
-        anchor_uid: input.anchor_uid,
-        room_id: room.id,
-      };
-      return {
-        gift_id: Number(gift.id),
-        count: input.count,
-        source,
-        total_price: amountOf(totalTenths),
-        balance: amountOf(balance),
-        backpack_count: backpackCount,
-        experience: amountOf(tenthsOf(experience)),
-        notice,
-      };
+    sent = await retryingMoneyCall(async () => {
+      const result = await sql<GiftSent>`select answer, replayed, message_data, sender_nick, sender_avatar from gift_send(
+        ${senderId}::bigint, ${input.anchor_uid}::bigint, ${room.id}::bigint, ${Number(gift.id)}::bigint, ${input.count}::integer,
+        ${source === 'backpack'}::boolean, ${tenthsOf(gift.price)}::bigint, ${key ?? null}::text, ${paramsHash}::text, ${ledgerKey}::text,
+        ${now}::timestamptz, ${`${String(comboWindowMs)} milliseconds`}::interval,
+        ${gift.name}::text, ${gift.name_en}::text, ${gift.icon}::text, ${gift.effect}::text, ${gift.animation_url}::text)`.execute(server.database.db);
+      return result.rows[0]!;
     });
   } catch (error) {
-    if (error instanceof DomainError && error.message === ledgerMessages.insufficient) throw new DomainError(giftMessages.insufficient);
+    if (isInsufficient(error)) throw new DomainError(giftMessages.insufficient);
+    const refusal = giftRefusals[(error as { message?: string }).message ?? ''];
+    if (refusal && (error as { code?: string }).code === 'P0001') throw new DomainError(refusal);
     throw error;
   }
+  const answer = JSON.parse(sent.answer) as DataOf<'memberHandselGift'>;
   // Told once, by the request that made the gift (a replay of its key answers without telling again).
-  if (notice) await announceGift(server, senderId, roomChatGroupId(room.id), notice);
+  if (!sent.replayed) {
+    await announceGift(server, {
+      senderId,
+      roomId: room.id,
+      groupID: roomChatGroupId(room.id),
+      notice: answer.notice,
+      data: sent.message_data ?? JSON.stringify(answer.notice),
+      nick: sent.sender_nick ?? '',
+      avatar: sent.sender_avatar ?? '',
+      createdAt: now,
+    });
+  }
   return answer;
 }
 

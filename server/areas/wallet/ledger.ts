@@ -177,9 +177,17 @@ const maxAttempts = 6;
  * serialization failure or a deadlock (the whole of it: nothing of a failed attempt stays).
  */
 export async function moneyTransaction<T>(server: ServerContext, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return retryingMoneyCall(() => server.database.db.transaction().execute(work));
+}
+
+/**
+ * Runs `call` (one database transaction: a `moneyTransaction`, or one statement that is its own transaction),
+ * again when the database gives up on it for a serialization failure or a deadlock.
+ */
+export async function retryingMoneyCall<T>(call: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await server.database.db.transaction().execute(work);
+      return await call();
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (!code || !retryableCodes.has(code)) throw error;
@@ -199,6 +207,11 @@ function canonical(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/** What idempotent_requests.params_hash holds for a request: the operation and its canonical parameters, hashed. */
+export function paramsHashOf(operation: string, params: Record<string, unknown>): string {
+  return createHash('sha256').update(`${operation}\n${canonical(params)}`).digest('hex');
 }
 
 export interface IdempotentRequest {
@@ -221,7 +234,7 @@ export interface IdempotentRequest {
 export async function idempotent<T>(server: ServerContext, request: IdempotentRequest, effect: (trx: Trx) => Promise<T>): Promise<T> {
   const { key } = request;
   if (key === undefined) return moneyTransaction(server, effect);
-  const paramsHash = createHash('sha256').update(`${request.operation}\n${canonical(request.params)}`).digest('hex');
+  const paramsHash = paramsHashOf(request.operation, request.params);
   return moneyTransaction(server, async (trx) => {
     const claimed = await trx
       .insertInto('idempotent_requests')

@@ -96,6 +96,13 @@ export interface HornsTable {
   created_at: TimestampDefault;
 }
 
+/** The anchor's experience from gifts, spread over parts (migration 100); users.anchor_experience holds the rest. */
+export interface AnchorExperiencePartsTable {
+  user_id: number;
+  part: number;
+  experience: Numeric;
+}
+
 /** The gifts area's tables, by name: composed into Database (server/db/schema.ts). */
 export interface GiftsTables {
   gifts: GiftsTable;
@@ -106,4 +113,5 @@ export interface GiftsTables {
   gift_records: GiftRecordsTable;
   barrage_records: BarrageRecordsTable;
   horns: HornsTable;
+  anchor_experience_parts: AnchorExperiencePartsTable;
 }

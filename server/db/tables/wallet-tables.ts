@@ -179,11 +179,22 @@ export interface PaymentNoticesTable {
   created_at: TimestampDefault;
 }
 
+/**
+ * Parts of a wallet's balance (migration 100): credits to an income wallet and entries of the system accounts,
+ * spread so gifts to one anchor do not wait on one row; only the ledger trigger writes them.
+ */
+export interface WalletBalancePartsTable {
+  account_id: number;
+  part: number;
+  balance: ColumnType<number, never, never>;
+}
+
 export type WalletAccount = Selectable<WalletAccountsTable>;
 
 /** The wallet area's tables, by name: composed into Database (server/db/schema.ts). */
 export interface WalletTables {
   wallet_accounts: WalletAccountsTable;
+  wallet_balance_parts: WalletBalancePartsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   charge_rules: ChargeRulesTable;
