@@ -3,9 +3,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barrageMessages } from '../../server/areas/social/barrage-service.ts';
 import { hornMessages } from '../../server/areas/social/horn-service.ts';
-import { book } from '../../server/areas/wallet/ledger.ts';
 import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
-import { createLoggedInUser, demoLogins } from './demo-session.ts';
+import { createLoggedInUser, demoLogins, openWallet } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -58,19 +57,7 @@ describe('coloured barrage and horns', () => {
   async function newUser(diamonds: number) {
     const suffix = String(nextMobile++).padStart(4, '0');
     const user = await createLoggedInUser(server, { mobile: `86-1995000${suffix}`, nickname: `彩弹${suffix}`, invitePrefix: 'BRG' });
-    if (diamonds > 0) {
-      await server.database.db.transaction().execute((trx) =>
-        book(trx, server.app.serverContext, {
-          key: `test-opening:${user.id}:${key()}`,
-          kind: 'opening',
-          userId: user.id,
-          postings: [
-            { account: { system: 'system_opening' }, tenths: -diamonds * 10 },
-            { account: { user: user.id, kind: 'consumer' }, tenths: diamonds * 10 },
-          ],
-        }),
-      );
-    }
+    if (diamonds > 0) await openWallet(server, user.id, 'consumer', diamonds);
     return user;
   }
   const call = <T>(path: string, token: string, input: Record<string, unknown>, idempotencyKey = key()) =>

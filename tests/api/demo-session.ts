@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createSession } from '../../server/areas/account/session-service.ts';
+import { book } from '../../server/areas/wallet/ledger.ts';
 import type { TestServer } from './test-server.ts';
 
 /** The demo accounts of the seeded world (README.md lists them). */
@@ -38,4 +39,23 @@ export async function createLoggedInUser(
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
   return { id, token: await createSession(server.app.serverContext, id, { deviceType: 'pc', ip: '127.0.0.1' }) };
+}
+
+/**
+ * Puts money in a user's wallet the way the seed opens wallets: an opening transaction through the ledger,
+ * from the system's opening account of that currency (diamonds for the consumer and income wallets).
+ */
+export async function openWallet(server: TestServer, userId: number, kind: 'consumer' | 'income' | 'coins', amount: number): Promise<void> {
+  const tenths = Math.round(amount * 10);
+  await server.database.db.transaction().execute((trx) =>
+    book(trx, server.app.serverContext, {
+      key: `test-opening:${kind}:${userId}:${randomBytes(12).toString('hex')}`,
+      kind: 'opening',
+      userId,
+      postings: [
+        { account: { system: kind === 'coins' ? 'system_opening_coins' : 'system_opening' }, tenths: -tenths },
+        { account: { user: userId, kind }, tenths },
+      ],
+    }),
+  );
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mallMessages } from '../../server/areas/tasks/mall-service.ts';
-import { book, ledgerMessages } from '../../server/areas/wallet/ledger.ts';
+import { ledgerMessages } from '../../server/areas/wallet/ledger.ts';
 import { translate } from '../../server/i18n/server-messages.ts';
-import { createLoggedInUser } from './demo-session.ts';
+import { createLoggedInUser, openWallet } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -63,20 +63,7 @@ describe('the exchange mall', () => {
     if (coins > 0) await giveCoins(user.id, coins);
     return user;
   }
-  /** Coins the way the seed opens wallets: an opening transaction through the ledger. */
-  async function giveCoins(userId: number, coins: number) {
-    await server.database.db.transaction().execute((trx) =>
-      book(trx, server.app.serverContext, {
-        key: `test-opening-coins:${userId}:${newKey()}`,
-        kind: 'opening',
-        userId,
-        postings: [
-          { account: { system: 'system_opening_coins' }, tenths: -coins * 10 },
-          { account: { user: userId, kind: 'coins' }, tenths: coins * 10 },
-        ],
-      }),
-    );
-  }
+  const giveCoins = (userId: number, coins: number) => openWallet(server, userId, 'coins', coins);
   /** A goods of the test's own on the shelf, so each test knows its stock and limit. */
   async function shelve(goods: { kind: Goods['kind']; price: number; stock: number | null; limit?: number | null; horns?: number; roses?: number }) {
     const row = await server.database.db

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeMessage } from '../../server/areas/chat/message-service.ts';
 import { giftMessages } from '../../server/areas/gifts/gift-service.ts';
 import { roomChatSpeech, SendRate, SlowMode } from '../../server/areas/live/room-chat-service.ts';
-import { book } from '../../server/areas/wallet/ledger.ts';
-import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
+import { createLoggedInUser, demoLogins, logIn, openWallet } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -68,19 +67,7 @@ describe('gifts in rooms', () => {
   async function newUser(diamonds = 0) {
     const suffix = String(nextMobile++).padStart(4, '0');
     const user = await createLoggedInUser(server, { mobile: `86-1996000${suffix}`, nickname: `送礼${suffix}`, invitePrefix: 'GFT' });
-    if (diamonds > 0) {
-      await server.database.db.transaction().execute((trx) =>
-        book(trx, server.app.serverContext, {
-          key: `test-opening:${user.id}:${key()}`,
-          kind: 'opening',
-          userId: user.id,
-          postings: [
-            { account: { system: 'system_opening' }, tenths: -diamonds * 10 },
-            { account: { user: user.id, kind: 'consumer' }, tenths: diamonds * 10 },
-          ],
-        }),
-      );
-    }
+    if (diamonds > 0) await openWallet(server, user.id, 'consumer', diamonds);
     return user;
   }
   const giftPriced = (price: number) => {

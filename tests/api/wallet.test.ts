@@ -6,7 +6,7 @@ import { siteSecret } from '../../server/areas/account/site-secrets.ts';
 import { hashPassword } from '../../server/areas/account/password.ts';
 import { ledgerMessages } from '../../server/areas/wallet/ledger.ts';
 import { walletMessages } from '../../server/areas/wallet/wallet-messages.ts';
-import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
+import { createLoggedInUser, demoLogins, logIn, openWallet } from './demo-session.ts';
 import { solveHumanCheck } from './human-check.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -54,22 +54,7 @@ describe('wallets on the ledger', () => {
   const post = <T>(path: string, token: string, input: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     server.call<T>('POST', path, input, { token, ...headers });
   const profile = async (token: string) => (await get<Profile>('/api/Member/info', token)).data;
-  /** Gives a user income the way the seed opens wallets: an opening transaction through the ledger. */
-  async function openIncome(userId: number, diamonds: number) {
-    const { db } = server.database;
-    await db.transaction().execute(async (trx) => {
-      const { book } = await import('../../server/areas/wallet/ledger.ts');
-      await book(trx, server.app.serverContext, {
-        key: `test-opening:${userId}:${key()}`,
-        kind: 'opening',
-        userId,
-        postings: [
-          { account: { system: 'system_opening' }, tenths: -diamonds * 10 },
-          { account: { user: userId, kind: 'income' }, tenths: diamonds * 10 },
-        ],
-      });
-    });
-  }
+  const openIncome = (userId: number, diamonds: number) => openWallet(server, userId, 'income', diamonds);
   async function givePaymentPassword(userId: number, password = '135790') {
     await server.database.db.updateTable('users').set({ payment_password_hash: await hashPassword(password) }).where('id', '=', userId).execute();
   }
