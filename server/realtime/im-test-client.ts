@@ -1,6 +1,12 @@
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
+import type { FastifyInstance } from 'fastify';
 import type { components } from '../../src/api/schema.d.ts';
+import { openTemplateCopy, type DatabaseTemplate } from '../../tests/api/database-template.ts';
+import { buildApp } from '../app.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { ManualClock } from '../feed/match-feed.ts';
+import { InProcessBus } from './bus.ts';
 
 type ImServerMessage = components['schemas']['ImServerMessage'];
 type ImMessage = components['schemas']['ImMessage'];
@@ -56,3 +62,42 @@ export class ImClient {
   }
 }
 
+
+/**
+ * Two server processes on one copy of the seeded database and one bus, as a site scaled out runs: the
+ * messaging tests connect to either and see what crosses between them. The clock is the tests' to move.
+ */
+export async function startMessagingPair(template: DatabaseTemplate): Promise<{
+  database: DatabaseHandle;
+  clock: ManualClock;
+  app: FastifyInstance;
+  other: FastifyInstance;
+  /** Each process's /im, in the order app, other. */
+  urls: [string, string];
+  close(): Promise<void>;
+}> {
+  const database = await openTemplateCopy(template);
+  const clock = new ManualClock(Date.parse(template.seededAt));
+  const bus = new InProcessBus();
+  const [app, other] = await Promise.all(
+    [0, 1].map(() => buildApp({ database, distDir: '/nonexistent', now: clock.date, bus, rateLimits: false })),
+  ) as [FastifyInstance, FastifyInstance];
+  const urlOf = async (server: FastifyInstance) => {
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    const address = server.server.address();
+    return `ws://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}/im`;
+  };
+  const urls: [string, string] = [await urlOf(app), await urlOf(other)];
+  return {
+    database,
+    clock,
+    app,
+    other,
+    urls,
+    close: async () => {
+      await app.close();
+      await other.close();
+      await database.close();
+    },
+  };
+}

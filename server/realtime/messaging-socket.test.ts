@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
-import { openTemplateCopy } from '../../tests/api/database-template.ts';
-import { buildApp } from '../app.ts';
 import { signMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import { kickOut } from '../areas/live/kickout-service.ts';
 import { appointManager } from '../areas/live/room-moderation-service.ts';
 import { roomChatMaxLength, roomChatMessages, roomChatRate } from '../areas/live/room-chat-service.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { ManualClock } from '../feed/match-feed.ts';
+import type { ManualClock } from '../feed/match-feed.ts';
 import { translate } from '../i18n/server-messages.ts';
-import { InProcessBus } from './bus.ts';
 import { WebSocket } from 'ws';
-import { ImClient } from './im-test-client.ts';
+import { ImClient, startMessagingPair } from './im-test-client.ts';
 import { imMessages } from './messaging-socket.ts';
 
 type ImMessage = components['schemas']['ImMessage'];
@@ -22,8 +19,7 @@ const textOf = (message: ImMessage) => ('text' in message.payload ? message.payl
 describe('the messaging socket /im', () => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  /** A second server process on the same database and bus. */
-  let other: FastifyInstance;
+  let pair: Awaited<ReturnType<typeof startMessagingPair>>;
   let url: string;
   let otherUrl: string;
   let clock: ManualClock;
@@ -32,22 +28,10 @@ describe('the messaging socket /im', () => {
   let userIds: number[];
   const clients: ImClient[] = [];
 
-  const portOf = (server: FastifyInstance) => {
-    const address = server.server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  };
-
   beforeAll(async () => {
-    const template = inject('databaseTemplate');
-    database = await openTemplateCopy(template);
-    clock = new ManualClock(Date.parse(template.seededAt));
-    const bus = new InProcessBus();
-    app = await buildApp({ database, distDir: '/nonexistent', now: clock.date, bus, rateLimits: false });
-    other = await buildApp({ database, distDir: '/nonexistent', now: clock.date, bus, rateLimits: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    await other.listen({ host: '127.0.0.1', port: 0 });
-    url = `ws://127.0.0.1:${String(portOf(app))}/im`;
-    otherUrl = `ws://127.0.0.1:${String(portOf(other))}/im`;
+    pair = await startMessagingPair(inject('databaseTemplate'));
+    ({ database, clock, app } = pair);
+    [url, otherUrl] = pair.urls;
     const room = await database.db
       .selectFrom('live_rooms')
       .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
@@ -69,9 +53,7 @@ describe('the messaging socket /im', () => {
   }, 120_000); // copying the seeded world can take a while on a busy machine
   afterAll(async () => {
     for (const client of clients) client.close();
-    await app.close();
-    await other.close();
-    await database.close();
+    await pair.close();
   });
 
   async function connect(userID?: string, lang = 'zh', where = url): Promise<ImClient> {

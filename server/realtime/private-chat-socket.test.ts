@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
-import { openTemplateCopy } from '../../tests/api/database-template.ts';
-import { buildApp } from '../app.ts';
 import { setBlock } from '../areas/chat/conversation-service.ts';
 import { addGroupMembers, createGroup, dissolveGroup, groupMembers, leaveGroup } from '../areas/chat/group-service.ts';
 import { signMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { ManualClock } from '../feed/match-feed.ts';
-import { InProcessBus } from './bus.ts';
-import { ImClient } from './im-test-client.ts';
+import type { ManualClock } from '../feed/match-feed.ts';
+import { ImClient, startMessagingPair } from './im-test-client.ts';
 
 type ImMessage = components['schemas']['ImMessage'];
 type ImConversation = components['schemas']['ImConversation'];
@@ -21,7 +18,7 @@ const textOf = (message: ImMessage) => ('text' in message.payload ? message.payl
 describe('private chat on the messaging socket', () => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  let other: FastifyInstance;
+  let pair: Awaited<ReturnType<typeof startMessagingPair>>;
   let urls: string[];
   let clock: ManualClock;
   let alice: number;
@@ -31,29 +28,15 @@ describe('private chat on the messaging socket', () => {
   const clients: ImClient[] = [];
   let sent = 0;
 
-  const portOf = (server: FastifyInstance) => {
-    const address = server.server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  };
-
   beforeAll(async () => {
-    const template = inject('databaseTemplate');
-    database = await openTemplateCopy(template);
-    clock = new ManualClock(Date.parse(template.seededAt));
-    const bus = new InProcessBus();
-    app = await buildApp({ database, distDir: '/nonexistent', now: clock.date, bus, rateLimits: false });
-    other = await buildApp({ database, distDir: '/nonexistent', now: clock.date, bus, rateLimits: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    await other.listen({ host: '127.0.0.1', port: 0 });
-    urls = [app, other].map((server) => `ws://127.0.0.1:${String(portOf(server))}/im`);
+    pair = await startMessagingPair(inject('databaseTemplate'));
+    ({ database, clock, app, urls } = pair);
     const users = await database.db.selectFrom('users').select('id').where('disabled_at', 'is', null).orderBy('id', 'desc').limit(4).execute();
     [alice, bob, carol, dave] = users.map((user) => Number(user.id)) as [number, number, number, number];
   }, 120_000);
   afterAll(async () => {
     for (const client of clients) client.close();
-    await app.close();
-    await other.close();
-    await database.close();
+    await pair.close();
   });
 
   async function connect(userId: number, where = 0): Promise<ImClient> {
