@@ -358,6 +358,18 @@ function imageSize(url: string): Promise<{ width: number; height: number }> {
   });
 }
 
+/** One person or group in the contacts, opened by a click. */
+function ContactRow({ avatar, name, disabled = false, onOpen }: { avatar: string; name: string; disabled?: boolean; onOpen: () => void }) {
+  return (
+    <li>
+      <button type="button" className={styles.person} disabled={disabled} onClick={onOpen}>
+        <img className={styles.smallAvatar} src={avatar} alt="" width={32} height={32} />
+        <span>{name}</span>
+      </button>
+    </li>
+  );
+}
+
 function Contacts({
   onTalk,
   onOpenGroup,
@@ -379,12 +391,12 @@ function Contacts({
           <h3 className={styles.letter}>{section.letter}</h3>
           <ul className={styles.people}>
             {section.users.map((person) => (
-              <li key={person.id}>
-                <button type="button" className={styles.person} onClick={() => onTalk(person.id, person.user_nickname, person.avatar)}>
-                  <img className={styles.smallAvatar} src={person.avatar} alt="" width={32} height={32} />
-                  <span>{person.user_nickname || t('chat.noNick')}</span>
-                </button>
-              </li>
+              <ContactRow
+                key={person.id}
+                avatar={person.avatar}
+                name={person.user_nickname || t('chat.noNick')}
+                onOpen={() => onTalk(person.id, person.user_nickname, person.avatar)}
+              />
             ))}
           </ul>
         </section>
@@ -394,12 +406,7 @@ function Contacts({
           <h3 className={styles.letter}>{t('chat.myGroups')}</h3>
           <ul className={styles.people}>
             {book.data.groups.map((group) => (
-              <li key={group.id}>
-                <button type="button" className={styles.person} onClick={() => onOpenGroup(group.id, group.name, group.avatar, group.owner.id)}>
-                  <img className={styles.smallAvatar} src={group.avatar} alt="" width={32} height={32} />
-                  <span>{group.name}</span>
-                </button>
-              </li>
+              <ContactRow key={group.id} avatar={group.avatar} name={group.name} onOpen={() => onOpenGroup(group.id, group.name, group.avatar, group.owner.id)} />
             ))}
           </ul>
         </section>
@@ -408,12 +415,12 @@ function Contacts({
         <h3 className={styles.letter}>{t('chat.recommendedUsers')}</h3>
         <ul className={styles.people}>
           {users.data?.map((person) => (
-            <li key={person.id}>
-              <button type="button" className={styles.person} onClick={() => onTalk(person.id, person.user_nickname, person.avatar)}>
-                <img className={styles.smallAvatar} src={person.avatar} alt="" width={32} height={32} />
-                <span>{person.user_nickname || t('chat.noNick')}</span>
-              </button>
-            </li>
+            <ContactRow
+              key={person.id}
+              avatar={person.avatar}
+              name={person.user_nickname || t('chat.noNick')}
+              onOpen={() => onTalk(person.id, person.user_nickname, person.avatar)}
+            />
           ))}
         </ul>
       </section>
@@ -422,19 +429,13 @@ function Contacts({
         <ul className={styles.people}>
           {groups.data?.length === 0 ? <li className={styles.muted}>{t('common.noData')}</li> : null}
           {groups.data?.map((group) => (
-            <li key={group.id}>
-              <button
-                type="button"
-                className={styles.person}
-                disabled={group.is_member !== 1}
-                onClick={() => onOpenGroup(group.id, group.name, group.avatar, group.owner.id)}
-              >
-                <img className={styles.smallAvatar} src={group.avatar} alt="" width={32} height={32} />
-                <span>
-                  {group.name} · {t('chat.members', { count: group.member_count })}
-                </span>
-              </button>
-            </li>
+            <ContactRow
+              key={group.id}
+              avatar={group.avatar}
+              name={`${group.name} · ${t('chat.members', { count: group.member_count })}`}
+              disabled={group.is_member !== 1}
+              onOpen={() => onOpenGroup(group.id, group.name, group.avatar, group.owner.id)}
+            />
           ))}
         </ul>
       </section>
