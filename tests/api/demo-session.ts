@@ -59,3 +59,14 @@ export async function openWallet(server: TestServer, userId: number, kind: 'cons
     }),
   );
 }
+
+/** The seeded demo anchor, logged in, with the id of their room. */
+export async function demoAnchorInRoom(server: TestServer): Promise<{ id: number; token: string; roomId: number }> {
+  const row = await server.database.db
+    .selectFrom('users')
+    .innerJoin('live_rooms', 'live_rooms.anchor_id', 'users.id')
+    .select(['users.id', 'live_rooms.id as room_id'])
+    .where('users.mobile', '=', demoLogins.anchor.mobile)
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), roomId: Number(row.room_id), token: await logIn(server, demoLogins.anchor) };
+}

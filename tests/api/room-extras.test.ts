@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { announceKickoff } from '../../server/areas/live/live-alerts.ts';
 import type { components } from '../../src/api/schema.d.ts';
 import { reservationMessages } from '../../server/areas/live/reservation-service.ts';
-import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
+import { createLoggedInUser, demoAnchorInRoom, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 // Around the player (issue 11 item 6): the anchor deletes a schedule, and a recorded broadcast plays
@@ -20,13 +20,7 @@ describe('around the player', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const row = await server.database.db
-      .selectFrom('users')
-      .innerJoin('live_rooms', 'live_rooms.anchor_id', 'users.id')
-      .select(['users.id', 'live_rooms.id as room_id'])
-      .where('users.mobile', '=', demoLogins.anchor.mobile)
-      .executeTakeFirstOrThrow();
-    anchor = { id: row.id, roomId: row.room_id, token: await logIn(server, demoLogins.anchor) };
+    anchor = await demoAnchorInRoom(server);
     viewerToken = await logIn(server, demoLogins.viewer);
   });
   afterAll(() => server.close());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode, hasLink } from '../../server/areas/live/room-chat-service.ts';
 import { maxRoomManagers, moderationMessages } from '../../server/areas/live/room-moderation-service.ts';
-import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
+import { createLoggedInUser, demoAnchorInRoom, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 // Moderation of a live room (issue 12 items 3 and 4): managers (at most 200, appointed by the anchor only),
@@ -20,13 +20,7 @@ describe('live rooms: managers, mutes, kick-outs and chat rules', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const { db } = server.database;
-    const row = await db
-      .selectFrom('users')
-      .innerJoin('live_rooms', 'live_rooms.anchor_id', 'users.id')
-      .select(['users.id', 'live_rooms.id as room_id'])
-      .where('users.mobile', '=', demoLogins.anchor.mobile)
-      .executeTakeFirstOrThrow();
-    anchor = { id: row.id, roomId: row.room_id, token: await logIn(server, demoLogins.anchor) };
+    anchor = await demoAnchorInRoom(server);
     const viewerRow = await db.selectFrom('users').select('id').where('mobile', '=', demoLogins.viewer.mobile).executeTakeFirstOrThrow();
     viewer = { id: viewerRow.id, token: await logIn(server, demoLogins.viewer) };
     manager = await createLoggedInUser(server, { mobile: '86-13900000201', nickname: '房管小王', invitePrefix: 'MG' });

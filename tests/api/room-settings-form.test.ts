@@ -9,7 +9,7 @@ import { apiMessages } from '../../server/contract/api-routes.ts';
 import { uploadsPathPrefix } from '../../server/adapters/storage/upload-storage.ts';
 import { roomSettingsMessages } from '../../server/areas/live/room-settings-service.ts';
 import { ResultCode } from '../../server/errors.ts';
-import { demoLogins, logIn } from './demo-session.ts';
+import { demoAnchorInRoom, demoLogins, logIn } from './demo-session.ts';
 import { greyPng } from './test-pictures.ts';
 import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
 
@@ -39,13 +39,7 @@ describe("live rooms: the room's settings sent as a form with a cover", () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pitchside-room-form-'));
     process.env.DATA_DIR = dataDir;
     server = await startTestServer();
-    const row = await server.database.db
-      .selectFrom('users')
-      .innerJoin('live_rooms', 'live_rooms.anchor_id', 'users.id')
-      .select(['users.id', 'live_rooms.id as room_id'])
-      .where('users.mobile', '=', demoLogins.anchor.mobile)
-      .executeTakeFirstOrThrow();
-    anchor = { id: row.id, roomId: row.room_id, token: await logIn(server, demoLogins.anchor) };
+    anchor = await demoAnchorInRoom(server);
     viewerToken = await logIn(server, demoLogins.viewer);
   }, 120_000);
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { reservationMessages } from '../../server/areas/live/reservation-service.ts';
 import { roomSettingsMessages } from '../../server/areas/live/room-settings-service.ts';
-import { demoLogins, logIn } from './demo-session.ts';
+import { demoAnchorInRoom, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 // The anchor's console calls (issue 12 item 3): title, announcement (≤50), cover (an uploaded png or jpg ≤5 MB),
@@ -18,13 +18,7 @@ describe("live rooms: the anchor's own room settings", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const row = await server.database.db
-      .selectFrom('users')
-      .innerJoin('live_rooms', 'live_rooms.anchor_id', 'users.id')
-      .select(['users.id', 'live_rooms.id as room_id'])
-      .where('users.mobile', '=', demoLogins.anchor.mobile)
-      .executeTakeFirstOrThrow();
-    anchor = { id: row.id, roomId: row.room_id, token: await logIn(server, demoLogins.anchor) };
+    anchor = await demoAnchorInRoom(server);
     viewerToken = await logIn(server, demoLogins.viewer);
   }, 120_000);
   afterAll(() => server.close());
