@@ -48,7 +48,7 @@ const starting = deferredDatabase(
   databaseUrl ? 'postgres' : 'pglite',
   listeningGate.then(async () => {
     // A new data directory starts from the cluster `npm install` prepared, when there is one.
-    const template = newDataDir ? readClusterTemplate() : undefined;
+    const template = newDataDir ? await readClusterTemplate() : undefined;
     if (template) phases.fromTemplate = 1;
     const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir, loadDataDir: template }));
     await timed('migrateMs', () => migrate(handle));

@@ -12,11 +12,11 @@ describe("the cluster npm install prepares", { timeout: 60_000 }, () => {
 
   it('gives a new data directory every migration of the day, so its first start migrates nothing', async () => {
     const file = join(dir, 'cluster.tar');
-    expect(readClusterTemplate(file)).toBeUndefined();
+    expect(await readClusterTemplate(file)).toBeUndefined();
     await writeClusterTemplate(file);
     const dataDir = join(dir, 'data');
     expect(isNewDataDir(dataDir)).toBe(true);
-    const handle = await openDatabase({ dataDir, loadDataDir: readClusterTemplate(file) });
+    const handle = await openDatabase({ dataDir, loadDataDir: await readClusterTemplate(file) });
     try {
       expect(isNewDataDir(dataDir)).toBe(false);
       expect(await appliedMigrations(handle)).not.toEqual([]);

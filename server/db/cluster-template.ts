@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from './database.ts';
@@ -21,9 +21,9 @@ export function clusterTemplatePath(): string {
   return join(projectRoot, 'node_modules/.cache/pitchside', `pglite-${pgliteVersion()}-cluster.tar`);
 }
 
-/** The migrated empty cluster of this install, if `npm install` made one. */
-export function readClusterTemplate(path = clusterTemplatePath()): Blob | undefined {
-  return existsSync(path) ? new Blob([readFileSync(path)]) : undefined;
+/** The migrated empty cluster of this install, if `npm install` made one: read from the file as PGlite loads it, not copied first. */
+export async function readClusterTemplate(path = clusterTemplatePath()): Promise<Blob | undefined> {
+  return existsSync(path) ? openAsBlob(path) : undefined;
 }
 
 /** Makes the migrated empty cluster and writes it where a new data directory will look for it. */

@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
     };
   }
   // From the cluster npm install prepared when it is there (server/db/cluster-template.ts), as a new site starts.
-  const handle = await openDatabase({ loadDataDir: readClusterTemplate() });
+  const handle = await openDatabase({ loadDataDir: await readClusterTemplate() });
   await migrate(handle);
   await seedWorld(handle, { now, seed: templateSeed });
   if (!handle.dump) throw new Error('the embedded database cannot be dumped');
