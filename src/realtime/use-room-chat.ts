@@ -171,10 +171,12 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
     callbacks.current = { onLoginRequest, onKicked, onGift, onEntry };
   }, [onLoginRequest, onKicked, onGift, onEntry]);
 
+  /** Adds messages to the list; returns the chat lines made of them. */
   const add = useCallback((incoming: ImMessage[], live: boolean) => {
     const lines = incoming.flatMap((message) => toChatMessage(message, seen.me, live) ?? []);
     seen.advance(incoming);
     setMessages((list) => mergeMessages(list, lines));
+    return lines;
   }, [seen]);
 
   const machine = useMemo(
@@ -214,8 +216,7 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
   useEffect(() => {
     const unsubscribe = messaging.subscribe((event) => {
       if (event.type === 'message' && event.message.conversationID === conversationID) {
-        add([event.message], true);
-        const line = toChatMessage(event.message, seen.me, true);
+        const [line] = add([event.message], true);
         if (line?.gift) callbacks.current.onGift?.(line);
       } else if (event.type === 'revoked' && event.conversationID === conversationID) {
         setMessages((list) => revokeLine(list, event.messageID));
