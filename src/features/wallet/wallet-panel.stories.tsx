@@ -93,8 +93,10 @@ export const TopUp: Story = {
   args: { recharge: true },
   play: async ({ canvas, args, userEvent }) => {
     await userEvent.click(await canvas.findByRole('radio', { name: /312/ }));
-    await userEvent.click(canvas.getByRole('button', { name: zh['wallet.createOrder'] }));
+    const create = canvas.getByRole('button', { name: zh['wallet.createOrder'] });
+    await userEvent.click(create);
     await expect(await canvas.findByRole('link', { name: /R20261125001/ })).toHaveAttribute('href', '/checkout/R20261125001');
+    await settle(create);
     await expect(canvas.getByText(zh['wallet.payHint'])).toBeVisible();
     await expect(args.onChange).toHaveBeenCalledWith('/api/chargerules/payUrl', { rule_id: '2', channel_id: '1' });
   },
