@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeMessage } from '../../server/areas/chat/message-service.ts';
-import { giftMessages } from '../../server/areas/gifts/gift-service.ts';
+import { giftMessages, sendGift } from '../../server/areas/gifts/gift-service.ts';
 import { roomChatSpeech, SendRate, SlowMode } from '../../server/areas/live/room-chat-service.ts';
 import { createLoggedInUser, demoLogins, logIn, openWallet } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
@@ -197,6 +197,74 @@ describe('gifts in rooms', () => {
     expect(await income()).toBeCloseTo(before + 50, 5);
     await expectLedgerSound(server);
   }, 120_000);
+
+  describe('gifts that arrive together', () => {
+    const giftInput = (giftId: number) => ({ anchor_uid: anchor.id, room_id: anchor.roomId, gift_id: giftId, count: 1 });
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        (data) => ({ ok: true as const, data }),
+        (error: unknown) => ({ ok: false as const, message: (error as Error).message }),
+      );
+
+    it('go in one transaction, each decided alone: a refusal or a repeated key undoes none of the others', async () => {
+      const context = server.app.serverContext;
+      const rich = await Promise.all(Array.from({ length: 6 }, () => newUser(10)));
+      const poor = await newUser(0);
+      const gift = giftPriced(1);
+      const repeated = key();
+      const seqBefore = await sql<{ last_seq: number }>`select last_seq from chat_conversation_seqs where conversation_key = ${`GROUPlive${anchor.roomId}`}`.execute(
+        server.database.db,
+      );
+      // Called in one turn of the event loop, as requests read together are: one batch.
+      const results = await Promise.all([
+        ...rich.map((user) => outcome(sendGift(context, user.id, giftInput(gift.id), key()))),
+        outcome(sendGift(context, poor.id, giftInput(gift.id), key())),
+        outcome(sendGift(context, rich[0]!.id, giftInput(gift.id), repeated)),
+        outcome(sendGift(context, rich[0]!.id, giftInput(gift.id), repeated)),
+      ]);
+      expect(results.slice(0, 6).every((result) => result.ok)).toBe(true);
+      expect(results[6]).toEqual({ ok: false, message: giftMessages.insufficient });
+      const [first, again] = [results[7]!, results[8]!];
+      expect(first.ok && again.ok).toBe(true);
+      if (first.ok && again.ok) expect(again.data).toEqual(first.data);
+
+      const records = await sql<{ sender_id: number; made_by: string }>`select sender_id, xmin::text as made_by from gift_records where sender_id in (${sql.join([...rich.map((user) => user.id), poor.id])})`.execute(
+        server.database.db,
+      );
+      // Seven gifts made (six, and the repeated key once), none for the poor sender, all in one transaction.
+      expect(records.rows).toHaveLength(7);
+      expect(new Set(records.rows.map((row) => row.made_by)).size).toBe(1);
+      const notices = await server.database.db
+        .selectFrom('chat_messages')
+        .select(['seq', 'client_msg_id'])
+        .where('room_id', '=', anchor.roomId)
+        .where('seq', '>', Number(seqBefore.rows[0]?.last_seq ?? 0))
+        .orderBy('seq')
+        .execute();
+      expect(notices.filter((notice) => notice.client_msg_id?.startsWith('gift-'))).toHaveLength(7);
+      const poorWallet = await server.database.db.selectFrom('wallet_accounts').select('balance').where('owner_id', '=', poor.id).where('kind', '=', 'consumer').executeTakeFirstOrThrow();
+      expect(Number(poorWallet.balance)).toBe(0);
+      await expectLedgerSound(server);
+    });
+
+    it('fail alone on an error no gift expects: the others of the batch are made', async () => {
+      const context = server.app.serverContext;
+      const senders = await Promise.all(Array.from({ length: 4 }, () => newUser(10)));
+      // A sender whose consumer wallet is gone: the gift's statement fails, as a fault of the database would.
+      const broken = await newUser(0);
+      await server.database.db.deleteFrom('wallet_accounts').where('owner_id', '=', broken.id).where('kind', '=', 'consumer').execute();
+      const gift = giftPriced(1);
+      const results = await Promise.all([
+        outcome(sendGift(context, broken.id, giftInput(gift.id), key())),
+        ...senders.map((user) => outcome(sendGift(context, user.id, giftInput(gift.id), key()))),
+      ]);
+      expect(results[0]!.ok).toBe(false);
+      expect(results.slice(1).every((result) => result.ok)).toBe(true);
+      const records = await server.database.db.selectFrom('gift_records').select('sender_id').where('sender_id', 'in', [broken.id, ...senders.map((user) => user.id)]).execute();
+      expect(records.map((record) => record.sender_id).sort()).toEqual(senders.map((user) => user.id).sort());
+      await expectLedgerSound(server);
+    });
+  });
 
   it("lists the anchor's received gifts with the ledger's income, and ranks the room from the ledger", async () => {
     const viewer = await newUser(200);

@@ -40,6 +40,18 @@ describe('scores', { timeout: 60_000 }, () => {
   const allMatch = (input: Record<string, unknown>, headers: Record<string, string> = {}) =>
     server.call<Schemas['MatchListPage']>('POST', '/api/hot_match/all_match', input, headers);
 
+  /**
+   * The matches of a status on today's list, or where today has none left (late in the evening every match of
+   * the day has kicked off; just after midnight none has ended) on tomorrow's or yesterday's.
+   */
+  async function matchesOfNearestDay(status: 'in_progress' | 'not_started' | 'over') {
+    const today = await allMatch({ sport: 'football', status, limit: 100 });
+    if (today.data.list.length > 0 || status === 'in_progress') return today;
+    const dayMs = 24 * 60 * minuteMs;
+    const date = new Date(clock.now() + 480 * minuteMs + (status === 'not_started' ? dayMs : -dayMs)).toISOString().slice(0, 10);
+    return allMatch({ sport: 'football', status, limit: 100, date });
+  }
+
   describe('hot_match/all_match', () => {
     it("lists today's football in kick-off order, with the leagues of the selection and the companies", async () => {
       const answer = await allMatch({ sport: 'football', limit: 100 });
@@ -57,7 +69,7 @@ describe('scores', { timeout: 60_000 }, () => {
     });
 
     it.each(['in_progress', 'not_started', 'over'] as const)('filters by status %s', async (status) => {
-      const answer = await allMatch({ sport: 'football', status, limit: 100 });
+      const answer = await matchesOfNearestDay(status);
       expect(answer.code).toBe(0);
       expect(answer.data.list.length).toBeGreaterThan(0);
       for (const match of answer.data.list) expect(match.status).toBe(status);
@@ -235,7 +247,7 @@ describe('scores', { timeout: 60_000 }, () => {
 
   describe('hot_match/battleInfo', () => {
     it('answers head-to-head, both teams’ form with a summary that adds up, and what is coming', async () => {
-      const [match] = (await allMatch({ sport: 'football', status: 'not_started' })).data.list;
+      const [match] = (await matchesOfNearestDay('not_started')).data.list;
       for (const type of [1, 2, 3] as const) {
         const answer = await server.call<Schemas['MatchBattleInfo']>('GET', '/api/hot_match/battleInfo', { type, sourceid: match!.id });
         expect(answer.code).toBe(0);

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { existingRoom, roomChatGroupId } from '../live/room-info-service.ts';
-import { amountOf, ledgerMessages, paramsHashOf, retryingMoneyCall, tenthsOf } from '../wallet/ledger.ts';
-import { announceGift } from './room-gift-notice.ts';
+import { publishGroupMessage } from '../../realtime/messaging-hub.ts';
+import { toImMessage } from '../chat/message-service.ts';
+import { amountOf, ledgerMessages, paramsHashOf, tenthsOf } from '../wallet/ledger.ts';
+import { type GiftOutcome, makeGift } from './gift-batches.ts';
 
 export const giftMessages = {
   // SPEC §5: an anchor may not gift to themselves.
@@ -15,9 +16,6 @@ export const giftMessages = {
   notInBackpack: 'Not enough of this gift in your backpack',
   insufficient: 'Not enough yellow diamonds for this gift: please top up',
 } as const;
-
-/** The same gift again within this long continues the sender's combo. */
-export const comboWindowMs = 10_000;
 
 type GiftRow = {
   id: number;
@@ -75,20 +73,11 @@ export async function backpack(server: ServerContext, userId: number, language: 
   return rows.map((row) => ({ ...toGift(row, language), count: row.quantity, expires_at: null }));
 }
 
-interface GiftSent {
-  /** The answer as stored under the Idempotency-Key (json text). */
-  answer: string;
-  /** True when it is an earlier request's answer under the same key: nothing was done now. */
-  replayed: boolean;
-  /** For a gift made now (null on a replay): the notice's json text as stored in the answer, and the sender as shown. */
-  message_data: string | null;
-  sender_nick: string | null;
-  sender_avatar: string | null;
-}
-
+/** gift_send's refusals (migration 110), as the sender is told. */
 const giftRefusals: Record<string, string> = {
   gift_key_reused: ledgerMessages.keyReused,
   gift_not_in_backpack: giftMessages.notInBackpack,
+  gift_insufficient: giftMessages.insufficient,
 };
 
 function isInsufficient(error: unknown): boolean {
@@ -100,9 +89,10 @@ function isInsufficient(error: unknown): boolean {
  * member/handselGift: price × count yellow diamonds from the consumer wallet (or pieces from the
  * backpack), the anchor's share to their income wallet and the rest to the platform, one ledger
  * transaction under the request's Idempotency-Key (Stripe's semantics, as `idempotent` keeps them);
- * then the room is told (a banner and an effect). The database does the whole gift in one statement
- * (gift_send, migration 101); what it credits the anchor and the platform goes to parts (migration 100), so
- * gifts to one anchor do not wait for each other's commits.
+ * the room's notice (a banner and an effect) stored with it, then pushed to the room. The database makes
+ * the gift in one call (gift_send, migration 110) with the others that arrive meanwhile, in one commit
+ * (gift-batches.ts); what it credits the anchor and the platform goes to parts (migration 100), so gifts to
+ * one anchor from other processes do not wait for each other's commits.
  */
 export async function sendGift(
   server: ServerContext,
@@ -118,37 +108,61 @@ export async function sendGift(
   if (!gift) throw new DomainError(giftMessages.giftNotFound);
   const source = input.source ?? 'wallet';
   const params = { anchor_uid: input.anchor_uid, room_id: input.room_id, gift_id: input.gift_id, count: input.count, source };
-  const paramsHash = key === undefined ? null : paramsHashOf('memberHandselGift', params);
   const now = server.clock.now();
-  const ledgerKey = `gift:${String(senderId)}:${key ?? `${String(now.getTime())}:${String(Math.random())}`}`;
-  let sent: GiftSent;
+  let outcome: GiftOutcome;
   try {
-    sent = await retryingMoneyCall(async () => {
-      const result = await sql<GiftSent>`select answer, replayed, message_data, sender_nick, sender_avatar from gift_send(
-        ${senderId}::bigint, ${input.anchor_uid}::bigint, ${room.id}::bigint, ${Number(gift.id)}::bigint, ${input.count}::integer,
-        ${source === 'backpack'}::boolean, ${tenthsOf(gift.price)}::bigint, ${key ?? null}::text, ${paramsHash}::text, ${ledgerKey}::text,
-        ${now}::timestamptz, ${`${String(comboWindowMs)} milliseconds`}::interval,
-        ${gift.name}::text, ${gift.name_en}::text, ${gift.icon}::text, ${gift.effect}::text, ${gift.animation_url}::text)`.execute(server.database.db);
-      return result.rows[0]!;
+    outcome = await makeGift(server, {
+      sender: senderId,
+      anchor: input.anchor_uid,
+      room: room.id,
+      gift: Number(gift.id),
+      count: input.count,
+      from_backpack: source === 'backpack',
+      price_tenths: tenthsOf(gift.price),
+      key: key ?? null,
+      params_hash: key === undefined ? null : paramsHashOf('memberHandselGift', params),
+      ledger_key: `gift:${String(senderId)}:${key ?? `${String(now.getTime())}:${String(Math.random())}`}`,
+      now,
+      gift_name: gift.name,
+      gift_name_en: gift.name_en,
+      icon: gift.icon,
+      effect: gift.effect,
+      animation_url: gift.animation_url,
     });
   } catch (error) {
+    // Past gift_send's own refusals: the account's check on its balance, kept for anything that got by.
     if (isInsufficient(error)) throw new DomainError(giftMessages.insufficient);
-    const refusal = giftRefusals[(error as { message?: string }).message ?? ''];
-    if (refusal && (error as { code?: string }).code === 'P0001') throw new DomainError(refusal);
     throw error;
   }
-  const answer = JSON.parse(sent.answer) as DataOf<'memberHandselGift'>;
+  if (outcome.refusal !== null) throw new DomainError(giftRefusals[outcome.refusal] ?? giftMessages.insufficient);
+  const answer = JSON.parse(outcome.answer ?? 'null') as DataOf<'memberHandselGift'>;
   // Told once, by the request that made the gift (a replay of its key answers without telling again).
-  if (!sent.replayed) {
-    await announceGift(server, {
-      senderId,
-      roomId: room.id,
-      groupID: roomChatGroupId(room.id),
-      notice: answer.notice,
-      data: sent.message_data ?? JSON.stringify(answer.notice),
-      nick: sent.sender_nick ?? '',
-      avatar: sent.sender_avatar ?? '',
-      createdAt: now,
+  if (outcome.notice !== null) {
+    const { notice } = outcome;
+    const message = toImMessage(
+      {
+        id: notice.id,
+        seq: notice.seq,
+        sender_id: senderId,
+        receiver_id: null,
+        group_id: null,
+        room_id: room.id,
+        conversation_key: `GROUPlive${String(room.id)}`,
+        type: 'custom',
+        payload: notice.payload,
+        client_msg_id: `gift-${String(answer.notice.record_id)}`,
+        badge: null,
+        created_at: now,
+        read_at: null,
+        revoked_at: null,
+        nick: notice.nick,
+        avatar: notice.avatar,
+      },
+      String(senderId),
+    );
+    // The gift is paid and its notice stored (late joiners read it in the history); a push that fails is logged.
+    publishGroupMessage(server.bus, roomChatGroupId(room.id), message).catch((error: unknown) => {
+      server.log.warn({ err: error, record: answer.notice.record_id }, 'a gift notice could not be pushed to its room');
     });
   }
   return answer;

@@ -39,6 +39,26 @@ export async function insertRows<T extends keyof Database & string>(
   }
 }
 
+/**
+ * Inserts groups of rows, each group whole in one statement (a ledger transaction's entries must balance
+ * after every statement, migration 110): as many groups to a statement as fit in the usual size.
+ */
+export async function insertGroupedRows<T extends keyof Database & string>(
+  db: SeedDb,
+  table: T,
+  groups: ReadonlyArray<ReadonlyArray<Insertable<Database[T]>>>,
+): Promise<void> {
+  let chunk: Array<Insertable<Database[T]>> = [];
+  for (const group of groups) {
+    if (chunk.length > 0 && chunk.length + group.length > chunkSize) {
+      await insertRows(db, table, chunk);
+      chunk = [];
+    }
+    chunk.push(...group);
+  }
+  if (chunk.length > 0) await insertRows(db, table, chunk);
+}
+
 /** Inserts and answers the new ids in the order of `rows` (PostgreSQL returns VALUES rows in order). */
 export async function insertReturningIds<T extends keyof Database & string>(
   db: SeedDb,

@@ -7,6 +7,7 @@ import {
   dayMs,
   hourMs,
   insertReturningIds,
+  insertGroupedRows,
   insertRows,
   minuteMs,
   tenthsToAmount,
@@ -218,10 +219,11 @@ export async function seedLedger(
     })),
   );
   const idOfKey = new Map(bookings.map((b, i) => [b.key, transactionIds[i]!]));
-  await insertRows(
+  // Each booking's entries in one statement: a ledger transaction balances after every statement.
+  await insertGroupedRows(
     db,
     'ledger_entries',
-    bookings.flatMap((b, i) =>
+    bookings.map((b, i) =>
       b.entries.map(([accountId, tenths]) => ({
         transaction_id: transactionIds[i]!,
         account_id: accountId,
