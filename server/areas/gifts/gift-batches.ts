@@ -46,8 +46,8 @@ interface Waiting {
 }
 
 /**
- * At most this many gifts in one transaction: each gift's writes take a subtransaction id on PostgreSQL only
- * when it fails, but a batch's locks are held to its commit, and a long batch keeps the next one waiting.
+ * At most this many gifts in one transaction: a batch holds its locks (the senders' wallets, the anchor's parts,
+ * the room's chat counter) to its commit, so a long one keeps other processes' gifts waiting.
  */
 const maxBatch = 32;
 
@@ -65,9 +65,7 @@ export function makeGift(server: ServerContext, order: GiftOrder): Promise<GiftO
   const made = new Promise<GiftOutcome>((resolve, reject) => queue.waiting.push({ order, resolve, reject }));
   if (!queue.running) {
     queue.running = true;
-    void makeBatches(server, queue).finally(() => {
-      queue.running = false;
-    });
+    void makeBatches(server, queue);
   }
   return made;
 }
@@ -78,8 +76,14 @@ export function makeGift(server: ServerContext, order: GiftOrder): Promise<GiftO
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function makeBatches(server: ServerContext, queue: { waiting: Waiting[] }): Promise<void> {
-  for (await nextTurn(); queue.waiting.length > 0; await nextTurn()) {
+async function makeBatches(server: ServerContext, queue: { waiting: Waiting[]; running: boolean }): Promise<void> {
+  for (;;) {
+    await nextTurn();
+    // Told in the same step as the queue is found empty: a gift that comes next starts a new run.
+    if (queue.waiting.length === 0) {
+      queue.running = false;
+      return;
+    }
     // In the senders' order, so two batches on two processes lock the senders' wallets in one order.
     const batch = queue.waiting.splice(0, maxBatch).sort((a, b) => a.order.sender - b.order.sender);
     try {
