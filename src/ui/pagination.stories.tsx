@@ -1,7 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn } from 'storybook/test';
+import en from '../i18n/messages/en.json';
+import zh from '../i18n/messages/zh.json';
 import { Pagination, pageWindow, type PaginationProps } from './pagination.tsx';
+
+/** The button names as the app gives them (src/i18n/use-pagination-labels.ts), and a list's landmark name. */
+const labelsIn = (messages: typeof zh) => ({
+  label: messages['mall.goodsPages'],
+  previousLabel: messages['pagination.previousPage'],
+  nextLabel: messages['pagination.nextPage'],
+  pageLabel: (page: number) => messages['pagination.page'].replace('{page}', String(page)),
+});
+
+const pageName = (page: number) => labelsIn(zh).pageLabel(page);
 
 function Controlled(props: PaginationProps) {
   const [page, setPage] = useState(props.page);
@@ -21,15 +33,7 @@ const meta = {
   title: 'ui/Pagination',
   component: Pagination,
   render: (args) => <Controlled {...args} />,
-  args: {
-    page: 1,
-    pageCount: 12,
-    onChange: fn(),
-    label: '分页',
-    previousLabel: '上一页',
-    nextLabel: '下一页',
-    pageLabel: (page: number) => `第 ${String(page)} 页`,
-  },
+  args: { page: 1, pageCount: 12, onChange: fn(), ...labelsIn(zh) },
 } satisfies Meta<typeof Pagination>;
 
 export default meta;
@@ -37,12 +41,12 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas, args, userEvent }) => {
-    await expect(canvas.getByRole('button', { name: '上一页' })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: '第 1 页' })).toHaveAttribute('aria-current', 'page');
-    await userEvent.click(canvas.getByRole('button', { name: '下一页' }));
+    await expect(canvas.getByRole('button', { name: zh['pagination.previousPage'] })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: pageName(1) })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(canvas.getByRole('button', { name: zh['pagination.nextPage'] }));
     await expect(args.onChange).toHaveBeenCalledWith(2);
-    await userEvent.click(canvas.getByRole('button', { name: '第 12 页' }));
-    await expect(canvas.getByRole('button', { name: '下一页' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: pageName(12) }));
+    await expect(canvas.getByRole('button', { name: zh['pagination.nextPage'] })).toBeDisabled();
   },
 };
 
@@ -50,6 +54,30 @@ export const Playground: Story = {
   argTypes: {
     page: { control: { type: 'number', min: 1 } },
     pageCount: { control: { type: 'number', min: 0 } },
+  },
+};
+
+/** On the first page there is no going back; the window shows the first three pages and the last. */
+export const FirstPage: Story = {
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByRole('button', { name: zh['pagination.previousPage'] })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: zh['pagination.nextPage'] })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: pageName(1) })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getAllByRole('button', { name: /第 \d+ 页/ }).map((button) => button.textContent)).toEqual(['1', '2', '3', '12']);
+    await userEvent.click(canvas.getByRole('button', { name: zh['pagination.previousPage'] }));
+    await expect(args.onChange).not.toHaveBeenCalled();
+  },
+};
+
+/** On the last page there is no going on. */
+export const LastPage: Story = {
+  args: { page: 12 },
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByRole('button', { name: zh['pagination.nextPage'] })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: pageName(12) })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getAllByRole('button', { name: /第 \d+ 页/ }).map((button) => button.textContent)).toEqual(['1', '10', '11', '12']);
+    await userEvent.click(canvas.getByRole('button', { name: zh['pagination.nextPage'] }));
+    await expect(args.onChange).not.toHaveBeenCalled();
   },
 };
 
@@ -65,7 +93,8 @@ export const FewPages: Story = {
   args: { pageCount: 3, page: 2 },
 };
 
-export const OnePage: Story = {
+/** A list that fits on one page has no pagination at all. */
+export const SinglePage: Story = {
   args: { pageCount: 1 },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('navigation')).toBeNull();
@@ -75,13 +104,18 @@ export const OnePage: Story = {
 export const Chinese: Story = {
   globals: { locale: 'zh' },
   args: { page: 3 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('navigation', { name: zh['mall.goodsPages'] })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: '第 3 页' })).toHaveAttribute('aria-current', 'page');
+  },
 };
 
 export const English: Story = {
   globals: { locale: 'en' },
-  args: { label: 'Pages', previousLabel: 'Previous page', nextLabel: 'Next page', pageLabel: (page: number) => `Page ${String(page)}`, page: 12 },
+  args: { ...labelsIn(en), page: 12 },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('navigation', { name: 'Pages' })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: en['mall.goodsPages'] })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Page 12' })).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
   },
 };

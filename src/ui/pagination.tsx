@@ -18,6 +18,11 @@ export interface PaginationProps {
   pageLabel: (page: number) => string;
 }
 
+/** How many pages a list of `total` items has at `limit` a page (the contract's page fields); at least one. */
+export function pageCountOf(total: number, limit: number): number {
+  return limit > 0 ? Math.max(1, Math.ceil(total / limit)) : 1;
+}
+
 /** The page numbers to show: first, last, and two either side of the current one, with gaps between. */
 export function pageWindow(page: number, pageCount: number): (number | 'gap')[] {
   const shown = new Set([1, pageCount]);

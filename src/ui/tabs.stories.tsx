@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import en from '../i18n/messages/en.json';
 import zh from '../i18n/messages/zh.json';
 import { Tabs, type TabsProps } from './tabs.tsx';
@@ -86,4 +86,71 @@ export const English: Story = {
 
 export const Dark: Story = {
   globals: { theme: 'dark' },
+};
+
+type WalletSection = 'topup' | 'withdraw' | 'convert' | 'accounts' | 'orders' | 'mall';
+
+/** The wallet's row of sections, opened on its last one, as `/member?type=1&section=mall` opens it. */
+function WalletRow({ messages }: { messages: typeof zh }) {
+  const [selected, setSelected] = useState<WalletSection>('mall');
+  return (
+    <Tabs
+      label={messages['wallet.sections']}
+      selected={selected}
+      onSelect={setSelected}
+      tabs={[
+        { key: 'topup', label: messages['wallet.topUp'] },
+        { key: 'withdraw', label: messages['wallet.withdraw'] },
+        { key: 'convert', label: messages['wallet.convert'] },
+        { key: 'accounts', label: messages['wallet.accounts'] },
+        { key: 'orders', label: messages['wallet.orders'] },
+        { key: 'mall', label: messages['wallet.mall'] },
+      ]}
+    >
+      <p>{messages['common.noData']}</p>
+    </Tabs>
+  );
+}
+
+/** Whether the selected tab lies wholly inside the visible box of its row. */
+function selectedTabInSight(canvasElement: HTMLElement): boolean {
+  const list = within(canvasElement).getByRole('tablist').getBoundingClientRect();
+  const tab = within(canvasElement).getByRole('tab', { selected: true }).getBoundingClientRect();
+  return tab.left >= list.left - 0.5 && tab.right <= list.right + 0.5;
+}
+
+/**
+ * At a phone's width the row scrolls sideways; opened on its last tab, the row is scrolled so that
+ * tab is in sight at once (no glide on opening), and the page itself does not move.
+ */
+export const PhoneOpenedOnLastTab: Story = {
+  globals: { viewport: { value: 'phone' } },
+  render: () => <WalletRow messages={zh} />,
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const list = canvas.getByRole('tablist');
+    await expect(list.scrollWidth).toBeGreaterThan(list.clientWidth);
+    await expect(canvas.getByRole('tab', { selected: true })).toHaveAccessibleName(zh['wallet.mall']);
+    await expect(selectedTabInSight(canvasElement)).toBe(true);
+    await expect(list.scrollLeft).toBeGreaterThan(0);
+    await expect(window.scrollY).toBe(0);
+    // Choosing again brings the newly selected tab into sight the same way.
+    await userEvent.keyboard('{Tab}{Home}');
+    await expect(canvas.getByRole('tab', { selected: true })).toHaveAccessibleName(zh['wallet.topUp']);
+    await waitFor(() => expect(selectedTabInSight(canvasElement)).toBe(true));
+    await userEvent.keyboard('{End}');
+    await expect(canvas.getByRole('tab', { selected: true })).toHaveAccessibleName(zh['wallet.mall']);
+    await waitFor(() => expect(selectedTabInSight(canvasElement)).toBe(true));
+    await expect(window.scrollY).toBe(0);
+  },
+};
+
+/** The same in English, whose longer labels leave the mall further out of sight. */
+export const PhoneOpenedOnLastTabEnglish: Story = {
+  globals: { locale: 'en', viewport: { value: 'phone' } },
+  render: () => <WalletRow messages={en} />,
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('tab', { selected: true })).toHaveAccessibleName(en['wallet.mall']);
+    await expect(selectedTabInSight(canvasElement)).toBe(true);
+    await expect(window.scrollY).toBe(0);
+  },
 };

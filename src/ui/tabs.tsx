@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './tabs.module.css';
 
 /** One tab of a tab list. */
@@ -22,11 +22,36 @@ export interface TabsProps<Key extends string> {
   children?: ReactNode;
 }
 
+/** How much of the neighbouring tab stays in sight beside a tab scrolled to, so the row still reads as one that scrolls. */
+const scrollPeek = 24;
+
 /** Tabs as WAI-ARIA describes them: one tab stop, arrow keys move and select, Home and End jump. */
 export function Tabs<Key extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Key>) {
   const id = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const tabId = (key: Key) => `${id}-tab-${key}`;
+  const shown = useRef(false);
+  const labels = tabs.map((tab) => tab.label).join('\n');
+
+  // On a narrow screen the row scrolls sideways, and a screen opened on a later tab (the wallet's
+  // mall, by its address) would have it out of sight. The row alone is scrolled: scrollIntoView
+  // would move the page to the row as well. Opening jumps; a change glides unless motion is reduced.
+  // Run again when the selection or the labels (which set the tabs' widths) change.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    const opening = !shown.current;
+    shown.current = true;
+    if (!list || !tab) return;
+    const listLeft = list.getBoundingClientRect().left + list.clientLeft;
+    const box = tab.getBoundingClientRect();
+    const hiddenBefore = listLeft - box.left;
+    const hiddenAfter = box.right - (listLeft + list.clientWidth);
+    const by = hiddenBefore > 0 ? -(hiddenBefore + scrollPeek) : hiddenAfter > 0 ? Math.min(hiddenAfter + scrollPeek, -hiddenBefore) : 0;
+    if (by === 0) return;
+    const glide = !opening && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    list.scrollBy({ left: by, behavior: glide ? 'smooth' : 'instant' });
+  }, [selected, labels]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => tab.key === selected);

@@ -81,7 +81,7 @@ describe('becoming an anchor in Chromium', () => {
       const pages = directory.getByRole('navigation', { name: zh['liveDirectory.pages'] });
       await pages.waitFor({ timeout: 20_000 });
       for (let page = 2; !(await card.isVisible()); page += 1) {
-        await pages.getByRole('button', { name: zh['persona.page'].replace('{page}', String(page)), exact: true }).click();
+        await pages.getByRole('button', { name: zh['pagination.page'].replace('{page}', String(page)), exact: true }).click();
         await directory.waitForTimeout(500);
       }
       await directory.getByRole('listitem').filter({ has: card }).getByText(zh['status.in_progress']).waitFor({ timeout: 5_000 });

@@ -4,13 +4,14 @@ import type { components } from '../../api/schema';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { link } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { List } from '../../ui/list.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import styles from './persona-page.module.css';
 
@@ -21,6 +22,7 @@ const pageSize = 20;
 /** /persona: the users I follow, live ones first (SPEC §2), each with a way to unfollow. */
 export function PersonaPage({ title }: { title: string }) {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
   const loggedIn = readStoredToken() !== null;
   const follows = useAttentionList({ page, limit: pageSize }, { enabled: loggedIn, keepPrevious: true });
@@ -37,7 +39,7 @@ export function PersonaPage({ title }: { title: string }) {
       </Page>
     );
   }
-  const pageCount = follows.data ? Math.ceil(follows.data.total / follows.data.limit) : 0;
+  const pageCount = follows.data ? pageCountOf(follows.data.total, follows.data.limit) : 0;
   return (
     <Page title={t('member.follows')}>
       <List
@@ -53,13 +55,11 @@ export function PersonaPage({ title }: { title: string }) {
         loadingLabel={t('common.loading')}
       />
       <Pagination
+        {...pageLabels}
         page={page}
         pageCount={pageCount}
         onChange={setPage}
         label={t('persona.pages')}
-        previousLabel={t('persona.previousPage')}
-        nextLabel={t('persona.nextPage')}
-        pageLabel={(number) => t('persona.page', { page: number })}
       />
     </Page>
   );

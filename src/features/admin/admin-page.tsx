@@ -5,6 +5,7 @@ import { useAdminAnchorApplications, useReviewAnchorApplication } from '../../ap
 import { newActionKey, useAdminWithdrawals, useReviewWithdrawal } from '../../api/queries/wallet.ts';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { anchorReviewMachine } from '../../machines/anchor-review-machine.ts';
 import { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
 import { readStoredToken } from '../../realtime/stored-user.ts';
@@ -12,7 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import styles from './admin-page.module.css';
 
@@ -44,6 +45,7 @@ export function AdminPage({ title }: { title: string }) {
 
 function WithdrawalReviewSection() {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
   const list = useAdminWithdrawals(page);
   return (
@@ -74,13 +76,11 @@ function WithdrawalReviewSection() {
             </tbody>
           </DataTable>
           <Pagination
+            {...pageLabels}
             page={page}
-            pageCount={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
+            pageCount={pageCountOf(list.data.total, list.data.limit)}
             onChange={setPage}
             label={t('admin.withdrawals')}
-            previousLabel={t('wallet.previousPage')}
-            nextLabel={t('wallet.nextPage')}
-            pageLabel={(n) => t('wallet.page', { page: n })}
           />
         </>
       )}
@@ -143,6 +143,7 @@ function ReviewRow({ row }: { row: AdminWithdrawal }) {
 
 function AnchorApplicationSection() {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
   const list = useAdminAnchorApplications(page);
   return (
@@ -162,13 +163,11 @@ function AnchorApplicationSection() {
             ))}
           </ul>
           <Pagination
+            {...pageLabels}
             page={page}
-            pageCount={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
+            pageCount={pageCountOf(list.data.total, list.data.limit)}
             onChange={setPage}
             label={t('admin.anchorApplications')}
-            previousLabel={t('wallet.previousPage')}
-            nextLabel={t('wallet.nextPage')}
-            pageLabel={(n) => t('wallet.page', { page: n })}
           />
         </>
       )}

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useAttentionList } from '../../api/queries/social.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { link } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { List } from '../../ui/list.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { PersonRow } from '../../ui/person-row.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DirectoryLayout } from './directory-layout.tsx';
@@ -19,10 +20,11 @@ const followsPerPage = 20;
 /** /attention (SPEC §2): the anchors and users I follow, those on air first; a guest is asked to log in. */
 export function AttentionPage({ title }: { title: string }) {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const loggedIn = useStoredUser() !== null;
   const [page, setPage] = useState(1);
   const follows = useAttentionList({ page, limit: followsPerPage }, { enabled: loggedIn, keepPrevious: true });
-  const pageCount = follows.data ? Math.ceil(follows.data.total / Math.max(1, follows.data.limit)) : 0;
+  const pageCount = follows.data ? pageCountOf(follows.data.total, follows.data.limit) : 0;
   // Non-anchors have no room status: they come after every room.
   const listed = follows.data && onAirFirst(follows.data.list.map((user) => ({ user, status: user.live_status ?? 'over' }))).map(({ user }) => user);
 
@@ -54,13 +56,11 @@ export function AttentionPage({ title }: { title: string }) {
             />
             <div className={styles.pages}>
               <Pagination
+                {...pageLabels}
                 page={page}
                 pageCount={pageCount}
                 onChange={setPage}
                 label={t('persona.pages')}
-                previousLabel={t('persona.previousPage')}
-                nextLabel={t('persona.nextPage')}
-                pageLabel={(number) => t('persona.page', { page: number })}
               />
             </div>
           </>

@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { useLiveCategories, useLiveList } from '../../api/queries/live-directory.ts';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { link, useRouteQuery, type QueryOf } from '../../routes.ts';
 import { List } from '../../ui/list.tsx';
 import { NavLinks } from '../../ui/nav-links.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { DirectoryLayout } from './directory-layout.tsx';
 import { LiveRoomCard } from './directory-room-card.tsx';
@@ -82,9 +83,10 @@ function CategoryChips({ type, categoryId }: { type: LiveType; categoryId: numbe
 /** A page of rooms of the type and category, with paging. */
 function DirectoryRooms({ type, categoryId }: { type: LiveType; categoryId: number | undefined }) {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
   const rooms = useLiveList({ type, category_id: categoryId, page, limit: roomsPerPage }, { keepPrevious: true });
-  const pageCount = rooms.data ? Math.ceil(rooms.data.total / Math.max(1, rooms.data.limit)) : 0;
+  const pageCount = rooms.data ? pageCountOf(rooms.data.total, rooms.data.limit) : 0;
   return (
     <>
       <List
@@ -101,6 +103,7 @@ function DirectoryRooms({ type, categoryId }: { type: LiveType; categoryId: numb
       />
       <div className={styles.pages}>
         <Pagination
+          {...pageLabels}
           page={page}
           pageCount={pageCount}
           onChange={(next) => {
@@ -108,9 +111,6 @@ function DirectoryRooms({ type, categoryId }: { type: LiveType; categoryId: numb
             window.scrollTo({ top: 0 });
           }}
           label={t('liveDirectory.pages')}
-          previousLabel={t('persona.previousPage')}
-          nextLabel={t('persona.nextPage')}
-          pageLabel={(number) => t('persona.page', { page: number })}
         />
       </div>
     </>

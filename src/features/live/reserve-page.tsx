@@ -6,13 +6,14 @@ import { localName } from '../../i18n/locale.ts';
 import { fromTimestamp } from '../../i18n/relative-time.ts';
 import { statusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { link } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { List } from '../../ui/list.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { PersonRow } from '../../ui/person-row.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DirectoryLayout } from './directory-layout.tsx';
@@ -62,9 +63,10 @@ export function ReservePage({ title }: { title: string }) {
 
 function MyReminders() {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
   const reminders = useMyReservations({ page, limit: remindersPerPage }, { keepPrevious: true });
-  const pageCount = reminders.data ? Math.ceil(reminders.data.total / Math.max(1, reminders.data.limit)) : 0;
+  const pageCount = reminders.data ? pageCountOf(reminders.data.total, reminders.data.limit) : 0;
   return (
     <>
       <List
@@ -78,13 +80,11 @@ function MyReminders() {
         loadingLabel={t('common.loading')}
       />
       <Pagination
+        {...pageLabels}
         page={page}
         pageCount={pageCount}
         onChange={setPage}
         label={t('liveDirectory.reserve.pages')}
-        previousLabel={t('persona.previousPage')}
-        nextLabel={t('persona.nextPage')}
-        pageLabel={(number) => t('persona.page', { page: number })}
       />
     </>
   );

@@ -21,18 +21,20 @@ interface Sent {
 }
 
 /** The server as the mall meets it: the shelf, my records, my coins; an exchange takes coins and stock. */
-function fakeServer(options: { coins: number; refuse?: string }) {
+function fakeServer(options: { coins: number; refuse?: string; shelfTotal?: number }) {
   let coins = options.coins;
   const exchanges: Sent[] = [];
+  const shelfPages: unknown[] = [];
   const records: unknown[] = [];
   const fetch = vi.fn(async (request: Request) => {
     const path = new URL(request.url).pathname;
     const answer = (data: unknown) => Response.json({ code: 0, msg: '', data });
     if (path === '/api/Member/info') return answer({ ...profile, coins });
     if (path === '/api/goods/goodsList') {
-      const body = (await request.json()) as { kind?: string };
+      const body = (await request.json()) as { kind?: string; page?: number };
+      shelfPages.push(body.page);
       const list = shelf.filter((goods) => !body.kind || goods.kind === body.kind);
-      return answer({ total: list.length, page: 1, limit: 12, list });
+      return answer({ total: options.shelfTotal ?? list.length, page: body.page ?? 1, limit: 12, list });
     }
     if (path === '/api/goods/exchangeRecords') return answer({ total: records.length, page: 1, limit: 10, list: records });
     if (path === '/api/goods/exchange') {
@@ -57,7 +59,7 @@ function fakeServer(options: { coins: number; refuse?: string }) {
     }
     return Response.json({ code: 1, msg: 'Not found', data: null });
   });
-  return { fetch, exchanges };
+  return { fetch, exchanges, shelfPages };
 }
 
 async function renderMall(server: ReturnType<typeof fakeServer>) {
@@ -95,6 +97,17 @@ describe('the exchange mall', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: '5 Roses' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Physical' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('heading', { name: 'Match Ball' })).toBeInTheDocument();
+  });
+
+  it('pages a shelf of more than twelve goods with the shared page buttons', async () => {
+    const server = fakeServer({ coins: 100, shelfTotal: 30 });
+    await renderMall(server);
+    const pages = screen.getByRole('navigation', { name: 'Goods pages' });
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(server.shelfPages.at(-1)).toBe(3));
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
   it('asks for the receiver of physical goods in the SPEC words, then exchanges and shows the coins left and the record', async () => {

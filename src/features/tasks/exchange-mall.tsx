@@ -4,13 +4,14 @@ import { useMemberInfo } from '../../api/queries/account.ts';
 import { useExchangeGoods, useExchangeRecords, useGoodsList } from '../../api/queries/tasks.ts';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { GoodsCard } from '../../ui/goods-card.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
+import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import styles from './mall.module.css';
 
@@ -31,6 +32,7 @@ const newExchangeKey = () => crypto.randomUUID();
 /** The exchange mall (goods/goodsList, goods/exchange, goods/exchangeRecords): goods paid for in coins, and my exchanges. */
 export function ExchangeMall() {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const me = useMemberInfo(useStoredUser()?.id ?? null);
   const [kind, setKind] = useState<(typeof kinds)[number]>('all');
   const [page, setPage] = useState(1);
@@ -84,13 +86,11 @@ export function ExchangeMall() {
             })}
           </ul>
           <Pagination
+            {...pageLabels}
             page={page}
-            pageCount={Math.ceil(goods.data.total / goods.data.limit)}
+            pageCount={pageCountOf(goods.data.total, goods.data.limit)}
             onChange={setPage}
             label={t('mall.goodsPages')}
-            previousLabel={t('wallet.previousPage')}
-            nextLabel={t('wallet.nextPage')}
-            pageLabel={(n) => t('wallet.page', { page: n })}
           />
         </>
       ) : (
@@ -262,6 +262,7 @@ function ExchangeDialog({ goods, coins, onClose }: ExchangeDialogProps) {
 /** My exchanges, newest first, paged. */
 function ExchangeRecords() {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
   const records = useExchangeRecords({ page, limit: recordsPageSize }, { keepPrevious: true });
   return (
@@ -297,13 +298,11 @@ function ExchangeRecords() {
             </tbody>
           </DataTable>
           <Pagination
+            {...pageLabels}
             page={page}
-            pageCount={Math.ceil(records.data.total / records.data.limit)}
+            pageCount={pageCountOf(records.data.total, records.data.limit)}
             onChange={setPage}
             label={t('mall.recordPages')}
-            previousLabel={t('wallet.previousPage')}
-            nextLabel={t('wallet.nextPage')}
-            pageLabel={(n) => t('wallet.page', { page: n })}
           />
         </>
       ) : (

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useLedger, useLedgerExport, useLedgerTypes, type LedgerFilter } from '../../api/queries/wallet.ts';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
+import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { Select } from '../../ui/select.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { ledgerCsv, formatAmount } from './wallet-format.ts';
-import { WalletPagination } from './wallet-pagination.tsx';
 import styles from './wallet.module.css';
 
 type Schemas = components['schemas'];
@@ -15,6 +16,7 @@ type Schemas = components['schemas'];
 /** Every movement of my money (Order/getList), filtered by type and month, paged, exported as CSV. */
 export function OrdersSection() {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const types = useLedgerTypes();
   const exportRows = useLedgerExport();
   const [type, setType] = useState<Schemas['LedgerEntryType'] | ''>('');
@@ -88,7 +90,7 @@ export function OrdersSection() {
               ))}
             </tbody>
           </DataTable>
-          <WalletPagination page={page} total={ledger.data.total} limit={ledger.data.limit} onChange={setPage} label={t('wallet.orders')} />
+          <Pagination {...pageLabels} page={page} pageCount={pageCountOf(ledger.data.total, ledger.data.limit)} onChange={setPage} label={t('wallet.orders')} />
         </>
       ) : (
         <p className={styles.muted}>{ledger.isPending ? t('common.loading') : t('common.noData')}</p>

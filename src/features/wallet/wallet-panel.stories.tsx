@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { StoryApiProviders } from '../../api/story-api.tsx';
 import en from '../../i18n/messages/en.json';
@@ -223,6 +224,45 @@ export const OrdersPhone: Story = {
   globals: { locale: 'en', viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('table', { name: en['wallet.orders'] })).toBeInTheDocument();
+  },
+};
+
+/** The wallet at `/member?type=1&section=…`, with a button standing for the top bar's top-up link, which changes only the address. */
+function WalletAtAddress({ recharge, section, ...server }: WalletStory) {
+  const [address, setAddress] = useState({ recharge, section });
+  return (
+    <StoryApiProviders fetch={walletFetch(server)}>
+      <button type="button" onClick={() => setAddress({ recharge: true, section: undefined })}>
+        {en['topBar.topUp']}
+      </button>
+      <WalletPanel recharge={address.recharge} section={address.section} mall={null} HumanCheck={StoryHumanCheck} />
+    </StoryApiProviders>
+  );
+}
+
+/**
+ * On a phone, opened on the mall by its address: the mall's tab is scrolled into the row's sight. The
+ * top bar's top-up link, followed while the wallet is shown, opens top-up and brings its tab back into sight.
+ */
+export const AddressSectionPhone: Story = {
+  args: { section: 'mall' },
+  globals: { locale: 'en', viewport: { value: 'phone' } },
+  render: (args) => <WalletAtAddress {...args} />,
+  play: async ({ canvas, userEvent }) => {
+    const inSight = (name: string) => {
+      const row = canvas.getByRole('tablist').getBoundingClientRect();
+      const tab = canvas.getByRole('tab', { name, selected: true }).getBoundingClientRect();
+      return tab.left >= row.left - 0.5 && tab.right <= row.right + 0.5;
+    };
+    await canvas.findByRole('tab', { name: en['wallet.mall'], selected: true });
+    await expect(inSight(en['wallet.mall'])).toBe(true);
+    const topUpLink = canvas.getByRole('button', { name: en['topBar.topUp'] });
+    await userEvent.click(topUpLink);
+    await userEvent.unhover(topUpLink);
+    topUpLink.blur();
+    await expect(await canvas.findByRole('tab', { name: en['wallet.topUp'], selected: true })).toBeVisible();
+    await waitFor(() => expect(inSight(en['wallet.topUp'])).toBe(true));
+    await expect(window.scrollY).toBe(0);
   },
 };
 

@@ -32,7 +32,15 @@ export function WalletPanel({ recharge, section: opening, mall, HumanCheck }: Wa
   const t = useMessage();
   const api = useApi();
   const userId = useStoredUser()?.id ?? null;
-  const [section, setSection] = useState<WalletSection>(opening ?? (recharge ? 'topup' : 'withdraw'));
+  const asked = opening ?? (recharge ? 'topup' : 'withdraw');
+  const [section, setSection] = useState<WalletSection>(asked);
+  // A link followed while the wallet is shown (the top bar's top-up) changes only the address: the
+  // section it names is opened as if the wallet had been opened on it.
+  const [askedBefore, setAskedBefore] = useState(asked);
+  if (asked !== askedBefore) {
+    setAskedBefore(asked);
+    setSection(asked);
+  }
   const [awaiting, setAwaiting] = useState<number | null>(null);
   const [round, setRound] = useState(0);
   // While a checkout is open elsewhere the balance is asked again every few seconds, so the top

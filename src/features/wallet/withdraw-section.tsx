@@ -2,13 +2,14 @@ import { useRef, useState } from 'react';
 import { newActionKey, useApplyWithdrawal, useWithdrawalList } from '../../api/queries/wallet.ts';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { Form } from '../../ui/form.tsx';
+import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { Select } from '../../ui/select.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { PaymentPasswordInput } from './payment-password-input.tsx';
 import { formatAmount, paymentPasswordValid, tenthsOfText } from './wallet-format.ts';
-import { WalletPagination } from './wallet-pagination.tsx';
 import styles from './wallet.module.css';
 
 type PayoutAccountType = components['schemas']['PayoutAccountType'];
@@ -79,6 +80,7 @@ function WithdrawForm({ incomeTenths }: { incomeTenths: number }) {
 /** Balance/withdrawalList: each withdrawal with its review status and, when refused, the reason. */
 function WithdrawalRecords() {
   const t = useMessage();
+  const pageLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
   const list = useWithdrawalList(page);
   if (!list.data || list.data.list.length === 0) return <p className={styles.muted}>{t('common.noData')}</p>;
@@ -107,7 +109,7 @@ function WithdrawalRecords() {
           ))}
         </tbody>
       </DataTable>
-      <WalletPagination page={page} total={list.data.total} limit={list.data.limit} onChange={setPage} label={t('wallet.withdrawals')} />
+      <Pagination {...pageLabels} page={page} pageCount={pageCountOf(list.data.total, list.data.limit)} onChange={setPage} label={t('wallet.withdrawals')} />
     </>
   );
 }
