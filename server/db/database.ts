@@ -1,6 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -31,7 +30,7 @@ export interface DatabaseOptions {
 const pgliteSharedBuffers = '32MB';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return await openPostgres(options.url);
   const pglite = new PGlite({
     // numeric (balances, odds) and int8 (counts, sums) read as numbers, as on the PostgreSQL branch
     parsers: { [types.NUMERIC]: (value: string) => Number(value), [types.INT8]: (value: string) => Number(value) },
@@ -55,7 +54,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-function openPostgres(url: string): DatabaseHandle {
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  // Loaded only for PostgreSQL: the embedded database's start-up does not pay for it.
+  const { default: pg } = await import('pg');
   // int8 (bigint counts, sums) read as numbers: every sum the site keeps fits in 2^53.
   pg.types.setTypeParser(20, (value) => Number(value));
   pg.types.setTypeParser(1700, (value) => Number(value));
