@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp, defaultDistDir } from './app.ts';
-import { isNewDataDir, readClusterTemplate } from './db/cluster-template.ts';
-import { deferredDatabase, openDatabase } from './db/database.ts';
+import { copyClusterTemplate, isNewDataDir } from './db/cluster-template.ts';
+import { compilePgliteWasm, deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { hashSeedPasswords, isSeeded, seedWorld } from './db/seed.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
@@ -25,6 +25,9 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+// PGlite's engine compiles on V8's own threads from now on, while this thread builds the app and listens.
+const pgliteWasm = databaseUrl ? undefined : compilePgliteWasm();
+
 const distDir = resolve(process.env.DIST_DIR ?? defaultDistDir);
 // `npm start` (--build) builds the app when its build is missing or stale, beside the database's start, not before it.
 const appBuilt = process.argv.includes('--build') && isAppStale(distDir) ? buildTheApp(distDir) : undefined;
@@ -41,16 +44,17 @@ const newDataDir = !databaseUrl && isNewDataDir(dataDir);
 // A new world's password hashes are made on the thread pool from the first moment, while the app is
 // built and PGlite opens on this thread.
 const passwordHashes = newDataDir ? hashSeedPasswords() : undefined;
+// A new data directory starts as a copy of the cluster `npm install` prepared, when there is one: copied on the
+// thread pool meanwhile too.
+const fromTemplate = newDataDir ? copyClusterTemplate(dataDir) : Promise.resolve(false);
 // PGlite's start-up is CPU work on this thread: it begins once the site is listening.
 let listening!: () => void;
 const listeningGate = new Promise<void>((resolve) => (listening = resolve));
 const starting = deferredDatabase(
   databaseUrl ? 'postgres' : 'pglite',
   listeningGate.then(async () => {
-    // A new data directory starts from the cluster `npm install` prepared, when there is one.
-    const template = newDataDir ? await readClusterTemplate() : undefined;
-    if (template) phases.fromTemplate = 1;
-    const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir, loadDataDir: template }));
+    if (await fromTemplate) phases.fromTemplate = 1;
+    const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir, pgliteWasm }));
     await timed('migrateMs', () => migrate(handle));
     if (!(await isSeeded(handle))) {
       await timed('seedMs', () => seedWorld(handle, { now: new Date(), seed: Number(process.env.SEED ?? 20261122), passwordHashes }));
