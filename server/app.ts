@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -38,9 +37,8 @@ import { vodRoutes } from './media/vod-routes.ts';
 import { ClipLibrary } from './media/hls-clips.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
+import { defaultDistDir } from './site/app-build.ts';
 import { AppPage, pageLanguage, siteRoutes, startupMessages, startupPage } from './site/site-pages.ts';
-
-export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Each area's record of handlers (server/areas/<area>/<area>-handlers.ts). */
 export const areaHandlerRecords: readonly AreaHandlerRecord[] = [

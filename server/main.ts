@@ -1,49 +1,26 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { buildApp, defaultDistDir } from './app.ts';
-import { copyClusterTemplate, isNewDataDir } from './db/cluster-template.ts';
-import { compilePgliteWasm, deferredDatabase, openDatabase } from './db/database.ts';
+// First, so that what it begins goes on while the rest loads.
+import { appBuilt, databaseUrl, dataDir, distDir, fromTemplate, newDataDir, pgliteWasm } from './start-first.ts';
+import { buildApp } from './app.ts';
+import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { hashSeedPasswords, isSeeded, seedWorld } from './db/seed.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
-import { ensureAppBuilt } from './site/app-build.ts';
 import { countRequestsInFlight } from './site/requests-in-flight.ts';
 import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
 
 // Each phase of the start-up is a performance mark (ms since the process started, beside the marks of
-// scripts/start.mjs); the 'database is ready' line lists them, and `npm run bench` reads them from it.
+// scripts/start.mjs and server/start-first.ts); the 'database is ready' line lists them, and `npm run bench`
+// reads them from it.
 performance.mark('modules loaded');
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 
-// PGlite's engine compiles on V8's own threads from now on, while this thread builds the app and listens.
-const pgliteWasm = databaseUrl ? undefined : compilePgliteWasm();
-
-const distDir = resolve(process.env.DIST_DIR ?? defaultDistDir);
-// `npm start` (--build) builds the app when its build is missing or stale, beside the database's start, not before it.
-const appBuilt = process.argv.includes('--build')
-  ? ensureAppBuilt(distDir, () => console.log('Building the app (dist/ is missing or older than src/) while the database starts…')).then(() =>
-      performance.mark('app build ready'),
-    )
-  : undefined;
-appBuilt?.catch((error: unknown) => {
-  console.error('The app could not be built:', error);
-  process.exit(1);
-});
-
-if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const newDataDir = !databaseUrl && isNewDataDir(dataDir);
 // A new world's password hashes are made on the thread pool from the first moment, while the app is
 // built and PGlite opens on this thread.
 const passwordHashes = newDataDir ? hashSeedPasswords() : undefined;
-// A new data directory starts as a copy of the cluster `npm install` prepared, when there is one: copied on the
-// thread pool meanwhile too.
-const fromTemplate = newDataDir ? copyClusterTemplate(dataDir) : Promise.resolve(false);
 // PGlite's start-up is CPU work on this thread: it begins once the site is listening, so pages get the
 // start-up page meanwhile rather than waiting.
 let listening!: () => void;

@@ -2,8 +2,7 @@ import { constants, existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { installCacheDir } from '../install-cache.ts';
-import { openDatabase, pglitePackageDir } from './database.ts';
-import { migrate } from './migrate.ts';
+import { pglitePackageDir } from './pglite-engine.ts';
 
 // PGlite's first start runs initdb, the slowest step of a cold start (2–3 s of CPU). `npm install` makes
 // an empty cluster with the migrations of the day once (scripts/prepare-database.ts), and a new data
@@ -61,6 +60,8 @@ export async function copyClusterTemplate(dataDir: string, path = clusterTemplat
 
 /** Makes the migrated empty cluster and puts it where a new data directory will be copied from. */
 export async function writeClusterTemplate(path = clusterTemplatePath()): Promise<void> {
+  // Imported here: a start copies the cluster before the database's modules have loaded (server/start-first.ts).
+  const [{ openDatabase }, { migrate }] = await Promise.all([import('./database.ts'), import('./migrate.ts')]);
   const building = `${path}.${process.pid}.part`;
   await rm(building, { recursive: true, force: true });
   const handle = await openDatabase({ dataDir: building });

@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -25,18 +22,6 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** PGlite's engine compiled ahead (compilePgliteWasm), so the compiling overlaps what the start-up does before. */
   pgliteWasm?: Promise<WebAssembly.Module> | undefined;
-}
-
-export const pglitePackageDir = fileURLToPath(new URL('../../node_modules/@electric-sql/pglite/', import.meta.url));
-
-/**
- * Compiles PGlite's engine (9 MB of WebAssembly). V8 compiles it on its own threads, so a start-up that asks for
- * it first goes on loading its modules and building the app meanwhile; PGlite would only begin when it opens.
- */
-export async function compilePgliteWasm(): Promise<WebAssembly.Module> {
-  // Node's WebAssembly global, which the server's libraries (ES2023, no DOM) declare only as types.
-  const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
-  return wasm.compile(await readFile(join(pglitePackageDir, 'dist/pglite.wasm')));
 }
 
 /**

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Where the built app is served from unless DIST_DIR says otherwise. */
+export const defaultDistDir = join(projectRoot, 'dist');
+
 /** The newest modification time under `path`, read on the thread pool while the start-up goes on. */
 async function newestMtime(path: string): Promise<number> {
   const found = await stat(path).catch(() => undefined);
