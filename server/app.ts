@@ -26,6 +26,7 @@ import { docsRoutes } from './contract/docs-routes.ts';
 import { createServerContext, type PortOptions } from './create-server-context.ts';
 import { composeAreaHandlers, type AreaHandlerRecord } from './contract/area-handlers.ts';
 import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
+import { lazyValidatorCompiler } from './contract/lazy-validator-compiler.ts';
 import { registerRateLimits } from './contract/rate-limits.ts';
 import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ code: ResultCode.error, msg, data: null });
   });
   parseJsonWithDepthLimit(app);
+  app.setValidatorCompiler(lazyValidatorCompiler);
 
   const distDir = options.distDir ?? defaultDistDir;
   if (options.appBuilt) mkdirSync(distDir, { recursive: true });
