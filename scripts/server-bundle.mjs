@@ -7,7 +7,7 @@
 // them changed makes the bundle again (a second or two) before running it.
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, relative } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -79,7 +79,8 @@ function isFresh(stamp, root) {
  * Bundles `entry` (relative to `root`) into `file`. Each module's `import.meta.url` is its own source file's URL, so
  * what it reads beside itself (migrations, messages, openapi.yaml) is found where it is, and read when it runs.
  */
-export async function bundleServer({ entry = 'server/main.ts', file = join(serverBundleDir, 'main.mjs'), root = projectRoot } = {}) {
+export async function bundleServer({ entry = 'server/main.ts', file: fileGiven = join(serverBundleDir, 'main.mjs'), root = projectRoot } = {}) {
+  const file = resolve(fileGiven);
   const { build } = await import('esbuild');
   const files = Object.fromEntries(recipeFiles.map((path) => [path, fileStamp(join(root, path))]));
   const result = await build({
@@ -119,8 +120,9 @@ export async function bundleServer({ entry = 'server/main.ts', file = join(serve
     files[input] ??= fileStamp(join(root, input));
   }
   const bundle = result.outputFiles.find((output) => output.path === file);
+  if (!bundle) throw new Error(`esbuild wrote no ${file}`);
   // A CommonJS module of a package finds nothing under these names in an ES module: its package must be left out.
-  const unbound = bundle?.text.match(/\b__(?:dirname|filename)\b/);
+  const unbound = bundle.text.match(/\b__(?:dirname|filename)\b/);
   if (unbound) throw new Error(`a bundled package uses ${unbound[0]}: add it to externalPackages in scripts/server-bundle.mjs`);
   const stamp = { files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
   mkdirSync(join(file, '..'), { recursive: true });
