@@ -23,11 +23,11 @@ async function newestMtime(path: string): Promise<number> {
 
 /** Whether the build in `distDir` is missing or older than the app's sources. */
 export async function isAppStale(distDir: string, root = projectRoot): Promise<boolean> {
-  const [built, ...sources] = await Promise.all([
-    newestMtime(join(distDir, 'index.html')),
-    ...['src', 'public', 'index.html', 'vite.config.ts'].map((path) => newestMtime(join(root, path))),
-  ]);
-  return (built ?? 0) < Math.max(...sources);
+  // A fresh clone has no build: nothing to walk, and the thread pool is left to the cluster's copy.
+  const built = await newestMtime(join(distDir, 'index.html'));
+  if (built === 0) return true;
+  const sources = await Promise.all(['src', 'public', 'index.html', 'vite.config.ts'].map((path) => newestMtime(join(root, path))));
+  return built < Math.max(...sources);
 }
 
 /** Builds the app into `distDir`; settles when Vite is done, rejecting when it fails. */
