@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +26,7 @@ import { docsRoutes } from './contract/docs-routes.ts';
 import { createServerContext, type PortOptions } from './create-server-context.ts';
 import { composeAreaHandlers, type AreaHandlerRecord } from './contract/area-handlers.ts';
 import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
+import { lazyValidatorCompiler } from './contract/lazy-validator-compiler.ts';
 import { registerRateLimits } from './contract/rate-limits.ts';
 import { answerClientError, refusalMessages } from './contract/refusals.ts';
 import { ResultCode } from './errors.ts';
@@ -38,9 +38,8 @@ import { vodRoutes } from './media/vod-routes.ts';
 import { ClipLibrary } from './media/hls-clips.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
+import { defaultDistDir } from './site/app-build.ts';
 import { AppPage, pageLanguage, siteRoutes, startupMessages, startupPage } from './site/site-pages.ts';
-
-export const defaultDistDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Each area's record of handlers (server/areas/<area>/<area>-handlers.ts). */
 export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
@@ -120,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ code: ResultCode.error, msg, data: null });
   });
   parseJsonWithDepthLimit(app);
+  app.setValidatorCompiler(lazyValidatorCompiler);
 
   const distDir = options.distDir ?? defaultDistDir;
   if (options.appBuilt) mkdirSync(distDir, { recursive: true });

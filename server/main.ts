@@ -1,85 +1,76 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { buildApp, defaultDistDir } from './app.ts';
-import { isNewDataDir, readClusterTemplate } from './db/cluster-template.ts';
+// First, so that what it begins goes on while the rest loads.
+import { appBuilt, databaseUrl, dataDir, distDir, fromTemplate, newDataDir, pgliteWasm } from './start-first.ts';
+import { buildApp } from './app.ts';
 import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { hashSeedPasswords, isSeeded, seedWorld } from './db/seed.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
-import { buildTheApp, isAppStale } from './site/app-build.ts';
+import { countRequestsInFlight } from './site/requests-in-flight.ts';
 import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
+
+// Each phase of the start-up is a performance mark (ms since the process started, beside the marks of
+// scripts/start.mjs and server/start-first.ts); the 'database is ready' line lists them, and `npm run bench`
+// reads them from it.
+performance.mark('modules loaded');
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-const startedAt = performance.now();
 
-const phases: Record<string, number> = {};
-async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const phaseStart = performance.now();
-  const result = await work();
-  phases[name] = Math.round(performance.now() - phaseStart);
-  return result;
-}
-
-const distDir = resolve(process.env.DIST_DIR ?? defaultDistDir);
-// `npm start` (--build) builds the app when its build is missing or stale, beside the database's start, not before it.
-const appBuilt = process.argv.includes('--build') && isAppStale(distDir) ? buildTheApp(distDir) : undefined;
-if (appBuilt) {
-  console.log('Building the app (dist/ is missing or older than src/) while the database starts…');
-  appBuilt.catch((error: unknown) => {
-    console.error('The app could not be built:', error);
-    process.exit(1);
-  });
-}
-
-if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const newDataDir = !databaseUrl && isNewDataDir(dataDir);
 // A new world's password hashes are made on the thread pool from the first moment, while the app is
 // built and PGlite opens on this thread.
 const passwordHashes = newDataDir ? hashSeedPasswords() : undefined;
-// PGlite's start-up is CPU work on this thread: it begins once the site is listening.
+// PGlite's start-up is CPU work on this thread: it begins once the site is listening, so pages get the
+// start-up page meanwhile rather than waiting.
 let listening!: () => void;
 const listeningGate = new Promise<void>((resolve) => (listening = resolve));
 const starting = deferredDatabase(
   databaseUrl ? 'postgres' : 'pglite',
   listeningGate.then(async () => {
-    // A new data directory starts from the cluster `npm install` prepared, when there is one.
-    const template = newDataDir ? await readClusterTemplate() : undefined;
-    if (template) phases.fromTemplate = 1;
-    const handle = await timed('openMs', () => openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir, loadDataDir: template }));
-    await timed('migrateMs', () => migrate(handle));
+    await fromTemplate;
+    const handle = await openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : dataDir, pgliteWasm });
+    performance.mark('database opened');
+    await migrate(handle);
+    performance.mark('migrated');
     if (!(await isSeeded(handle))) {
-      await timed('seedMs', () => seedWorld(handle, { now: new Date(), seed: Number(process.env.SEED ?? 20261122), passwordHashes }));
+      await seedWorld(handle, { now: new Date(), seed: Number(process.env.SEED ?? 20261122), passwordHashes });
+      performance.mark('seeded');
     }
+    performance.mark('database ready');
     return handle;
   }),
 );
 
 // The site answers at once (the app is served from dist/); data calls wait for the database.
-const app = await timed('appMs', () =>
-  buildApp({
-    database: starting.handle,
-    databaseReady: starting.ready,
-    distDir,
-    appBuilt,
-    redisUrl: process.env.REDIS_URL || undefined,
-    trustProxy: process.env.TRUST_PROXY || false,
-    // Production logs warnings only unless LOG_LEVEL says otherwise; LOG_SAMPLE logs a share of requests.
-    logger: { level: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'production' ? 'warn' : 'info') },
-    requestLogSample: process.env.LOG_SAMPLE ? Number(process.env.LOG_SAMPLE) : undefined,
-    siteUrl: process.env.SITE_URL || undefined,
-    ...(process.env.FEED === 'off' ? {} : { feed: (server) => createSimulatedFeed(server, { seed: Number(process.env.SEED ?? 20261122) }) }),
-  }),
-);
+const app = await buildApp({
+  database: starting.handle,
+  databaseReady: starting.ready,
+  distDir,
+  appBuilt,
+  redisUrl: process.env.REDIS_URL || undefined,
+  trustProxy: process.env.TRUST_PROXY || false,
+  // Production logs warnings only unless LOG_LEVEL says otherwise; LOG_SAMPLE logs a share of requests.
+  logger: { level: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'production' ? 'warn' : 'info') },
+  requestLogSample: process.env.LOG_SAMPLE ? Number(process.env.LOG_SAMPLE) : undefined,
+  siteUrl: process.env.SITE_URL || undefined,
+  ...(process.env.FEED === 'off' ? {} : { feed: (server) => createSimulatedFeed(server, { seed: Number(process.env.SEED ?? 20261122) }) }),
+});
+performance.mark('server built');
+const requestsInFlight = countRequestsInFlight(app.server);
 await app.listen({ port, host });
-app.log.info({ port, listenMs: Math.round(performance.now() - startedAt) }, `Pitchside is serving http://localhost:${port}`);
+performance.mark('listening');
+app.log.info({ port, listenMs: Math.round(performance.now()) }, `Pitchside is serving http://localhost:${port}`);
 listening();
+void appBuilt?.then(() => app.log.info({ appBuildReadyMs: Math.round(performance.now()) }, 'the app is built'));
 const database = await starting.ready;
+const cpu = process.cpuUsage();
+// What follows waits for the calls of the pages that were waiting for the site: the feed's start reads every open
+// match and catches up on the time the site was down, seconds of the database on a slow machine.
+await requestsInFlight.quiet(300, 5_000);
+performance.mark('quiet');
 await app.serverContext.feed?.start();
+performance.mark('feed started');
 // The process that plays the feed also sends the live alerts and rotates the demo room on air (issue 11).
 if (app.serverContext.feed) {
   const stopKickoffs = await watchKickoffs(app.serverContext);
@@ -97,7 +88,20 @@ const mediaServer = await startMediaServerIfInstalled({
   rtmpHost: process.env.RTMP_HOST ?? '0.0.0.0',
   ladder: process.env.MEDIA_LADDER,
 });
-app.log.info({ database: database.kind, ...phases, startupMs: Math.round(performance.now() - startedAt) }, 'the database is ready');
+performance.mark('started');
+app.log.info(
+  {
+    database: database.kind,
+    fromTemplate: await fromTemplate,
+    // ms since the process started (performance.timeOrigin, epoch ms), per phase; CPU of this process until the database was ready
+    processStartedAt: Math.round(performance.timeOrigin),
+    timeline: Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, Math.round(mark.startTime)])),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  },
+  'the database is ready',
+);
+// The validators' compilers, left out of the start-up, are readied now rather than by the first call that needs one.
+void app.serverContext.contract.warm();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

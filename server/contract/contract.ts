@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { load } from 'js-yaml';
+import { installCacheDir, writeFileWhole } from '../install-cache.ts';
 
 export const contractPath = new URL('../../openapi.yaml', import.meta.url);
 
@@ -49,6 +53,11 @@ export interface Contract {
   validatorFor(schemaName: string): ValidateFunction;
   /** Validates a whole answer (the envelope) against the operation's 200 response. */
   answerValidatorFor(operation: ContractOperation): ValidateFunction;
+  /**
+   * Readies the validators' compilers, one per turn of the event loop, so the first call or frame that needs
+   * one does not wait for it. Each is otherwise made on first use: start-up does not pay for them.
+   */
+  warm(): Promise<void>;
 }
 
 type OperationObject = {
@@ -68,7 +77,7 @@ function pointer(...segments: string[]): string {
   return segments.map((segment) => segment.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 }
 
-function newAjv(coerceTypes: boolean): Ajv2020 {
+function newAjv(document: Record<string, unknown>, coerceTypes: boolean): Ajv2020 {
   // Unknown body fields are dropped before a handler sees them ('all'), so nothing unasked-for is written.
   const ajv = new Ajv2020({
     strict: false,
@@ -80,26 +89,59 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
   });
   addFormats.default(ajv);
   ajv.addKeyword({ keyword: 'x-max-bytes' });
+  // Adding the document walks all of it (a quarter of a second each): done when the first validator is made.
+  ajv.addSchema({ ...document, $id: documentId });
   return ajv;
 }
 
+function memoize<T>(make: () => T): () => T;
+function memoize<T>(make: (() => T) | undefined): () => T | undefined;
 function memoize<T>(make: (() => T) | undefined): () => T | undefined {
   let made: T | undefined;
   return () => (made ??= make?.());
 }
 
-export function loadContract(path: URL | string = contractPath): Contract {
-  // js-yaml: the `yaml` package takes about a second on this file, a tenth of start-up.
-  const text = readFileSync(path, 'utf8');
+/**
+ * openapi.yaml parsed. js-yaml takes about 0.3 s on it at start-up (the `yaml` package a second), JSON.parse a
+ * hundredth of that, so the parsed document is kept as JSON in the install's cache, named by the text's hash.
+ */
+function parseContract(text: string): Record<string, unknown> {
+  const name = `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
+  const cached = join(installCacheDir, name);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // not parsed yet by this install
+  }
   const document = load(text) as Record<string, unknown>;
+  const json = JSON.stringify(document);
+  // YAML has values JSON has not (dates); a document with one is parsed from the YAML each time.
+  if (!isDeepStrictEqual(document, JSON.parse(json))) return document;
+  try {
+    writeFileWhole(cached, json);
+    for (const old of readdirSync(installCacheDir)) {
+      if (/^openapi-[0-9a-f]{16}\.json$/.test(old) && old !== name) rmSync(join(installCacheDir, old), { force: true });
+    }
+  } catch {
+    // a read-only install parses the YAML on each start
+  }
+  return document;
+}
+
+export function loadContract(path: URL | string = contractPath): Contract {
+  const text = readFileSync(path, 'utf8');
+  const document = parseContract(text);
   // Query strings arrive as text, so they are coerced to the declared types; JSON bodies are not.
-  const queryAjv = newAjv(true);
-  const bodyAjv = newAjv(false);
+  const queryAjv = memoize(() => newAjv(document, true));
+  const bodyAjv = memoize(() => newAjv(document, false));
   // Amounts in tenths (multipleOf 0.1) are binary fractions: 6.6 / 0.1 is 65.99999999999999, so the
   // answers' validator needs the same tolerance as the input validators.
-  const plainAjv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6 });
-  addFormats.default(plainAjv);
-  for (const ajv of [queryAjv, bodyAjv, plainAjv]) ajv.addSchema({ ...document, $id: documentId });
+  const plainAjv = memoize(() => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6 });
+    addFormats.default(ajv);
+    ajv.addSchema({ ...document, $id: documentId });
+    return ajv;
+  });
 
   const components = (document.components ?? {}) as { parameters?: Record<string, ParameterObject> };
   const resolveParameter = (parameter: ParameterObject | { $ref: string }): ParameterObject => {
@@ -141,14 +183,14 @@ export function loadContract(path: URL | string = contractPath): Contract {
             required: query.filter(({ parameter }) => parameter.required).map(({ parameter }) => parameter.name),
           };
           const querySchema = inputSchema;
-          compileInput = () => queryAjv.compile(querySchema);
+          compileInput = () => queryAjv().compile(querySchema);
         }
       } else if (operation.requestBody) {
         const [contentType] = Object.keys(operation.requestBody.content);
         bodyKind = contentType === 'multipart/form-data' ? 'multipart' : 'json';
         inputSchema = operation.requestBody.content[contentType ?? '']?.schema;
         const bodyRef = `${documentId}#/${pointer('paths', path, method, 'requestBody', 'content', contentType ?? '', 'schema')}`;
-        compileInput = () => bodyAjv.compile({ $ref: bodyRef });
+        compileInput = () => bodyAjv().compile({ $ref: bodyRef });
         if (bodyKind === 'multipart') {
           const properties = (inputSchema?.properties ?? {}) as Record<string, { format?: string }>;
           const fields = Object.keys(properties).filter((name) => properties[name]?.format !== 'binary');
@@ -158,7 +200,7 @@ export function loadContract(path: URL | string = contractPath): Contract {
             properties: Object.fromEntries(fields.map((name) => [name, { $ref: `${bodyRef}/properties/${pointer(name)}` }])),
             required,
           };
-          compileFields = () => queryAjv.compile(fieldsSchema);
+          compileFields = () => queryAjv().compile(fieldsSchema);
         }
       }
       operations.push({
@@ -190,7 +232,7 @@ export function loadContract(path: URL | string = contractPath): Contract {
     validatorFor(schemaName) {
       let validate = validators.get(schemaName);
       if (!validate) {
-        validate = plainAjv.compile({ $ref: `${documentId}#/components/schemas/${schemaName}` });
+        validate = plainAjv().compile({ $ref: `${documentId}#/components/schemas/${schemaName}` });
         validators.set(schemaName, validate);
       }
       return validate;
@@ -200,10 +242,16 @@ export function loadContract(path: URL | string = contractPath): Contract {
       let validate = validators.get(key);
       if (!validate) {
         const answerPointer = pointer('paths', operation.path, operation.method, 'responses', '200', 'content', 'application/json', 'schema');
-        validate = plainAjv.compile({ $ref: `${documentId}#/${answerPointer}` });
+        validate = plainAjv().compile({ $ref: `${documentId}#/${answerPointer}` });
         validators.set(key, validate);
       }
       return validate;
+    },
+    async warm() {
+      for (const make of [plainAjv, queryAjv, bodyAjv]) {
+        await new Promise((resolve) => setImmediate(resolve));
+        make();
+      }
     },
   };
 }

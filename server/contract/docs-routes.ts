@@ -94,8 +94,9 @@ header a{color:#8fd0ff;margin-right:10px}main{max-width:1100px;margin:0 auto;pad
 
 /** `/api/docs` shows the contract; `/api/openapi.yaml` and `.json` serve it as it is. */
 export async function docsRoutes(app: FastifyInstance, options: { contract: Contract }): Promise<void> {
-  const html = renderDocs(options.contract);
-  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+  // Rendered when first asked for, not while the site starts.
+  let html: string | undefined;
+  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send((html ??= renderDocs(options.contract))));
   app.get('/api/openapi.yaml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(options.contract.text));
   app.get('/api/openapi.json', async () => options.contract.document);
 }

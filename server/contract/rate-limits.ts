@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 
 /** The refusal a limited call throws; the error handler answers it as code 1 with HTTP 429. */
 class TooManyRequests extends Error {
@@ -13,7 +12,8 @@ class TooManyRequests extends Error {
  * A Redis that fails lets calls through rather than taking the site down with it.
  */
 export async function registerRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  // ioredis is loaded only when there is a Redis: one process's start-up does not pay for it.
+  const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store error'));
   await app.register(rateLimit, {
     global: false,

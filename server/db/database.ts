@@ -1,6 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -21,6 +20,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** A PGlite dump (from `dumpDataDir`) to start from instead of an empty cluster. */
   loadDataDir?: Blob | undefined;
+  /** PGlite's engine compiled ahead (compilePgliteWasm), so the compiling overlaps what the start-up does before. */
+  pgliteWasm?: Promise<WebAssembly.Module> | undefined;
 }
 
 /**
@@ -31,12 +32,13 @@ export interface DatabaseOptions {
 const pgliteSharedBuffers = '32MB';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return await openPostgres(options.url);
   const pglite = new PGlite({
     // numeric (balances, odds) and int8 (counts, sums) read as numbers, as on the PostgreSQL branch
     parsers: { [types.NUMERIC]: (value: string) => Number(value), [types.INT8]: (value: string) => Number(value) },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.pgliteWasm ? { pgliteWasmModule: await options.pgliteWasm } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
   });
   await pglite.waitReady;
@@ -55,7 +57,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-function openPostgres(url: string): DatabaseHandle {
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  // Loaded only for PostgreSQL: the embedded database's start-up does not pay for it.
+  const { default: pg } = await import('pg');
   // int8 (bigint counts, sums) read as numbers: every sum the site keeps fits in 2^53.
   pg.types.setTypeParser(20, (value) => Number(value));
   pg.types.setTypeParser(1700, (value) => Number(value));

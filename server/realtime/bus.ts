@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type BusHandler = (message: unknown) => void;
@@ -85,41 +85,44 @@ export class InProcessBus implements Bus {
 }
 
 export class RedisBus implements Bus {
-  // A connection in subscriber mode can run no other command, hence two.
-  readonly #publisher: Redis;
-  readonly #subscriber: Redis;
+  // A connection in subscriber mode can run no other command, hence two. ioredis is loaded only when there is a
+  // Redis: one process's start-up does not pay for it.
+  readonly #clients: Promise<{ publisher: Redis; subscriber: Redis }>;
   readonly #subscribers: Subscribers;
   /** The SUBSCRIBE of each channel, so a second subscriber also waits until the channel is live. */
   readonly #live = new Map<string, Promise<unknown>>();
 
   constructor(url: string, log?: FastifyBaseLogger) {
     this.#subscribers = new Subscribers(log);
-    this.#publisher = new Redis(url);
-    this.#subscriber = new Redis(url);
-    for (const [role, client] of [
-      ['publisher', this.#publisher],
-      ['subscriber', this.#subscriber],
-    ] as const) {
-      client.on('error', (error: Error) => log?.warn({ err: error, role }, 'redis bus connection error'));
-    }
-    this.#subscriber.on('message', (channel: string, text: string) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch (error) {
-        log?.warn({ err: error, channel }, 'redis bus dropped a message that is not JSON');
-        return;
+    this.#clients = import('ioredis').then(({ Redis }) => {
+      const publisher = new Redis(url);
+      const subscriber = new Redis(url);
+      for (const [role, client] of [
+        ['publisher', publisher],
+        ['subscriber', subscriber],
+      ] as const) {
+        client.on('error', (error: Error) => log?.warn({ err: error, role }, 'redis bus connection error'));
       }
-      this.#subscribers.deliver(channel, message);
+      subscriber.on('message', (channel: string, text: string) => {
+        let message: unknown;
+        try {
+          message = JSON.parse(text);
+        } catch (error) {
+          log?.warn({ err: error, channel }, 'redis bus dropped a message that is not JSON');
+          return;
+        }
+        this.#subscribers.deliver(channel, message);
+      });
+      return { publisher, subscriber };
     });
   }
 
   async publish(channel: string, message: unknown): Promise<void> {
-    await this.#publisher.publish(channel, JSON.stringify(message));
+    await (await this.#clients).publisher.publish(channel, JSON.stringify(message));
   }
 
   async subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe> {
-    if (this.#subscribers.add(channel, handler)) this.#live.set(channel, this.#subscriber.subscribe(channel));
+    if (this.#subscribers.add(channel, handler)) this.#live.set(channel, this.#clients.then(({ subscriber }) => subscriber.subscribe(channel)));
     try {
       await this.#live.get(channel);
     } catch (error) {
@@ -129,18 +132,17 @@ export class RedisBus implements Bus {
     return async () => {
       if (!this.#subscribers.remove(channel, handler)) return;
       this.#live.delete(channel);
-      await this.#subscriber.unsubscribe(channel);
+      await (await this.#clients).subscriber.unsubscribe(channel);
     };
   }
 
   async close(): Promise<void> {
     this.#subscribers.clear();
     this.#live.clear();
+    const { publisher, subscriber } = await this.#clients;
     // QUIT waits for a reply, which never comes while Redis is unreachable.
     await Promise.allSettled(
-      [this.#publisher, this.#subscriber].map((client) =>
-        client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()),
-      ),
+      [publisher, subscriber].map((client) => (client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()))),
     );
   }
 }

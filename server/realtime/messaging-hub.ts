@@ -85,12 +85,10 @@ export class MessagingHub {
     contract: Contract,
     private readonly log: FastifyBaseLogger,
   ) {
-    const validate = contract.validatorFor('ImMessage');
-    this.#isMessage = (value): value is ImMessage => validate(value);
-    const validateFrame = contract.validatorFor('ImServerMessage');
-    this.#isFrame = (value): value is ImServerMessage => validateFrame(value);
-    const validateHorn = contract.validatorFor('HornMessage');
-    this.#isHorn = (value): value is HornMessage => validateHorn(value);
+    // Compiled on first use (the contract keeps each), not at start-up.
+    this.#isMessage = (value): value is ImMessage => contract.validatorFor('ImMessage')(value);
+    this.#isFrame = (value): value is ImServerMessage => contract.validatorFor('ImServerMessage')(value);
+    this.#isHorn = (value): value is HornMessage => contract.validatorFor('HornMessage')(value);
     this.#hornSubscription = bus.subscribe(hornChannel, (envelope) => this.#onHorn(envelope));
     this.#refresh = setInterval(() => {
       for (const [groupID, group] of this.#groups) void this.#publishCount(groupID, group);

@@ -117,12 +117,13 @@ export function createFrameValidator<Name extends keyof ReceivedFrames>(
   if (typeof property !== 'string' || !isRecord(mapping)) {
     throw new Error(`${union} has no discriminator mapping`);
   }
+  // Each branch's validator is compiled when a frame of its type first arrives, not at start-up.
   const branches = new Map(
-    Object.entries(mapping).map(([type, ref]): [string, ValidateFunction] => {
+    Object.entries(mapping).map(([type, ref]): [string, () => ValidateFunction] => {
       if (typeof ref !== 'string' || !ref.startsWith(schemaRefPrefix)) {
         throw new Error(`${union} maps ${type} outside the contract's schemas`);
       }
-      return [type, contract.validatorFor(ref.slice(schemaRefPrefix.length))];
+      return [type, () => contract.validatorFor(ref.slice(schemaRefPrefix.length))];
     }),
   );
   const types = [...branches.keys()].join(', ');
@@ -130,7 +131,7 @@ export function createFrameValidator<Name extends keyof ReceivedFrames>(
   return (frame) => {
     if (!isRecord(frame)) return { ok: false, msg: 'Input error: frame must be a JSON object' };
     const tag = frame[property];
-    const validate = typeof tag === 'string' ? branches.get(tag) : undefined;
+    const validate = typeof tag === 'string' ? branches.get(tag)?.() : undefined;
     if (!validate) return { ok: false, msg: `Input error: ${property} must be one of: ${types}` };
     if (!isFrameOf<ReceivedFrames[Name]>(validate, frame)) return { ok: false, msg: describeInputError(validate.errors) };
     return { ok: true, message: frame };

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { readClusterTemplate } from '../../server/db/cluster-template.ts';
+import { copyClusterTemplate } from '../../server/db/cluster-template.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedWorld } from '../../server/db/seed.ts';
@@ -35,12 +35,15 @@ export default async function setup(project: TestProject) {
     };
   }
   // From the cluster npm install prepared when it is there (server/db/cluster-template.ts), as a new site starts.
-  const handle = await openDatabase({ loadDataDir: await readClusterTemplate() });
+  const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-template-'));
+  await copyClusterTemplate(dataDir);
+  const handle = await openDatabase({ dataDir });
   await migrate(handle);
   await seedWorld(handle, { now, seed: templateSeed });
   if (!handle.dump) throw new Error('the embedded database cannot be dumped');
   const dump = Buffer.from(await (await handle.dump()).arrayBuffer());
   await handle.close();
+  rmSync(dataDir, { recursive: true, force: true });
   const file = join(mkdtempSync(join(tmpdir(), 'pitchside-')), 'template.tar');
   writeFileSync(file, dump);
   const template: DatabaseTemplate = { kind: 'pglite', dumpFile: file, seededAt: now.toISOString() };

@@ -10,7 +10,7 @@ import { freePort } from '../free-port.ts';
 /** The site as a new user starts it: built app, `server/main.ts`, a fresh data directory. */
 export default async function setup(project: TestProject) {
   const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-  if (isAppStale(distDir)) await buildTheApp(distDir);
+  if (await isAppStale(distDir)) await buildTheApp(distDir);
   const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-e2e-'));
   const port = await freePort();
   // The media server (nginx with its RTMP module, where installed) takes pushes on a port of its own.

@@ -1,13 +1,12 @@
 // `npm run bench`: figures, not pass/fail. Servers run pinned to one core (taskset) where possible,
 // the load comes from this process over loopback, and each figure is compared within one run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { clusterTemplatePath } from '../../server/db/cluster-template.ts';
 import { freePort } from '../free-port.ts';
 import { benchBroadcast } from './broadcast-bench.ts';
 import { benchDanmaku } from './danmaku-bench.ts';
@@ -21,9 +20,10 @@ import { benchPrivateChat } from './private-chat-bench.ts';
 import { benchRoomChat } from './room-chat-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
 import { benchShell } from './shell-bench.ts';
+import { benchStartup } from './startup-bench.ts';
 import { percentile } from './percentile.ts';
 
-/** BENCH_ONLY=http: start-up and the API routes only; BENCH_ONLY=fanout: start-up and the fan-out. */
+/** BENCH_ONLY=http: start-up and the API routes only; BENCH_ONLY=fanout: start-up and the fan-out. BENCH_STARTS: runs of each start (3). */
 const only = process.env.BENCH_ONLY;
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
 
@@ -111,30 +111,19 @@ try {
   // The load generator (this process) stays on core 1, the servers on core 0.
   if (pin.length) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
-  // What `npm start` does on a fresh clone: the app's build (into an empty directory here) beside the database's
-  // start on a new data directory, which begins from the cluster `npm install` prepared when there is one. Not
-  // pinned: a fresh clone's machine gives the build its other core.
-  const freshDist = mkdtempSync(join(tmpdir(), 'pitchside-bench-dist-'));
-  const coldPort = await freePort();
-  let started = performance.now();
-  let site = start('server/main.ts', { PORT: String(coldPort), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: freshDist }, { pinned: false, args: ['--build'] });
-  await waitFor(`http://127.0.0.1:${coldPort}/api/universal/getConfig`, site);
-  const apiMs = Math.round(performance.now() - started);
-  await waitFor(`http://127.0.0.1:${coldPort}/main`, site);
-  console.log(
-    `cold start of a fresh clone (\`npm start\`: build beside a new data directory from ${existsSync(clusterTemplatePath()) ? "npm install's cluster" : 'initdb'}, migrate, seed): ` +
-      `first API answer ${apiMs} ms (goal ≤5000), /main served ${Math.round(performance.now() - started)} ms`,
-  );
-  await stop(site);
-  rmSync(freshDist, { recursive: true, force: true });
+  // Cold and warm `npm start`, each timed from its spawn to its first API answer.
+  const distDir = mkdtempSync(join(tmpdir(), 'pitchside-bench-dist-'));
+  try {
+    await benchStartup(dataDir, distDir);
+  } finally {
+    rmSync(distDir, { recursive: true, force: true });
+  }
 
   const port = await freePort();
-  started = performance.now();
   // The login and QR benches speak from many addresses (X-Forwarded-For), as many users would, so
   // the per-address rate limits do not cut them short.
-  site = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' });
+  const site = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' });
   await waitFor(`http://127.0.0.1:${port}/api/universal/getConfig`, site);
-  console.log(`warm start to the first API answer (existing data directory): ${Math.round(performance.now() - started)} ms (goal ≤2000)`);
 
   // Each route against a bare Fastify route answering as many bytes, measured while the site is idle (its
   // database open, the feed between passes), one after the other on the same core.

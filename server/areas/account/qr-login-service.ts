@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import QRCode from 'qrcode';
 import type { DataOf, SessionUser } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../server-context.ts';
@@ -128,6 +127,8 @@ export async function loginQrcodeSvg(server: ServerContext, code: string, origin
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() <= server.clock.now().getTime()) return null;
   const url = `${origin}${qrConfirmPath}?code=${encodeURIComponent(code)}`;
+  // Loaded by the first QR image, not by every start of the site.
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
 }
 

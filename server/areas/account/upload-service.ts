@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } fro
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { UploadPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
@@ -211,6 +211,8 @@ export async function writeChecked(stream: Readable & { truncated?: boolean }, r
  */
 export async function reencodeCover(storage: UploadStorage, written: WrittenFile): Promise<WrittenFile> {
   const source = join(storage.directory, written.name);
+  // sharp (libvips) is loaded by the first cover, not by every start of the site.
+  const { default: sharp } = await import('sharp');
   try {
     const input = await readFile(source);
     let declared: Metadata;
