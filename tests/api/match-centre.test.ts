@@ -179,7 +179,11 @@ describe('match centre', { timeout: 120_000 }, () => {
 
   describe('head-to-head and form', () => {
     it('answers the seeded seasons: past meetings and each team’s last ten matches, newest first, with a summary that adds up', async () => {
-      const upcoming = (await server.call<Schemas['MatchListPage']>('POST', '/api/hot_match/all_match', { sport: 'football', status: 'not_started', limit: 100 })).data.list;
+      // Tomorrow's: late in the China-time evening every match of today has kicked off.
+      const tomorrow = new Date(clock.now() + (480 + 24 * 60) * 60_000).toISOString().slice(0, 10);
+      const upcoming = (
+        await server.call<Schemas['MatchListPage']>('POST', '/api/hot_match/all_match', { sport: 'football', status: 'not_started', limit: 100, date: tomorrow })
+      ).data.list;
       const source = upcoming.find((match) => match.league.name_en === 'Premier League') ?? upcoming[0]!;
       const teams = [source.home_team.id, source.away_team.id];
       for (const type of [1, 2, 3] as const) {

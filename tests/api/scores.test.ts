@@ -211,7 +211,7 @@ describe('scores', { timeout: 60_000 }, () => {
 
     it('names the round, the odds companies and the players in English too, for the English and Vietnamese site', async () => {
       const latin = /^[\p{Script=Latin}][\p{Script=Latin}\d .'-]*$/u;
-      const list = (await allMatch({ sport: 'football', status: 'over', limit: 100 })).data.list;
+      const list = (await matchesOfNearestDay('over')).data.list;
       const answers = await Promise.all(
         list.map((entry) => server.call<Schemas['MatchDetail']>('POST', '/api/hot_match/msgGetSimple', { match_id: entry.id })),
       );
