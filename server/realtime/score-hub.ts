@@ -67,6 +67,42 @@ export interface ScoreHubOptions {
    * timers); default 5 ms. The pushes of one turn go out together, in order, one write per connection.
    */
   fanOutSliceMs?: number;
+  /** Timings of publishing and fan-out, for the benchmarks; none by default. */
+  trace?: ScoreHubTrace;
+}
+
+/** A push as the trace names it. */
+export interface PushStamp {
+  stream: StreamName;
+  seq: number;
+}
+
+/**
+ * Where a push's time goes between its publish and the last socket written, on each process. Times are epoch
+ * milliseconds with a fraction (performance.timeOrigin + performance.now()), comparable across the processes of
+ * one machine.
+ */
+export interface ScoreHubTrace {
+  /** Pushes of this process handed to the bus: when the publish began, and when the bus had taken them. */
+  published?(pushes: readonly PushStamp[], startedAt: number, acknowledgedAt: number): void;
+  /** Pushes of another process that the bus brought: when its handler ran, and when they were decoded and queued. */
+  received?(pushes: readonly PushStamp[], receivedAt: number, queuedAt: number): void;
+  /** One fan-out of this process. */
+  fannedOut?(report: FanOutReport): void;
+}
+
+export interface FanOutReport {
+  /** The pushes written, with when each was queued for the fan-out (after the bus or the local publish). */
+  pushes: ReadonlyArray<PushStamp & { queuedAt: number }>;
+  /** When the fan-out began, when its bytes per class were built, and when its last socket was written. */
+  startedAt: number;
+  builtAt: number;
+  endedAt: number;
+  /** The time spent in the fan-out's own slices, without the turns the event loop ran in between. */
+  busyMs: number;
+  /** Socket writes, and the turns the event loop was let run between slices. */
+  writes: number;
+  yields: number;
 }
 
 /** One socket as the app's callbacks see it. */
@@ -153,6 +189,7 @@ interface Connection extends ScoreConnection {
 /** A push waiting for the fan-out. */
 interface QueuedPush extends HeldPush {
   stream: StreamName;
+  queuedAt: number;
 }
 
 /** What one subscription class gets of one fan-out: its pushes in order, framed and joined once. */
@@ -185,6 +222,7 @@ function perStream<T>(make: () => T): Record<StreamName, T> {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+const epochMs = () => performance.timeOrigin + performance.now();
 
 class Hub implements ScoreSocketHub {
   readonly #connections = new Set<Connection>();
@@ -234,7 +272,10 @@ class Hub implements ScoreSocketHub {
     this.#unsubscribes = await Promise.all([
       bus.subscribe(this.#channels.stream, (message) => {
         if (isRecord(message) && message.origin === this.#origin) return;
-        this.#received(this.#envelopes.stream(message), (envelope) => this.#onStream(envelope));
+        const receivedAt = epochMs();
+        const envelope = this.#envelopes.stream(message);
+        this.#received(envelope, (envelope) => this.#onStream(envelope));
+        if (envelope) this.options.trace?.received?.([{ stream: envelope.stream, seq: envelope.seq }], receivedAt, epochMs());
       }),
       bus.subscribe(this.#channels.user, (message) => this.#received(this.#envelopes.user(message), (envelope) => this.#onUser(envelope))),
       bus.subscribe(this.#channels.qr, (message) => this.#received(this.#envelopes.qr(message), (envelope) => this.#onQr(envelope))),
@@ -275,7 +316,9 @@ class Hub implements ScoreSocketHub {
     // here too, marked with this origin, and is skipped), so scaling out adds no hop for local clients.
     this.#onStream({ stream, seq, frame });
     const envelope: StreamEnvelope & { origin: string } = { stream, seq, frame, origin: this.#origin };
+    const startedAt = epochMs();
     await this.options.bus.publish(this.#channels.stream, envelope);
+    this.options.trace?.published?.([{ stream, seq }], startedAt, epochMs());
     return seq;
   }
 
@@ -314,7 +357,7 @@ class Hub implements ScoreSocketHub {
 
   #onStream({ stream, seq, frame }: StreamEnvelope): void {
     const companyId = isExponentPush(frame) ? frame.data.company_id : null;
-    const push: QueuedPush = { stream, seq, companyId, frame: textFrame(JSON.stringify(frame)) };
+    const push: QueuedPush = { stream, seq, companyId, frame: textFrame(JSON.stringify(frame)), queuedAt: epochMs() };
     this.#rings[stream].add(push);
     this.#queue.push(push);
     // The pushes that arrive in one turn (a feed pass publishes every match at once) go out together.
@@ -336,6 +379,7 @@ class Hub implements ScoreSocketHub {
    * connection gets one write, and every `sliceMs` the event loop runs before the next connections.
    */
   async #fanOut(pushes: QueuedPush[]): Promise<void> {
+    const startedAt = epochMs();
     const deliveries: ClassDelivery[] = [];
     for (const { classify, companyId, members } of this.#subscriptions.classes()) {
       const wanted = pushes.filter((push) => wants({ classify, companyId }, push.stream, push.companyId));
@@ -349,8 +393,11 @@ class Hub implements ScoreSocketHub {
       const bytes = wanted.length === 1 ? wanted[0]!.frame : Buffer.concat(wanted.map((push) => push.frame));
       deliveries.push({ classify, companyId, pushes: wanted, bytes, span, members: [...members] });
     }
+    const builtAt = epochMs();
     let sliceStart = performance.now();
+    let busyMs = builtAt - startedAt;
     let written = 0;
+    let yields = 0;
     for (const delivery of deliveries) {
       for (const connection of delivery.members) {
         // Gone, or changed what it picked since the fan-out began: then it wants none of these any more.
@@ -358,12 +405,17 @@ class Hub implements ScoreSocketHub {
         if (!this.#connections.has(connection)) continue;
         this.#deliver(connection, delivery);
         if (++written % 16 === 0 && performance.now() - sliceStart >= this.#sliceMs) {
+          busyMs += performance.now() - sliceStart;
+          yields += 1;
           await nextTurn();
           if (this.#closed) return;
           sliceStart = performance.now();
         }
       }
     }
+    busyMs += performance.now() - sliceStart;
+    const endedAt = epochMs();
+    this.options.trace?.fannedOut?.({ pushes, startedAt, builtAt, endedAt, busyMs, writes: written, yields });
   }
 
   #deliver(connection: Connection, { pushes, bytes, span }: ClassDelivery): void {
