@@ -350,14 +350,16 @@ function printGoalStages(run: FanoutRun): void {
       parts.push(`bus took it (Redis answered) ${stage((t, at) => t.publishAcknowledgedAt && t.publishAcknowledgedAt - at)}`);
     }
     if (shard > 0) {
-      parts.push(`bus brought it ${stage((t, at) => t.receivedAt && t.receivedAt - at)}`);
+      parts.push(
+        `bus brought it ${stage((t, at) => t.receivedAt && t.receivedAt - at)} (CPU checking it ${stage((t) => t.receivedCpuMs)})`,
+      );
     }
     parts.push(
       `queued ${stage((t, at) => t.queuedAt && t.queuedAt - at)}`,
       `fan-out began ${stage((t, at) => t.fanOut && t.fanOut.startedAt - at)}`,
       `frames built ${stage((t, at) => t.fanOut && t.fanOut.builtAt - at)}`,
       `last socket written ${stage((t, at) => t.fanOut && t.fanOut.endedAt - at)}`,
-      `(busy ${stage((t) => t.fanOut?.busyMs)}, writes ${stage((t) => t.fanOut?.writes)}, pushes ${stage((t) => t.fanOut?.pushes)}, yields ${stage((t) => t.fanOut?.yields)})`,
+      `(writes ${stage((t) => t.fanOut?.writes)}, pushes ${stage((t) => t.fanOut?.pushes)}, yields ${stage((t) => t.fanOut?.yields)}, busy ${stage((t) => t.fanOut?.busyMs)}, CPU ${stage((t) => t.fanOut?.cpuMs)})`,
     );
     const groups = run.layout.clientGroups.flatMap((group, index) => (group.shard === shard ? [index] : []));
     const own = goalLatencies(run, groups);
@@ -382,12 +384,12 @@ function printPhaseCost(name: string, run: FanoutRun, cost: Phase): void {
     const name = cost.servers.length > 1 ? `process ${shard}` : 'the process';
     const bus =
       cost.servers.length > 1
-        ? `; bus: published ${stages.published} messages (${stages.publishedPushes} pushes), received ${stages.received} (${stages.receivedPushes} pushes, ${ms(stages.decodeMs)} decoding)`
+        ? `; bus: published ${stages.published} messages (${stages.publishedPushes} pushes), received ${stages.received} (${stages.receivedPushes} pushes, checked and queued in ${ms(stages.decodeMs)}, CPU ${ms(stages.decodeCpuMs)})`
         : '';
     console.log(
       [
         `    ${name}: ${micros((server.cpuSeconds * 1e6) / Math.max(1, server.frames))} CPU per frame (${server.cpuSeconds.toFixed(2)} s, ${thousands(server.frames)} frames);`,
-        `${stages.fanOuts} fan-outs, ${thousands(stages.writes)} socket writes (${micros((server.cpuSeconds * 1e6) / Math.max(1, stages.writes))} CPU each), ${stages.yields} yields, busy ${ms(stages.fanOutBusyMs)}${bus}`,
+        `${stages.fanOuts} fan-outs, ${thousands(stages.writes)} socket writes (${micros((server.cpuSeconds * 1e6) / Math.max(1, stages.writes))} CPU each), ${stages.yields} yields, busy ${ms(stages.fanOutBusyMs)}, CPU ${ms(stages.fanOutCpuMs)}${bus}`,
       ].join(' '),
     );
   });
@@ -470,6 +472,19 @@ function printScaleOut(one: FanoutRun, two: FanoutRun): void {
     `  goal delivery: one process p50 ${ms(percentile(oneGoals, 50))}, p99 ${ms(percentile(oneGoals, 99))}; ` +
       `two processes p50 ${ms(percentile(twoGoals, 50))}, p99 ${ms(percentile(twoGoals, 99))} ` +
       `(two ÷ one: p50 ${ratio(percentile(oneGoals, 50), percentile(twoGoals, 50))}, p99 ${ratio(percentile(oneGoals, 99), percentile(twoGoals, 99))})`,
+  );
+  // CPU time is what the other work on a shared machine disturbs least: a process descheduled uses none.
+  const goalCpu = (run: FanoutRun, shard: number) =>
+    median(
+      run.goals.flatMap(({ seq }) => {
+        const timing = run.timings[shard]!.get(seq);
+        return timing?.fanOut ? [timing.fanOut.cpuMs + (timing.receivedCpuMs ?? 0)] : [];
+      }),
+    );
+  const twoEach = two.timings.map((_, shard) => ms(goalCpu(two, shard))).join(' and ');
+  console.log(
+    `  CPU one goal costs a server process (median; the bus message's check included): one process ${ms(goalCpu(one, 0))}; ` +
+      `two processes ${twoEach} (two ÷ one: ${ratio(goalCpu(one, 0), Math.max(...two.timings.map((_, shard) => goalCpu(two, shard))))})`,
   );
   for (const [name, pick] of [
     ['sustained', (run: FanoutRun) => run.sustained],

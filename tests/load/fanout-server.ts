@@ -36,8 +36,9 @@ export interface GoalTiming {
   /** The publishing process: when it handed the goal to the bus, and when the bus had taken it (Redis answered). */
   publishStartedAt?: number;
   publishAcknowledgedAt?: number;
-  /** Another process: when the bus brought it to the hub. */
+  /** Another process: when the bus brought it to the hub, and the CPU its message took to check and queue. */
   receivedAt?: number;
+  receivedCpuMs?: number;
   /** Decoded, framed and queued for the fan-out. */
   queuedAt?: number;
   fanOut?: Omit<FanOutReport, 'pushes'> & { pushes: number };
@@ -48,12 +49,14 @@ export interface StageTotals {
   fanOuts: number;
   writes: number;
   yields: number;
-  /** Time in the fan-out's own slices. */
+  /** Time in the fan-out's own slices, and the process's CPU while fan-outs ran. */
   fanOutBusyMs: number;
-  /** Bus messages from other processes, their pushes, and the time decoding and framing them. */
+  fanOutCpuMs: number;
+  /** Bus messages from other processes, their pushes, and the time (and CPU) checking and queueing them. */
   received: number;
   receivedPushes: number;
   decodeMs: number;
+  decodeCpuMs: number;
   /** Bus messages this process published, and their pushes. */
   published: number;
   publishedPushes: number;
@@ -78,7 +81,9 @@ export interface PublishedGoal {
 function prefixedBus(bus: Bus, prefix: string): Bus {
   return {
     publish: (channel, message) => bus.publish(prefix + channel, message),
+    publishBytes: (channel, bytes) => bus.publishBytes(prefix + channel, bytes),
     subscribe: (channel, handler) => bus.subscribe(prefix + channel, handler),
+    subscribeBytes: (channel, handler) => bus.subscribeBytes(prefix + channel, handler),
     close: () => bus.close(),
   };
 }
@@ -103,9 +108,11 @@ const emptyStages = (): StageTotals => ({
   writes: 0,
   yields: 0,
   fanOutBusyMs: 0,
+  fanOutCpuMs: 0,
   received: 0,
   receivedPushes: 0,
   decodeMs: 0,
+  decodeCpuMs: 0,
   published: 0,
   publishedPushes: 0,
 });
@@ -121,17 +128,24 @@ const trace: ScoreHubTrace = {
       timing.publishAcknowledgedAt = acknowledgedAt;
     }
   },
-  received(pushes, receivedAt, queuedAt) {
+  received(pushes, receivedAt, queuedAt, cpuMs) {
     stages.received += 1;
     stages.receivedPushes += pushes.length;
     stages.decodeMs += queuedAt - receivedAt;
-    for (const { stream, seq } of pushes) if (stream === 'goal') timingOf(seq).receivedAt = receivedAt;
+    stages.decodeCpuMs += cpuMs;
+    for (const { stream, seq } of pushes) {
+      if (stream !== 'goal') continue;
+      const timing = timingOf(seq);
+      timing.receivedAt = receivedAt;
+      timing.receivedCpuMs = cpuMs;
+    }
   },
   fannedOut({ pushes, ...report }) {
     stages.fanOuts += 1;
     stages.writes += report.writes;
     stages.yields += report.yields;
     stages.fanOutBusyMs += report.busyMs;
+    stages.fanOutCpuMs += report.cpuMs;
     for (const { stream, seq, queuedAt } of pushes) {
       if (stream !== 'goal') continue;
       const timing = timingOf(seq);
