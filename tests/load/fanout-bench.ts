@@ -10,8 +10,9 @@
 //   Each core then carries one server process and the clients of that process, and the same is measured with
 //   one process: one server and half the clients on one core, against two servers over the Redis bus (REDIS_URL,
 //   else 127.0.0.1:6379), each with its half on its own core. Equal per-event figures mean scaling out costs
-//   nothing per event. FANOUT_LAYOUT=shared-clients instead runs the two servers one per core and the clients
-//   where the scheduler puts them (as this bench measured two processes before).
+//   nothing per event. A control follows (FANOUT_APART=0 skips it): the same two cores as two sites of their own
+//   (each its feed, no bus), which costs what two busy cores cost and nothing of the bus. FANOUT_LAYOUT=shared-clients instead runs
+//   the two servers one per core and the clients where the scheduler puts them (as this bench measured before).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -120,7 +121,15 @@ interface Layout {
   title: string;
   serverCores: Array<number | null>;
   clientGroups: Array<{ shard: number; count: number; core: number | null }>;
+  /**
+   * Several server processes: joined by the Redis bus, process 0 playing the feed for all; or, without it, each a
+   * site of its own that plays its own feed and publishes its own goals.
+   */
+  bus: boolean;
 }
+
+/** A goal as the process that published it reported it. */
+type Goal = PublishedGoal & { shard: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const thousands = (n: number) => `${(n / 1000).toFixed(1)}k`;
@@ -145,7 +154,7 @@ interface FanoutRun {
   rssConnected: number[];
   connections: number;
   /** Per goal, per client group, each client's arrival; and each server process's timings. */
-  goals: PublishedGoal[];
+  goals: Goal[];
   arrivals: Array<Map<number, Float64Array>>;
   timings: Array<Map<number, GoalTiming>>;
   sustained: Phase;
@@ -164,7 +173,7 @@ class Rig {
   static async start(layout: Layout): Promise<Rig> {
     const shards = layout.serverCores.length;
     const env: Record<string, string> =
-      shards > 1
+      shards > 1 && layout.bus
         ? {
             FANOUT_REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
             FANOUT_CHANNEL_PREFIX: `fanout-bench:${process.pid}:${Date.now()}:`,
@@ -174,7 +183,8 @@ class Rig {
       layout.serverCores.map((core, shard) =>
         Server.start(core, {
           ...env,
-          FANOUT_SHARD: String(shard),
+          // Without the bus each process is the first of its own site, and plays its own feed.
+          FANOUT_SHARD: String(layout.bus ? shard : 0),
           // FANOUT_PORT: the first of the shards' ports, one each; else any free port.
           PORT: process.env.FANOUT_PORT ? String(Number(process.env.FANOUT_PORT) + shard) : '0',
         }),
@@ -189,8 +199,13 @@ class Rig {
     );
   }
 
-  get publisher(): Server {
-    return this.servers[0]!;
+  /** The processes that play a feed and publish goals. */
+  get publishers(): Server[] {
+    return this.layout.bus ? [this.servers[0]!] : this.servers;
+  }
+
+  async ask(request: FanoutRequest): Promise<void> {
+    await Promise.all(this.publishers.map((server) => server.ask(request)));
   }
 
   async open(): Promise<void> {
@@ -270,23 +285,23 @@ async function runFanout(layout: Layout): Promise<FanoutRun> {
     let wallBefore = performance.now();
     for (let second = 0; second < sustainedSeconds; second++) {
       const tick = performance.now();
-      if (second % 5 === 0) await rig.publisher.ask({ type: 'advance', ms: 5_000 });
+      if (second % 5 === 0) await rig.ask({ type: 'advance', ms: 5_000 });
       // Half a second into each second: a goal at some moment between the feed's passes.
       await sleep(Math.max(0, 500 - (performance.now() - tick)));
-      await rig.publisher.ask({ type: 'goal' });
+      await rig.ask({ type: 'goal' });
       await sleep(Math.max(0, 1000 - (performance.now() - tick)));
     }
     await rig.settle();
     let after: [Usage[], Receipts[]] = [await rig.usages(), await rig.receipts()];
     const sustained = phase(rig, (performance.now() - wallBefore) / 1000, before, after);
-    const goals = after[0][0]!.goals;
+    const goals = after[0].flatMap((usage, shard) => usage.goals.map((goal) => ({ ...goal, shard })));
     const arrivals = rig.layout.clientGroups.map((_, index) => new Map(after[1][index]!.goals));
     const timings = after[0].map((usage) => new Map(usage.goalTimings.map((timing) => [timing.seq, timing])));
 
     // Five feed minutes back to back: the servers as busy as they can be.
     before = after;
     wallBefore = performance.now();
-    await rig.publisher.ask({ type: 'advance', ms: 5 * 60_000 });
+    await rig.ask({ type: 'advance', ms: 5 * 60_000 });
     await rig.settle();
     after = [await rig.usages(), await rig.receipts()];
     const saturated = phase(rig, (performance.now() - wallBefore) / 1000, before, after);
@@ -309,12 +324,17 @@ async function runFanout(layout: Layout): Promise<FanoutRun> {
   }
 }
 
+/** The goals the clients of `shard` get: over the bus every goal, else those of their own process. */
+function goalsOf(run: FanoutRun, shard: number): Goal[] {
+  return run.layout.bus ? run.goals : run.goals.filter((goal) => goal.shard === shard);
+}
+
 /** Goal latencies (publish to a client's receipt) of the client groups given; a goal never received counts as Infinity. */
 function goalLatencies(run: FanoutRun, groups: number[]): { sorted: Float64Array; missing: number } {
   const latencies: number[] = [];
   let missing = 0;
-  for (const { seq, at } of run.goals) {
-    for (const index of groups) {
+  for (const index of groups) {
+    for (const { seq, at } of goalsOf(run, run.layout.clientGroups[index]!.shard)) {
       const times = run.arrivals[index]!.get(seq) ?? new Float64Array();
       const expected = run.layout.clientGroups[index]!.count;
       missing += expected - times.length;
@@ -333,12 +353,12 @@ const latencyLine = ({ sorted }: { sorted: Float64Array }) =>
 function printGoalStages(run: FanoutRun): void {
   const shards = run.timings.length;
   console.log(
-    `    where a goal's time goes (ms after the feed published it, median/slowest of ${run.goals.length} goals; busy: the fan-out's own slices):`,
+    `    where a goal's time goes (ms after the feed published it, median/slowest of ${goalsOf(run, 0).length} goals; busy: the fan-out's own slices):`,
   );
   for (let shard = 0; shard < shards; shard++) {
     const stage = (pick: (timing: GoalTiming, at: number) => number | undefined) => {
       const values: number[] = [];
-      for (const { seq, at } of run.goals) {
+      for (const { seq, at } of goalsOf(run, shard)) {
         const timing = run.timings[shard]!.get(seq);
         const value = timing ? pick(timing, at) : undefined;
         if (value !== undefined && Number.isFinite(value)) values.push(value);
@@ -346,10 +366,10 @@ function printGoalStages(run: FanoutRun): void {
       return `${median(values).toFixed(1)}/${percentile(values, 100).toFixed(1)}`;
     };
     const parts: string[] = [];
-    if (shard === 0 && shards > 1) {
+    if (shard === 0 && run.layout.bus) {
       parts.push(`bus took it (Redis answered) ${stage((t, at) => t.publishAcknowledgedAt && t.publishAcknowledgedAt - at)}`);
     }
-    if (shard > 0) {
+    if (shard > 0 && run.layout.bus) {
       parts.push(
         `bus brought it ${stage((t, at) => t.receivedAt && t.receivedAt - at)} (CPU checking it ${stage((t) => t.receivedCpuMs)})`,
       );
@@ -363,19 +383,20 @@ function printGoalStages(run: FanoutRun): void {
     );
     const groups = run.layout.clientGroups.flatMap((group, index) => (group.shard === shard ? [index] : []));
     const own = goalLatencies(run, groups);
-    const name = shards > 1 ? `process ${shard}${shard === 0 ? ' (publishes)' : ''}` : 'the process';
+    const role = run.layout.bus ? (shard === 0 ? ' (publishes)' : '') : ' (a site of its own)';
+    const name = shards > 1 ? `process ${shard}${role}` : 'the process';
     console.log(`      ${name}: ${parts.join(', ')}; its clients read it ${latencyLine(own)}`);
   }
 }
 
 /** Per server process, what a delivered frame cost, and what its hub did. */
-function printPhaseCost(name: string, run: FanoutRun, cost: Phase): void {
+function printPhaseCost(run: FanoutRun, name: string, cost: Phase, goal = ''): void {
   const frames = cost.servers.reduce((sum, server) => sum + server.frames, 0);
   const cpu = cost.servers.reduce((sum, server) => sum + server.cpuSeconds, 0);
   console.log(
     [
       `  ${name}: ${thousands(frames)} frames in ${cost.wallSeconds.toFixed(1)} s, ${cpu.toFixed(2)} s of server CPU`,
-      `→ ${micros((cpu * 1e6) / Math.max(1, frames))} of server CPU per delivered frame, ${thousands(frames / Math.max(cpu, 1e-9))} frames/s per core`,
+      `→ ${micros((cpu * 1e6) / Math.max(1, frames))} of server CPU per delivered frame, ${thousands(frames / Math.max(cpu, 1e-9))} frames/s per core${goal}`,
       `(clients: ${micros((cost.clientCpuSeconds * 1e6) / Math.max(1, frames))} per frame)`,
     ].join(' '),
   );
@@ -383,7 +404,7 @@ function printPhaseCost(name: string, run: FanoutRun, cost: Phase): void {
     const { stages } = server;
     const name = cost.servers.length > 1 ? `process ${shard}` : 'the process';
     const bus =
-      cost.servers.length > 1
+      run.layout.bus
         ? `; bus: published ${stages.published} messages (${stages.publishedPushes} pushes), received ${stages.received} (${stages.receivedPushes} pushes, checked and queued in ${ms(stages.decodeMs)}, CPU ${ms(stages.decodeCpuMs)})`
         : '';
     console.log(
@@ -401,10 +422,11 @@ function printPhaseCost(name: string, run: FanoutRun, cost: Phase): void {
 function dumpRun(run: FanoutRun): void {
   const file = process.env.FANOUT_DUMP;
   if (!file) return;
-  const goals = run.goals.map(({ seq, at }) => ({
+  const goals = run.goals.map(({ seq, at, shard }) => ({
     seq,
-    timings: run.timings.map((timings) => {
-      const timing = timings.get(seq);
+    shard,
+    timings: run.timings.map((timings, timingsShard) => {
+      const timing = run.layout.bus || timingsShard === shard ? timings.get(seq) : undefined;
       if (!timing) return null;
       const since = (value: number | undefined) => (value === undefined ? null : +(value - at).toFixed(2));
       return {
@@ -417,7 +439,8 @@ function dumpRun(run: FanoutRun): void {
         pushes: timing.fanOut?.pushes,
       };
     }),
-    clients: run.arrivals.map((arrivals) => {
+    clients: run.arrivals.map((arrivals, group) => {
+      if (!run.layout.bus && run.layout.clientGroups[group]!.shard !== shard) return null;
       const times = Array.from(arrivals.get(seq) ?? [], (time) => time - at);
       return { p50: +percentile(times, 50).toFixed(1), p99: +percentile(times, 99).toFixed(1), max: +percentile(times, 100).toFixed(1) };
     }),
@@ -432,7 +455,8 @@ function printRun(run: FanoutRun): void {
   run.layout.serverCores.forEach((core, shard) => {
     const groups = run.layout.clientGroups.filter((group) => group.shard === shard);
     const clients = groups.map((group) => `${group.count} clients on ${cores(group.core)}`).join(', ');
-    console.log(`  server process ${shard} on ${cores(core)}${run.layout.serverCores.length > 1 ? ' (Redis bus)' : ''}: ${clients}`);
+    const joined = run.layout.serverCores.length > 1 ? (run.layout.bus ? ' (Redis bus)' : ' (a site of its own)') : '';
+    console.log(`  server process ${shard} on ${cores(core)}${joined}: ${clients}`);
   });
   const idle = run.rssIdle.reduce((sum, rss) => sum + rss, 0);
   const connected = run.rssConnected.reduce((sum, rss) => sum + rss, 0);
@@ -446,12 +470,12 @@ function printRun(run: FanoutRun): void {
     run.layout.clientGroups.map((_, index) => index),
   );
   console.log(
-    `  goal event delivery (${run.goals.length} goals × ${run.clients} clients, feed playing in real time): ${latencyLine(all)} ` +
+    `  goal event delivery (${goalsOf(run, 0).length} goals × ${run.clients} clients, feed playing in real time): ${latencyLine(all)} ` +
       `${all.missing ? `(${all.missing} not delivered) ` : ''}(goal p99 ≤250 ms)`,
   );
   printGoalStages(run);
-  printPhaseCost('sustained (feed in real time, a goal a second)', run, run.sustained);
-  printPhaseCost('saturated (five feed minutes back to back)', run, run.saturated);
+  printPhaseCost(run, 'sustained (feed in real time, a goal a second)', run.sustained);
+  printPhaseCost(run, 'saturated (five feed minutes back to back)', run.saturated, ' (goal ≥30k)');
   const each = run.rssConnected.length > 1 ? ` (${run.rssConnected.map((rss) => Math.round(rss / 1024 / 1024)).join(' + ')})` : '';
   console.log(`  server RSS with ${run.connections} sockets: ${Math.round(connected / 1024 / 1024)} MB${each}`);
 }
@@ -462,38 +486,67 @@ const perFrame = (cost: Phase, shard?: number) => {
   return (cpu * 1e6) / Math.max(1, servers.reduce((sum, server) => sum + server.frames, 0));
 };
 
-/** One process against two, with the same clients per core: the figures that say what scaling out costs per event. */
-function printScaleOut(one: FanoutRun, two: FanoutRun): void {
-  const goal = (run: FanoutRun) => goalLatencies(run, run.layout.clientGroups.map((_, index) => index)).sorted;
-  const [oneGoals, twoGoals] = [goal(one), goal(two)];
+/** CPU one goal cost a server process (median): its fan-out, and the check of the bus message that brought it. */
+function goalCpu(run: FanoutRun, shard: number): number {
+  return median(
+    goalsOf(run, shard).flatMap(({ seq }) => {
+      const timing = run.timings[shard]!.get(seq);
+      return timing?.fanOut ? [timing.fanOut.cpuMs + (timing.receivedCpuMs ?? 0)] : [];
+    }),
+  );
+}
+
+/**
+ * One process against two, with the same clients per core: the figures that say what scaling out costs per event.
+ * `apart`, when measured: two processes that are sites of their own, each with its feed and without the bus, which
+ * costs what both cores being busy costs and nothing of the bus.
+ */
+function printScaleOut(one: FanoutRun, two: FanoutRun, apart?: FanoutRun): void {
+  const all = (run: FanoutRun) => goalLatencies(run, run.layout.clientGroups.map((_, index) => index)).sorted;
   const ratio = (a: number, b: number) => (b / a).toFixed(2);
+  const runs: Array<[string, FanoutRun]> = [
+    ['two processes', two],
+    ...(apart ? [['two sites apart', apart] as [string, FanoutRun]] : []),
+  ];
   console.log(`\nscaling out, per event (one core each: a server process and its ${one.clients} clients):`);
+  const latency = (run: FanoutRun) => {
+    const sorted = all(run);
+    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  };
+  const oneLatency = latency(one);
   console.log(
-    `  goal delivery: one process p50 ${ms(percentile(oneGoals, 50))}, p99 ${ms(percentile(oneGoals, 99))}; ` +
-      `two processes p50 ${ms(percentile(twoGoals, 50))}, p99 ${ms(percentile(twoGoals, 99))} ` +
-      `(two ÷ one: p50 ${ratio(percentile(oneGoals, 50), percentile(twoGoals, 50))}, p99 ${ratio(percentile(oneGoals, 99), percentile(twoGoals, 99))})`,
+    [
+      `  goal delivery: one process p50 ${ms(oneLatency.p50)}, p99 ${ms(oneLatency.p99)}`,
+      ...runs.map(([name, run]) => {
+        const { p50, p99 } = latency(run);
+        return `${name} p50 ${ms(p50)}, p99 ${ms(p99)} (÷ one: ${ratio(oneLatency.p50, p50)}, ${ratio(oneLatency.p99, p99)})`;
+      }),
+    ].join('; '),
   );
   // CPU time is what the other work on a shared machine disturbs least: a process descheduled uses none.
-  const goalCpu = (run: FanoutRun, shard: number) =>
-    median(
-      run.goals.flatMap(({ seq }) => {
-        const timing = run.timings[shard]!.get(seq);
-        return timing?.fanOut ? [timing.fanOut.cpuMs + (timing.receivedCpuMs ?? 0)] : [];
-      }),
-    );
-  const twoEach = two.timings.map((_, shard) => ms(goalCpu(two, shard))).join(' and ');
+  const oneGoal = goalCpu(one, 0);
   console.log(
-    `  CPU one goal costs a server process (median; the bus message's check included): one process ${ms(goalCpu(one, 0))}; ` +
-      `two processes ${twoEach} (two ÷ one: ${ratio(goalCpu(one, 0), Math.max(...two.timings.map((_, shard) => goalCpu(two, shard))))})`,
+    [
+      `  CPU one goal costs a server process (median; with the check of its bus message): one process ${ms(oneGoal)}`,
+      ...runs.map(([name, run]) => {
+        const each = run.timings.map((_, shard) => goalCpu(run, shard));
+        return `${name} ${each.map(ms).join(' and ')} (÷ one: ${ratio(oneGoal, Math.max(...each))})`;
+      }),
+    ].join('; '),
   );
   for (const [name, pick] of [
     ['sustained', (run: FanoutRun) => run.sustained],
     ['saturated', (run: FanoutRun) => run.saturated],
   ] as const) {
-    const each = pick(two).servers.map((_, shard) => micros(perFrame(pick(two), shard))).join(' and ');
+    const onePerFrame = perFrame(pick(one));
     console.log(
-      `  server CPU per delivered frame, ${name}: one process ${micros(perFrame(pick(one)))}; two processes ${each} ` +
-        `(two ÷ one: ${ratio(perFrame(pick(one)), perFrame(pick(two)))})`,
+      [
+        `  server CPU per delivered frame, ${name}: one process ${micros(onePerFrame)}`,
+        ...runs.map(([runName, run]) => {
+          const each = pick(run).servers.map((_, shard) => micros(perFrame(pick(run), shard))).join(' and ');
+          return `${runName} ${each} (÷ one: ${ratio(onePerFrame, perFrame(pick(run)))})`;
+        }),
+      ].join('; '),
     );
   }
 }
@@ -510,6 +563,7 @@ export async function benchFanout(shardCount = Math.max(1, Number(process.env.FA
         title: pin ? 'one server process on core 0, the clients on core 1' : 'one server process, unpinned',
         serverCores: [core(0)],
         clientGroups: [{ shard: 0, count: clients, core: core(1) }],
+        bus: false,
       }),
     );
     return;
@@ -524,26 +578,41 @@ export async function benchFanout(shardCount = Math.max(1, Number(process.env.FA
           { shard: 0, count: half, core: null },
           { shard: 1, count: half, core: null },
         ],
+        bus: true,
       }),
     );
     return;
   }
+  const perCore = [
+    { shard: 0, count: half, core: core(0) },
+    { shard: 1, count: half, core: core(1) },
+  ];
   const one = await runFanout({
     title: 'one server process with the clients of one core, both on core 0',
     serverCores: [core(0)],
-    clientGroups: [{ shard: 0, count: half, core: core(0) }],
+    clientGroups: [perCore[0]!],
+    bus: false,
   });
   printRun(one);
   const two = await runFanout({
     title: 'two server processes over the Redis bus, each with its clients on its own core',
     serverCores: [core(0), core(1)],
-    clientGroups: [
-      { shard: 0, count: half, core: core(0) },
-      { shard: 1, count: half, core: core(1) },
-    ],
+    clientGroups: perCore,
+    bus: true,
   });
   printRun(two);
-  printScaleOut(one, two);
+  // The control: the same two cores as two sites of their own, each with its feed and its goals, no bus.
+  const apart =
+    process.env.FANOUT_APART !== '0'
+      ? await runFanout({
+          title: 'two sites apart, each one server process with its clients on its own core, no bus',
+          serverCores: [core(0), core(1)],
+          clientGroups: perCore,
+          bus: false,
+        })
+      : undefined;
+  if (apart) printRun(apart);
+  printScaleOut(one, two, apart);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchFanout();
