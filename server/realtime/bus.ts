@@ -48,7 +48,8 @@ class Message {
   }
 
   get bytes(): Buffer {
-    this.#bytes ??= Buffer.from(JSON.stringify(this.#value!.ok ? this.#value.value : null));
+    // Without bytes a message was made from its value, so #value is set.
+    this.#bytes ??= Buffer.from(JSON.stringify(this.#value?.ok ? this.#value.value : null));
     return this.#bytes;
   }
 
