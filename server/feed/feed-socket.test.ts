@@ -7,6 +7,7 @@ import { openTemplateCopy } from '../../tests/api/database-template.ts';
 import { loadContract } from '../contract/contract.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { InProcessBus } from '../realtime/bus.ts';
+import { createEnvelopeReaders, type FramedPush } from '../realtime/score-frames.ts';
 import type { ScoreHubOptions } from '../realtime/score-hub.ts';
 import { scoreSocket } from '../realtime/score-socket.ts';
 import type { SocketServerMessage, StreamName } from '../realtime/socket-contract.ts';
@@ -109,11 +110,10 @@ afterEach(async () => {
 });
 
 /** The score socket and the feed over a copy of the seeded world; the socket's limits as a test needs them. */
-async function startFeedServer(socket: Partial<ScoreHubOptions> = {}, advanceStepMs = 60_000) {
+async function startFeedServer(socket: Partial<ScoreHubOptions> = {}, advanceStepMs = 60_000, bus = new InProcessBus()) {
   const database = await openTemplateCopy(template);
   opened.databases.push(database);
   const clock = new ManualClock(start);
-  const bus = new InProcessBus();
   const app = Fastify({ logger: false });
   opened.apps.push(app);
   await app.register(websocket);
@@ -197,6 +197,45 @@ describe('the feed through the score socket', { timeout: 120_000 }, () => {
     // A stream's pushes are numbered one after another, so the resumed ones leave no gap.
     const seqs = [seen.football_match, ...missed(back, 'football_match').map((frame) => frame.seq)];
     expect(seqs).toEqual(seqs.map((_, i) => seen.football_match + i));
+  });
+
+  it('sends each pass as one bus message, its goal pop-ups after its matches, and a client gets them in that order', async () => {
+    const readers = createEnvelopeReaders(contract);
+    const batches: FramedPush[][] = [];
+    const bus = new (class extends InProcessBus {
+      override async publishBytes(channel: string, bytes: Buffer): Promise<void> {
+        if (channel.endsWith('stream')) batches.push(readers.streamBatch(bytes)!.pushes);
+        return super.publishBytes(channel, bytes);
+      }
+    })();
+    const { url, feed, companyId } = await startFeedServer({}, 60_000, bus);
+    const client = await Client.open(url);
+    await client.subscribe(0, companyId);
+    // What the feed sent when it started is not this test's.
+    batches.length = 0;
+    const messagesPerPass: number[] = [];
+    let before = 0;
+    const unsubscribe = feed.subscribe((event) => {
+      if (event.type !== 'played') return;
+      messagesPerPass.push(batches.length - before);
+      before = batches.length;
+    });
+    await feed.advance(90 * minuteMs);
+    unsubscribe();
+    await quiet([client]);
+
+    expect(Math.max(...messagesPerPass)).toBe(1);
+    const withGoals = batches.filter((pushes) => pushes.some((push) => push.stream === 'goal'));
+    expect(withGoals.length).toBeGreaterThan(0);
+    for (const pushes of withGoals) {
+      const firstGoal = pushes.findIndex((push) => push.stream === 'goal');
+      expect(pushes.slice(firstGoal).every((push) => push.stream === 'goal')).toBe(true);
+      expect(firstGoal).toBeGreaterThan(0);
+    }
+    // The client reads each pass as its batch holds it: a goal never before a match update of its pass.
+    const sent = batches.flat().filter((push) => push.stream !== 'football_exponent' || push.companyId === companyId);
+    const football = sent.filter((push) => ['football_match', 'football_exponent', 'football_momentum', 'goal'].includes(push.stream));
+    expect(client.pushes().map((frame) => `${frame.type}:${frame.seq}`)).toEqual(football.map((push) => `${push.stream}:${push.seq}`));
   });
 
   // Dropping a client whose unread bytes pass the bound is the socket's own test (score-socket.test.ts): the

@@ -504,8 +504,9 @@ class SimulatedFeed implements MatchFeed {
       if (sport === 'esports') continue;
       publishes.push(this.server.scoreHub.publishMomentum(sport, { match_id, kind: sport === 'football' ? 'pressure' : 'lead', points }));
     }
-    await Promise.all(publishes);
-    // Goal pop-ups after the matches, so a page has the new score when the pop-up shows.
+    // Goal pop-ups after the matches, so a page has the new score when the pop-up shows: the hub sends pushes in
+    // the order they are published. Nothing is awaited in between, so the whole pass leaves in one turn, as one
+    // bus message and one write per socket on every server process.
     for (const incident of event.incidents) {
       const kind = popUpKinds[incident.kind];
       const match = event.matches.find((candidate) => candidate.id === incident.match_id);
@@ -514,21 +515,24 @@ class SimulatedFeed implements MatchFeed {
       const league = board.leagues.get(match.league_id);
       const home = board.teams.get(match.home_team_id);
       const away = board.teams.get(match.away_team_id);
-      await this.server.scoreHub.publishGoal({
-        match_id: match.id,
-        league_name: league?.short_name_zh ?? '',
-        league_name_en: league?.short_name_en ?? '',
-        kind,
-        iszhu: incident.side === 'home' ? 1 : 0,
-        match_str: incident.added_minute > 0 ? `${incident.minute}+${incident.added_minute}'` : `${incident.minute}'`,
-        home_team_name_zh: home?.name ?? '',
-        home_team_name_en: home?.name_en ?? '',
-        away_team_name_zh: away?.name ?? '',
-        away_team_name_en: away?.name_en ?? '',
-        home_score: incident.home_score,
-        away_score: incident.away_score,
-      });
+      publishes.push(
+        this.server.scoreHub.publishGoal({
+          match_id: match.id,
+          league_name: league?.short_name_zh ?? '',
+          league_name_en: league?.short_name_en ?? '',
+          kind,
+          iszhu: incident.side === 'home' ? 1 : 0,
+          match_str: incident.added_minute > 0 ? `${incident.minute}+${incident.added_minute}'` : `${incident.minute}'`,
+          home_team_name_zh: home?.name ?? '',
+          home_team_name_en: home?.name_en ?? '',
+          away_team_name_zh: away?.name ?? '',
+          away_team_name_en: away?.name_en ?? '',
+          home_score: incident.home_score,
+          away_score: incident.away_score,
+        }),
+      );
     }
+    await Promise.all(publishes);
   }
 }
 

@@ -44,6 +44,28 @@ describe.each([
     expect(first).toHaveBeenCalledTimes(1);
   });
 
+  it.skipIf(skip)('gives bytes as they are to byte subscribers, parsed to the others, and a JSON message as its text', async () => {
+    const [publisher, listener] = pair();
+    const name = channel();
+    const bytes = vi.fn<(bytes: Buffer) => void>();
+    const values = vi.fn();
+    await listener.subscribeBytes(name, bytes);
+    await listener.subscribe(name, values);
+
+    await publisher.publishBytes(name, Buffer.from('{"n":"一"}'));
+    await publisher.publish(name, { n: 2 });
+    await publisher.publishBytes(name, Buffer.from([0xff, 0x00, 0x0a]));
+    await vi.waitFor(() => expect(bytes).toHaveBeenCalledTimes(3));
+
+    expect(bytes.mock.calls.map(([received]) => received.toString('hex'))).toEqual([
+      Buffer.from('{"n":"一"}').toString('hex'),
+      Buffer.from('{"n":2}').toString('hex'),
+      'ff000a',
+    ]);
+    // Bytes that are not JSON reach the byte subscribers only.
+    expect(values.mock.calls).toEqual([[{ n: '一' }], [{ n: 2 }]]);
+  });
+
   it.skipIf(skip)('keeps delivering to the others when one subscriber throws', async () => {
     const bus = open();
     const name = channel();

@@ -2,16 +2,23 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type BusHandler = (message: unknown) => void;
+export type BusBytesHandler = (bytes: Buffer) => void;
 export type Unsubscribe = () => Promise<void>;
 
 /**
  * Fan-out between server processes (DESIGN.md, Realtime): every subscriber of a channel, in this process or
- * another, gets every message published on it, the publisher included. Messages are JSON values.
+ * another, gets every message published on it, the publisher included. A message is a JSON value, or bytes its
+ * publisher serialised itself; a subscriber takes each message as a JSON value (bytes parsed) or as its bytes (a
+ * JSON value as its UTF-8 text).
  */
 export interface Bus {
   publish(channel: string, message: unknown): Promise<void>;
+  /** Bytes that reach every byte subscriber as they are, so a publisher serialises a message once for every process. */
+  publishBytes(channel: string, bytes: Buffer): Promise<void>;
   /** Resolves once the subscription is live, so nothing published afterwards is missed. */
   subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe>;
+  /** As subscribe, each message as its bytes. The handler must not change them: other subscribers may share them. */
+  subscribeBytes(channel: string, handler: BusBytesHandler): Promise<Unsubscribe>;
   close(): Promise<void>;
 }
 
@@ -20,35 +27,80 @@ export function createBus(redisUrl?: string, log?: FastifyBaseLogger): Bus {
   return redisUrl ? new RedisBus(redisUrl, log) : new InProcessBus(log);
 }
 
+type Subscription = { bytes: false; handler: BusHandler } | { bytes: true; handler: BusBytesHandler };
+
+/** One published message, converted at most once to the other form for the subscribers that take it so. */
+class Message {
+  #value: { ok: true; value: unknown } | { ok: false } | undefined;
+  #bytes: Buffer | undefined;
+
+  private constructor(value: { ok: true; value: unknown } | undefined, bytes: Buffer | undefined) {
+    this.#value = value;
+    this.#bytes = bytes;
+  }
+
+  static ofValue(value: unknown): Message {
+    return new Message({ ok: true, value }, undefined);
+  }
+
+  static ofBytes(bytes: Buffer): Message {
+    return new Message(undefined, bytes);
+  }
+
+  get bytes(): Buffer {
+    // Without bytes a message was made from its value, so #value is set.
+    this.#bytes ??= Buffer.from(JSON.stringify(this.#value?.ok ? this.#value.value : null));
+    return this.#bytes;
+  }
+
+  /** The JSON value; not ok when the bytes are not JSON. */
+  value(): { ok: true; value: unknown } | { ok: false } {
+    if (!this.#value) {
+      try {
+        this.#value = { ok: true, value: JSON.parse(this.#bytes!.toString('utf8')) };
+      } catch {
+        this.#value = { ok: false };
+      }
+    }
+    return this.#value;
+  }
+}
+
 class Subscribers {
-  readonly #handlers = new Map<string, Set<BusHandler>>();
+  readonly #subscriptions = new Map<string, Set<Subscription>>();
 
   constructor(private readonly log: FastifyBaseLogger | undefined) {}
 
-  /** Returns true when this is the channel's first handler. */
-  add(channel: string, handler: BusHandler): boolean {
-    const set = this.#handlers.get(channel);
+  /** Returns true when this is the channel's first subscription. */
+  add(channel: string, subscription: Subscription): boolean {
+    const set = this.#subscriptions.get(channel);
     if (set) {
-      set.add(handler);
+      set.add(subscription);
       return false;
     }
-    this.#handlers.set(channel, new Set([handler]));
+    this.#subscriptions.set(channel, new Set([subscription]));
     return true;
   }
 
-  /** Returns true when the channel has no handler left. */
-  remove(channel: string, handler: BusHandler): boolean {
-    const set = this.#handlers.get(channel);
-    if (!set?.delete(handler) || set.size > 0) return false;
-    this.#handlers.delete(channel);
+  /** Returns true when the channel has no subscription left. */
+  remove(channel: string, subscription: Subscription): boolean {
+    const set = this.#subscriptions.get(channel);
+    if (!set?.delete(subscription) || set.size > 0) return false;
+    this.#subscriptions.delete(channel);
     return true;
   }
 
-  deliver(channel: string, message: unknown): void {
-    for (const handler of this.#handlers.get(channel) ?? []) {
+  deliver(channel: string, message: Message): void {
+    for (const subscription of this.#subscriptions.get(channel) ?? []) {
       // One failing subscriber must not keep the message from the others.
       try {
-        handler(message);
+        if (subscription.bytes) {
+          subscription.handler(message.bytes);
+          continue;
+        }
+        const parsed = message.value();
+        if (parsed.ok) subscription.handler(parsed.value);
+        else this.log?.warn({ channel }, 'bus dropped a message that is not JSON');
       } catch (error) {
         this.log?.error({ err: error, channel }, 'bus subscriber failed');
       }
@@ -56,7 +108,7 @@ class Subscribers {
   }
 
   clear(): void {
-    this.#handlers.clear();
+    this.#subscriptions.clear();
   }
 }
 
@@ -68,14 +120,30 @@ export class InProcessBus implements Bus {
   }
 
   async publish(channel: string, message: unknown): Promise<void> {
+    this.#deliverLater(channel, Message.ofValue(message));
+  }
+
+  async publishBytes(channel: string, bytes: Buffer): Promise<void> {
+    this.#deliverLater(channel, Message.ofBytes(bytes));
+  }
+
+  #deliverLater(channel: string, message: Message): void {
     // Delivered on a later tick, as Redis would, so a publisher never re-enters its own handler.
     queueMicrotask(() => this.#subscribers.deliver(channel, message));
   }
 
-  async subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe> {
-    this.#subscribers.add(channel, handler);
+  subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe> {
+    return this.#subscribe(channel, { bytes: false, handler });
+  }
+
+  subscribeBytes(channel: string, handler: BusBytesHandler): Promise<Unsubscribe> {
+    return this.#subscribe(channel, { bytes: true, handler });
+  }
+
+  async #subscribe(channel: string, subscription: Subscription): Promise<Unsubscribe> {
+    this.#subscribers.add(channel, subscription);
     return async () => {
-      this.#subscribers.remove(channel, handler);
+      this.#subscribers.remove(channel, subscription);
     };
   }
 
@@ -103,15 +171,9 @@ export class RedisBus implements Bus {
       ] as const) {
         client.on('error', (error: Error) => log?.warn({ err: error, role }, 'redis bus connection error'));
       }
-      subscriber.on('message', (channel: string, text: string) => {
-        let message: unknown;
-        try {
-          message = JSON.parse(text);
-        } catch (error) {
-          log?.warn({ err: error, channel }, 'redis bus dropped a message that is not JSON');
-          return;
-        }
-        this.#subscribers.deliver(channel, message);
+      // Only the bytes: with a 'message' listener ioredis would also decode every message to a string.
+      subscriber.on('messageBuffer', (channel: Buffer, bytes: Buffer) => {
+        this.#subscribers.deliver(channel.toString(), Message.ofBytes(bytes));
       });
       return { publisher, subscriber };
     });
@@ -121,16 +183,28 @@ export class RedisBus implements Bus {
     await (await this.#clients).publisher.publish(channel, JSON.stringify(message));
   }
 
-  async subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe> {
-    if (this.#subscribers.add(channel, handler)) this.#live.set(channel, this.#clients.then(({ subscriber }) => subscriber.subscribe(channel)));
+  async publishBytes(channel: string, bytes: Buffer): Promise<void> {
+    await (await this.#clients).publisher.publish(channel, bytes);
+  }
+
+  subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe> {
+    return this.#subscribe(channel, { bytes: false, handler });
+  }
+
+  subscribeBytes(channel: string, handler: BusBytesHandler): Promise<Unsubscribe> {
+    return this.#subscribe(channel, { bytes: true, handler });
+  }
+
+  async #subscribe(channel: string, subscription: Subscription): Promise<Unsubscribe> {
+    if (this.#subscribers.add(channel, subscription)) this.#live.set(channel, this.#clients.then(({ subscriber }) => subscriber.subscribe(channel)));
     try {
       await this.#live.get(channel);
     } catch (error) {
-      if (this.#subscribers.remove(channel, handler)) this.#live.delete(channel);
+      if (this.#subscribers.remove(channel, subscription)) this.#live.delete(channel);
       throw error;
     }
     return async () => {
-      if (!this.#subscribers.remove(channel, handler)) return;
+      if (!this.#subscribers.remove(channel, subscription)) return;
       this.#live.delete(channel);
       await (await this.#clients).subscriber.unsubscribe(channel);
     };

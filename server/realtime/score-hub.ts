@@ -4,22 +4,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import type { Contract } from '../contract/contract.ts';
 import type { Bus, Unsubscribe } from './bus.ts';
-import { ReplayRing, type HeldPush } from './replay-ring.ts';
+import { ReplayRing } from './replay-ring.ts';
 import {
   createEnvelopeReaders,
+  encodeStreamBatch,
   framePayload,
+  framePush,
   maxFrameBytes,
+  streamBatchPrefix,
   textFrame,
   type EnvelopeReaders,
+  type FramedPush,
   type QrEnvelope,
-  type StreamEnvelope,
   type UserEnvelope,
 } from './score-frames.ts';
 import { streamNames, Subscriptions, wants } from './score-subscriptions.ts';
 import {
   createFrameParser,
   exponentStreams,
-  isExponentPush,
   matchStreams,
   momentumStreams,
   type ClassifyType,
@@ -67,6 +69,47 @@ export interface ScoreHubOptions {
    * timers); default 5 ms. The pushes of one turn go out together, in order, one write per connection.
    */
   fanOutSliceMs?: number;
+  /** Timings of publishing and fan-out, for the benchmarks; none by default. */
+  trace?: ScoreHubTrace;
+}
+
+/** A push as the trace names it. */
+export interface PushStamp {
+  stream: StreamName;
+  seq: number;
+}
+
+/**
+ * Where a push's time goes between its publish and the last socket written, on each process. Times are epoch
+ * milliseconds with a fraction (performance.timeOrigin + performance.now()), comparable across the processes of
+ * one machine.
+ */
+export interface ScoreHubTrace {
+  /** Pushes of this process handed to the bus: when the publish began, and when the bus had taken them. */
+  published?(pushes: readonly PushStamp[], startedAt: number, acknowledgedAt: number): void;
+  /**
+   * Pushes of another process that the bus brought: when its handler ran, when they were checked and queued, and
+   * the process's CPU time in between.
+   */
+  received?(pushes: readonly PushStamp[], receivedAt: number, queuedAt: number, cpuMs: number): void;
+  /** One fan-out of this process. */
+  fannedOut?(report: FanOutReport): void;
+}
+
+export interface FanOutReport {
+  /** The pushes written, with when each was queued for the fan-out (after the bus or the local publish). */
+  pushes: ReadonlyArray<PushStamp & { queuedAt: number }>;
+  /** When the fan-out began, when its bytes per class were built, and when its last socket was written. */
+  startedAt: number;
+  builtAt: number;
+  endedAt: number;
+  /** The time spent in the fan-out's own slices, without the turns the event loop ran in between. */
+  busyMs: number;
+  /** The process's CPU time from the fan-out's start to its end: its slices, and what ran between them. */
+  cpuMs: number;
+  /** Socket writes, and the turns the event loop was let run between slices. */
+  writes: number;
+  yields: number;
 }
 
 /** One socket as the app's callbacks see it. */
@@ -151,8 +194,8 @@ interface Connection extends ScoreConnection {
 }
 
 /** A push waiting for the fan-out. */
-interface QueuedPush extends HeldPush {
-  stream: StreamName;
+interface QueuedPush extends FramedPush {
+  queuedAt: number;
 }
 
 /** What one subscription class gets of one fan-out: its pushes in order, framed and joined once. */
@@ -185,6 +228,11 @@ function perStream<T>(make: () => T): Record<StreamName, T> {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+const epochMs = () => performance.timeOrigin + performance.now();
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+};
 
 class Hub implements ScoreSocketHub {
   readonly #connections = new Set<Connection>();
@@ -205,7 +253,11 @@ class Hub implements ScoreSocketHub {
   readonly #sliceMs: number;
   /** Identifies this process's own pushes when the bus brings them back: they were delivered here already. */
   readonly #origin = randomUUID();
+  readonly #ownBatchPrefix = streamBatchPrefix(this.#origin);
   #queue: QueuedPush[] = [];
+  /** Pushes published this turn, and the bus message that will carry them all. */
+  #outgoing: FramedPush[] = [];
+  #sending: Promise<void> | null = null;
   #draining: Promise<void> | null = null;
   #unsubscribes: Unsubscribe[] = [];
   #closed = false;
@@ -232,10 +284,7 @@ class Hub implements ScoreSocketHub {
   async listen(): Promise<void> {
     const { bus } = this.options;
     this.#unsubscribes = await Promise.all([
-      bus.subscribe(this.#channels.stream, (message) => {
-        if (isRecord(message) && message.origin === this.#origin) return;
-        this.#received(this.#envelopes.stream(message), (envelope) => this.#onStream(envelope));
-      }),
+      bus.subscribeBytes(this.#channels.stream, (bytes) => this.#onStreamBatch(bytes)),
       bus.subscribe(this.#channels.user, (message) => this.#received(this.#envelopes.user(message), (envelope) => this.#onUser(envelope))),
       bus.subscribe(this.#channels.qr, (message) => this.#received(this.#envelopes.qr(message), (envelope) => this.#onQr(envelope))),
     ]);
@@ -270,13 +319,31 @@ class Hub implements ScoreSocketHub {
   }
 
   async #publishStream(frame: SocketStreamPush): Promise<number> {
-    const { type: stream, seq } = frame;
-    // This process's clients get it at once; the bus carries it to the other processes only (it comes back
-    // here too, marked with this origin, and is skipped), so scaling out adds no hop for local clients.
-    this.#onStream({ stream, seq, frame });
-    const envelope: StreamEnvelope & { origin: string } = { stream, seq, frame, origin: this.#origin };
-    await this.options.bus.publish(this.#channels.stream, envelope);
-    return seq;
+    const push = framePush(frame);
+    // This process's clients get it at once, without waiting for Redis; the bus carries it to the other
+    // processes only (it comes back here too, marked with this origin, and is skipped unread).
+    this.#enqueue(push);
+    await this.#send(push);
+    return push.seq;
+  }
+
+  /**
+   * The pushes published in one turn (a feed pass publishes every match at once) leave as one bus message, so
+   * every other process gets them together and writes them in one fan-out, as this process does.
+   */
+  #send(push: FramedPush): Promise<void> {
+    this.#outgoing.push(push);
+    this.#sending ??= Promise.resolve().then(() => this.#flush());
+    return this.#sending;
+  }
+
+  async #flush(): Promise<void> {
+    const pushes = this.#outgoing;
+    this.#outgoing = [];
+    this.#sending = null;
+    const startedAt = epochMs();
+    await this.options.bus.publishBytes(this.#channels.stream, encodeStreamBatch(this.#origin, pushes));
+    this.options.trace?.published?.(pushes, startedAt, epochMs());
   }
 
   async pushToUser(userId: number, frame: SocketUserMessage): Promise<void> {
@@ -312,10 +379,22 @@ class Hub implements ScoreSocketHub {
 
   // ---------------------------------------------------------------- fan-out (every process)
 
-  #onStream({ stream, seq, frame }: StreamEnvelope): void {
-    const companyId = isExponentPush(frame) ? frame.data.company_id : null;
-    const push: QueuedPush = { stream, seq, companyId, frame: textFrame(JSON.stringify(frame)) };
-    this.#rings[stream].add(push);
+  #onStreamBatch(bytes: Buffer): void {
+    const prefix = this.#ownBatchPrefix;
+    if (bytes.length >= prefix.length && prefix.compare(bytes, 0, prefix.length) === 0) return;
+    const { trace } = this.options;
+    const receivedAt = epochMs();
+    const cpuAt = trace?.received ? process.cpuUsage() : null;
+    const batch = this.#envelopes.streamBatch(bytes);
+    if (!batch || batch.dropped > 0) this.log.warn('score socket: a bus message outside the contract was dropped');
+    if (!batch) return;
+    for (const push of batch.pushes) this.#enqueue(push);
+    if (trace?.received && cpuAt && batch.pushes.length > 0) trace.received(batch.pushes, receivedAt, epochMs(), cpuMsSince(cpuAt));
+  }
+
+  #enqueue(framed: FramedPush): void {
+    const push: QueuedPush = { ...framed, queuedAt: epochMs() };
+    this.#rings[push.stream].add(push);
     this.#queue.push(push);
     // The pushes that arrive in one turn (a feed pass publishes every match at once) go out together.
     this.#draining ??= nextTurn()
@@ -336,6 +415,9 @@ class Hub implements ScoreSocketHub {
    * connection gets one write, and every `sliceMs` the event loop runs before the next connections.
    */
   async #fanOut(pushes: QueuedPush[]): Promise<void> {
+    const { trace } = this.options;
+    const startedAt = epochMs();
+    const cpuAt = trace?.fannedOut ? process.cpuUsage() : null;
     const deliveries: ClassDelivery[] = [];
     for (const { classify, companyId, members } of this.#subscriptions.classes()) {
       const wanted = pushes.filter((push) => wants({ classify, companyId }, push.stream, push.companyId));
@@ -349,8 +431,11 @@ class Hub implements ScoreSocketHub {
       const bytes = wanted.length === 1 ? wanted[0]!.frame : Buffer.concat(wanted.map((push) => push.frame));
       deliveries.push({ classify, companyId, pushes: wanted, bytes, span, members: [...members] });
     }
+    const builtAt = epochMs();
     let sliceStart = performance.now();
+    let busyMs = builtAt - startedAt;
     let written = 0;
+    let yields = 0;
     for (const delivery of deliveries) {
       for (const connection of delivery.members) {
         // Gone, or changed what it picked since the fan-out began: then it wants none of these any more.
@@ -358,11 +443,18 @@ class Hub implements ScoreSocketHub {
         if (!this.#connections.has(connection)) continue;
         this.#deliver(connection, delivery);
         if (++written % 16 === 0 && performance.now() - sliceStart >= this.#sliceMs) {
+          busyMs += performance.now() - sliceStart;
+          yields += 1;
           await nextTurn();
           if (this.#closed) return;
           sliceStart = performance.now();
         }
       }
+    }
+    busyMs += performance.now() - sliceStart;
+    const endedAt = epochMs();
+    if (trace?.fannedOut && cpuAt) {
+      trace.fannedOut({ pushes, startedAt, builtAt, endedAt, busyMs, cpuMs: cpuMsSince(cpuAt), writes: written, yields });
     }
   }
 
@@ -633,10 +725,6 @@ class Hub implements ScoreSocketHub {
     }
     if (gaps.length) connection.send({ code: 0, type: 'resync', streams: gaps });
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function index<K>(map: Map<K, Set<Connection>>, key: K | null, connection: Connection): void {

@@ -8,7 +8,23 @@ import { isFrame } from '../../src/realtime/frame-guard.ts';
 import { loadContract } from '../contract/contract.ts';
 import { createBus, InProcessBus, type Bus } from './bus.ts';
 import { redisTestUrl } from './redis-test-url.ts';
-import { createScoreHub, scoreHubMessages, silentCloseCode, type ScoreConnection, type ScoreHubOptions } from './score-hub.ts';
+import {
+  createEnvelopeReaders,
+  encodeStreamBatch,
+  framePush,
+  streamBatchPrefix,
+  textFrame,
+  type FramedPush,
+} from './score-frames.ts';
+import {
+  createScoreHub,
+  scoreHubMessages,
+  silentCloseCode,
+  type FanOutReport,
+  type PushStamp,
+  type ScoreConnection,
+  type ScoreHubOptions,
+} from './score-hub.ts';
 import { scoreSocket } from './score-socket.ts';
 import type {
   GoalEventData,
@@ -17,6 +33,7 @@ import type {
   MatchOddsData,
   ServerMessageOf,
   SocketServerMessage,
+  SocketStreamPush,
   Sport,
 } from './socket-contract.ts';
 
@@ -623,6 +640,9 @@ describe('score socket', () => {
   });
 });
 
+/** A framed push whose frame is `frame` as it is, contract or not, for batches a stray publisher might send. */
+const rawPush = (head: Omit<FramedPush, 'frame'>, frame: object): FramedPush => ({ ...head, frame: textFrame(JSON.stringify(frame)) });
+
 describe('score socket bus envelopes', () => {
   it('drops a bus message whose frame is outside the contract, and delivers the next valid one', async () => {
     const bus = new InProcessBus();
@@ -631,13 +651,97 @@ describe('score socket bus envelopes', () => {
     const client = await TestClient.open(url);
     await client.subscribe(0);
 
-    await bus.publish('pitchside:score:stream', { stream: 'football_match', seq: 1, frame: { code: 100, type: 'football_match', seq: 1, data: {} } });
+    const outside = { code: 100, type: 'football_match', seq: 1, data: {} };
+    await bus.publishBytes('pitchside:score:stream', encodeStreamBatch('another process', [rawPush({ stream: 'football_match', seq: 1, companyId: null }, outside)]));
+    await bus.publish('pitchside:score:stream', { stream: 'football_match', seq: 1, frame: outside });
     await bus.publish('pitchside:score:user', { userId: 'seven', frame: { code: 700, type: 'session_gone', msg: 'x' } });
     const seq = await hub.publishMatch('football', 'match', match(1));
 
     expect((await client.take('football_match')).seq).toBe(seq);
     expect(client.all('football_match')).toHaveLength(1);
     expect(client.all('session_gone')).toHaveLength(0);
+  });
+
+  it('writes a push of its own once, though the bus brings it back, and sends the pushes of one turn as one message', async () => {
+    const batches: Buffer[] = [];
+    const bus = new (class extends InProcessBus {
+      override async publishBytes(channel: string, bytes: Buffer): Promise<void> {
+        if (channel === 'pitchside:score:stream') batches.push(bytes);
+        return super.publishBytes(channel, bytes);
+      }
+    })();
+    opened.buses.push(bus);
+    const { hub, url } = await startServer({ bus });
+    const client = await TestClient.open(url);
+    await client.subscribe(0, 3);
+
+    const seqs = await Promise.all([
+      hub.publishMatch('football', 'match', match(1)),
+      hub.publishMatch('football', 'exponent', odds(1, 3)),
+      hub.publishGoal(goal(1)),
+    ]);
+    await client.take('goal');
+    const marker = await hub.publishGoal(goal(2));
+    await client.take('goal', (frame) => frame.seq === marker);
+
+    expect(client.types().filter((type) => type !== 'registered')).toEqual(['football_match', 'football_exponent', 'goal', 'goal']);
+    expect(client.all('football_match').map((frame) => frame.seq)).toEqual([seqs[0]]);
+    expect(batches).toHaveLength(2);
+    expect(createEnvelopeReaders(contract).streamBatch(batches[0]!)?.pushes.map((push) => push.seq)).toEqual(seqs);
+  });
+});
+
+describe('stream batches on the bus', () => {
+  const readers = createEnvelopeReaders(contract);
+  const frames: SocketStreamPush[] = [
+    { code: 100, type: 'goal', seq: 11, data: goal(1) },
+    // 125 bytes and more take the longer frame headers of RFC 6455 §5.2.
+    { code: 100, type: 'football_match', seq: 12, data: match(1, { round: '第'.repeat(100) }) },
+    { code: 100, type: 'football_exponent', seq: 13, data: odds(1, 3) },
+    { code: 100, type: 'basketball_match', seq: 14, data: match(2, { sport: 'basketball', round: 'x'.repeat(70_000) }) },
+  ];
+
+  it('carries each push byte for byte as its publisher framed it, the frame a receiver used to build from the JSON', () => {
+    const pushes = frames.map(framePush);
+    const bytes = encodeStreamBatch('process-a', pushes);
+    const batch = readers.streamBatch(bytes);
+
+    expect(batch).toEqual({ pushes, dropped: 0 });
+    expect(batch!.pushes.map(({ stream, seq, companyId }) => ({ stream, seq, companyId }))).toEqual([
+      { stream: 'goal', seq: 11, companyId: null },
+      { stream: 'football_match', seq: 12, companyId: null },
+      { stream: 'football_exponent', seq: 13, companyId: 3 },
+      { stream: 'basketball_match', seq: 14, companyId: null },
+    ]);
+    frames.forEach((frame, index) => {
+      const readBack = JSON.parse(JSON.stringify(frame)) as SocketStreamPush;
+      expect(batch!.pushes[index]!.frame.equals(textFrame(JSON.stringify(readBack)))).toBe(true);
+    });
+    expect(bytes.subarray(0, streamBatchPrefix('process-a').length).equals(streamBatchPrefix('process-a'))).toBe(true);
+    expect(bytes.subarray(0, streamBatchPrefix('process-b').length).equals(streamBatchPrefix('process-b'))).toBe(false);
+  });
+
+  it('drops a push outside the contract, or one its head names wrongly, and keeps the others in order', () => {
+    const [goalPush, matchPush, exponentPush] = frames.map(framePush);
+    const batch = readers.streamBatch(
+      encodeStreamBatch('stray', [
+        rawPush({ stream: 'football_match', seq: 5, companyId: null }, { code: 100, type: 'football_match', seq: 5, data: {} }),
+        goalPush!,
+        { ...matchPush!, seq: matchPush!.seq + 1 },
+        { ...exponentPush!, companyId: 4 },
+        { ...matchPush!, stream: 'basketball_match' },
+        exponentPush!,
+      ]),
+    );
+    expect(batch).toEqual({ pushes: [goalPush, exponentPush], dropped: 4 });
+  });
+
+  it('reads nothing from a message whose lengths do not add up or that is no batch', () => {
+    const bytes = encodeStreamBatch('process-a', frames.slice(0, 2).map(framePush));
+    expect(readers.streamBatch(bytes.subarray(0, bytes.length - 1))).toBeNull();
+    expect(readers.streamBatch(Buffer.concat([bytes, Buffer.from([0x81])]))).toBeNull();
+    expect(readers.streamBatch(Buffer.from(JSON.stringify({ stream: 'goal', seq: 1, frame: frames[0] })))).toBeNull();
+    expect(readers.streamBatch(Buffer.from('{"origin":"a","pushes":[{"stream":"goal","seq":1,"companyId":null,"bytes":-3}]}\n'))).toBeNull();
   });
 });
 
@@ -670,6 +774,39 @@ describe.skipIf(!redisUrl)('score socket over the Redis bus', () => {
     await moved.subscribe(0);
     moved.send({ type: 'resume', seq: { football_match: seq } });
     expect((await moved.take('football_match')).data).toMatchObject({ home_score: 1 });
+  });
+
+  it('sends the pushes of one turn to the other process as one message, written there in one fan-out, once on each', async () => {
+    const channelPrefix = `pitchside-test:${process.pid}:${Date.now()}:batch:`;
+    const [busA, busB] = [createBus(redisUrl), createBus(redisUrl)];
+    opened.buses.push(busA, busB);
+    const received: PushStamp[][] = [];
+    const fannedOut: FanOutReport[] = [];
+    const a = await startServer({ bus: busA, channelPrefix });
+    const b = await startServer({
+      bus: busB,
+      channelPrefix,
+      trace: {
+        received: (pushes) => received.push(pushes.map(({ stream, seq }) => ({ stream, seq }))),
+        fannedOut: (report) => fannedOut.push(report),
+      },
+    });
+    const onA = await TestClient.open(a.url);
+    const onB = await TestClient.open(b.url);
+    await onA.subscribe(0);
+    await onB.subscribe(0);
+
+    const seqs = await Promise.all([1, 2, 3].map((id) => a.hub.publishMatch('football', 'match', match(id))));
+    for (const client of [onA, onB]) {
+      for (const seq of seqs) await client.take('football_match', (frame) => frame.seq === seq);
+    }
+    const marker = await a.hub.publishGoal(goal(1));
+    await onA.take('goal', (frame) => frame.seq === marker);
+    await onB.take('goal', (frame) => frame.seq === marker);
+
+    for (const client of [onA, onB]) expect(client.all('football_match').map((frame) => frame.seq)).toEqual(seqs);
+    expect(received[0]).toEqual(seqs.map((seq) => ({ stream: 'football_match', seq })));
+    expect(fannedOut[0]!.pushes.map((push) => push.seq)).toEqual(seqs);
   });
 
   it('pushes a QR login from either hub to the one connection the code is bound to', async () => {

@@ -175,7 +175,8 @@ if (pin.length) spawnSync('taskset', ['-a', '-p', '-c', '0-1', String(process.pi
 if (only !== 'http') {
   console.log('');
   await benchFanout(1);
-  // The same clients against two server processes, one per core, joined by the Redis bus.
+  // Scaling out: one server process with the clients of one core, against two joined by the Redis bus, each with
+  // its clients on its own core; per event, the second must be no slower.
   if (await redisAnswers()) await benchFanout(2);
   else console.log('\nfan-out over two processes: skipped, no Redis at 127.0.0.1:6379 (or REDIS_URL)');
 }

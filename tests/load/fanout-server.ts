@@ -10,6 +10,7 @@ import { seedWorld } from '../../server/db/seed.ts';
 import { ManualClock } from '../../server/feed/match-feed.ts';
 import { createSimulatedFeed } from '../../server/feed/simulated-feed.ts';
 import { createBus, type Bus } from '../../server/realtime/bus.ts';
+import type { FanOutReport, ScoreHubTrace } from '../../server/realtime/score-hub.ts';
 
 export type FanoutRequest = { type: 'advance'; ms: number } | { type: 'goal' } | { type: 'usage' } | { type: 'stop' };
 
@@ -17,7 +18,49 @@ export type FanoutReply =
   | { type: 'ready'; port: number }
   | { type: 'advanced' }
   | { type: 'goal'; seq: number }
-  | { type: 'usage'; cpuMicros: number; rss: number; connections: number; goals: PublishedGoal[]; loopDelay: LoopDelay };
+  | {
+      type: 'usage';
+      cpuMicros: number;
+      rss: number;
+      connections: number;
+      goals: PublishedGoal[];
+      loopDelay: LoopDelay;
+      /** Each goal's way through this process since the previous usage request. */
+      goalTimings: GoalTiming[];
+      stages: StageTotals;
+    };
+
+/** One goal push on one process, in epoch ms (comparable across the benchmark's processes). */
+export interface GoalTiming {
+  seq: number;
+  /** The publishing process: when it handed the goal to the bus, and when the bus had taken it (Redis answered). */
+  publishStartedAt?: number;
+  publishAcknowledgedAt?: number;
+  /** Another process: when the bus brought it to the hub, and the CPU its message took to check and queue. */
+  receivedAt?: number;
+  receivedCpuMs?: number;
+  /** Decoded, framed and queued for the fan-out. */
+  queuedAt?: number;
+  fanOut?: Omit<FanOutReport, 'pushes'> & { pushes: number };
+}
+
+/** What the hub did since the previous usage request, summed. */
+export interface StageTotals {
+  fanOuts: number;
+  writes: number;
+  yields: number;
+  /** Time in the fan-out's own slices, and the process's CPU while fan-outs ran. */
+  fanOutBusyMs: number;
+  fanOutCpuMs: number;
+  /** Bus messages from other processes, their pushes, and the time (and CPU) checking and queueing them. */
+  received: number;
+  receivedPushes: number;
+  decodeMs: number;
+  decodeCpuMs: number;
+  /** Bus messages this process published, and their pushes. */
+  published: number;
+  publishedPushes: number;
+}
 
 /** The event loop's delay since the previous usage request, in ms. */
 export interface LoopDelay {
@@ -38,7 +81,9 @@ export interface PublishedGoal {
 function prefixedBus(bus: Bus, prefix: string): Bus {
   return {
     publish: (channel, message) => bus.publish(prefix + channel, message),
+    publishBytes: (channel, bytes) => bus.publishBytes(prefix + channel, bytes),
     subscribe: (channel, handler) => bus.subscribe(prefix + channel, handler),
+    subscribeBytes: (channel, handler) => bus.subscribeBytes(prefix + channel, handler),
     close: () => bus.close(),
   };
 }
@@ -52,6 +97,64 @@ const cpuMs = () => {
   return (user + system) / 1000;
 };
 
+const goalTimings = new Map<number, GoalTiming>();
+const timingOf = (seq: number) => {
+  let timing = goalTimings.get(seq);
+  if (!timing) goalTimings.set(seq, (timing = { seq }));
+  return timing;
+};
+const emptyStages = (): StageTotals => ({
+  fanOuts: 0,
+  writes: 0,
+  yields: 0,
+  fanOutBusyMs: 0,
+  fanOutCpuMs: 0,
+  received: 0,
+  receivedPushes: 0,
+  decodeMs: 0,
+  decodeCpuMs: 0,
+  published: 0,
+  publishedPushes: 0,
+});
+let stages = emptyStages();
+const trace: ScoreHubTrace = {
+  published(pushes, startedAt, acknowledgedAt) {
+    stages.published += 1;
+    stages.publishedPushes += pushes.length;
+    for (const { stream, seq } of pushes) {
+      if (stream !== 'goal') continue;
+      const timing = timingOf(seq);
+      timing.publishStartedAt = startedAt;
+      timing.publishAcknowledgedAt = acknowledgedAt;
+    }
+  },
+  received(pushes, receivedAt, queuedAt, cpuMs) {
+    stages.received += 1;
+    stages.receivedPushes += pushes.length;
+    stages.decodeMs += queuedAt - receivedAt;
+    stages.decodeCpuMs += cpuMs;
+    for (const { stream, seq } of pushes) {
+      if (stream !== 'goal') continue;
+      const timing = timingOf(seq);
+      timing.receivedAt = receivedAt;
+      timing.receivedCpuMs = cpuMs;
+    }
+  },
+  fannedOut({ pushes, ...report }) {
+    stages.fanOuts += 1;
+    stages.writes += report.writes;
+    stages.yields += report.yields;
+    stages.fanOutBusyMs += report.busyMs;
+    stages.fanOutCpuMs += report.cpuMs;
+    for (const { stream, seq, queuedAt } of pushes) {
+      if (stream !== 'goal') continue;
+      const timing = timingOf(seq);
+      timing.queuedAt = queuedAt;
+      timing.fanOut = { ...report, pushes: pushes.length };
+    }
+  },
+};
+
 const database = await openDatabase({});
 await migrate(database);
 await seedWorld(database, { now: new Date(), seed });
@@ -63,6 +166,7 @@ const app = await buildApp({
   now: clock.date,
   logger: { level: 'warn' },
   heartbeatMs: 600_000,
+  scoreSocket: { trace },
   bus: redisUrl ? prefixedBus(createBus(redisUrl), process.env.FANOUT_CHANNEL_PREFIX ?? 'fanout-bench:') : undefined,
   feed: (server) => createSimulatedFeed(server, { seed, clock, advanceStepMs: 5_000 }),
 });
@@ -126,7 +230,14 @@ process.on('message', (request: FanoutRequest) => {
         const cpu = process.cpuUsage();
         const loopDelay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
         loop.reset();
+        const stagesSince = stages;
+        stages = emptyStages();
+        // A goal still being written stays for the next request.
+        const done = [...goalTimings.values()].filter((timing) => timing.fanOut);
+        for (const timing of done) goalTimings.delete(timing.seq);
         return reply({
+          goalTimings: done,
+          stages: stagesSince,
           loopDelay,
           type: 'usage',
           cpuMicros: cpu.user + cpu.system,
