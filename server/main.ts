@@ -68,24 +68,26 @@ const cpu = process.cpuUsage();
 // The calls that waited for the database have queued their queries by the next turn; then the media server
 // (nginx, where installed) starts taking pushes, as the site now answers calls.
 await new Promise((resolve) => setImmediate(resolve));
-const mediaServer = await startMediaServerIfInstalled({
+const mediaServer = startMediaServerIfInstalled({
   server: app.serverContext,
   sitePort: port,
   setting: process.env.MEDIA_SERVER,
   rtmpHost: process.env.RTMP_HOST ?? '0.0.0.0',
   ladder: process.env.MEDIA_LADDER,
 });
-performance.mark('media server started');
-
+// In place before nginx runs, so no stop leaves it behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    void (mediaServer?.stop() ?? Promise.resolve())
+    void mediaServer
+      .then((running) => running?.stop())
       .then(() => app.close())
       .then(() => database.close())
       .finally(() => process.exit(0));
   });
 }
+await mediaServer;
+performance.mark('media server started');
 
 // What follows waits for the calls of the pages that were waiting for the site: the feed's start reads every open
 // match and catches up on the time the site was down, seconds of the database on a slow machine.
