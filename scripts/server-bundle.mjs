@@ -1,6 +1,6 @@
 // The server as one ES module that plain Node runs, for `npm start` (scripts/start.mjs). A warm start spent more
 // CPU loading the server's modules than on anything else: its ~200 files through tsx and ~700 files of packages
-// took 1.9 s on the benchmark machine, this bundle of both 0.25 s.
+// took 1.9 s of CPU on a 2-core machine that is 2-3 times slower than the benchmark's, this bundle of both 0.25 s.
 //
 // The bundle is never older than its sources: its last line records the size and modification time of every file
 // it was made of, packages' files included, each taken before that file was read, and a start that finds any of

@@ -62,7 +62,7 @@ describe("the site run from npm start's bundle", { timeout: 180_000 }, () => {
     const { file } = await freshServerBundle();
     const port = await freePort();
     const site = spawn(process.execPath, [file], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', FEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', FEED: 'off', MEDIA_SERVER: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const origin = `http://127.0.0.1:${port}`;

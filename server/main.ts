@@ -65,6 +65,30 @@ listening();
 void appBuilt?.then(() => app.log.info({ appBuildReadyMs: Math.round(performance.now()) }, 'the app is built'));
 const database = await starting.ready;
 const cpu = process.cpuUsage();
+// The calls that waited for the database have queued their queries by the next turn; then the media server
+// (nginx, where installed) starts taking pushes, as the site now answers calls.
+await new Promise((resolve) => setImmediate(resolve));
+const mediaServer = startMediaServerIfInstalled({
+  server: app.serverContext,
+  sitePort: port,
+  setting: process.env.MEDIA_SERVER,
+  rtmpHost: process.env.RTMP_HOST ?? '0.0.0.0',
+  ladder: process.env.MEDIA_LADDER,
+});
+// In place before nginx runs, so no stop leaves it behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    void mediaServer
+      .then((running) => running?.stop())
+      .then(() => app.close())
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+await mediaServer;
+performance.mark('media server started');
+
 // What follows waits for the calls of the pages that were waiting for the site: the feed's start reads every open
 // match and catches up on the time the site was down, seconds of the database on a slow machine.
 await requestsInFlight.quiet(300, 5_000);
@@ -81,13 +105,6 @@ if (app.serverContext.feed) {
     rotation?.stop();
   });
 }
-const mediaServer = await startMediaServerIfInstalled({
-  server: app.serverContext,
-  sitePort: port,
-  setting: process.env.MEDIA_SERVER,
-  rtmpHost: process.env.RTMP_HOST ?? '0.0.0.0',
-  ladder: process.env.MEDIA_LADDER,
-});
 performance.mark('started');
 app.log.info(
   {
@@ -102,13 +119,3 @@ app.log.info(
 );
 // The validators' compilers, left out of the start-up, are readied now rather than by the first call that needs one.
 void app.serverContext.contract.warm();
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void (mediaServer?.stop() ?? Promise.resolve())
-      .then(() => app.close())
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
-}

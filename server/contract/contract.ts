@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -103,13 +103,16 @@ function memoize<T>(make: (() => T) | undefined): () => T | undefined {
 
 /**
  * openapi.yaml parsed. js-yaml takes about 0.3 s on it at start-up (the `yaml` package a second), JSON.parse a
- * hundredth of that, so the parsed document is kept as JSON in the install's cache, named by the text's hash.
+ * hundredth of that, so the parsed document is kept as JSON in the install's cache, after the hash of the text it
+ * was parsed from: a text that differs is parsed again and replaces it.
  */
 function parseContract(text: string): Record<string, unknown> {
-  const name = `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
-  const cached = join(installCacheDir, name);
+  const hash = createHash('sha256').update(text).digest('hex');
+  const cached = join(installCacheDir, 'openapi.parsed.json');
   try {
-    return JSON.parse(readFileSync(cached, 'utf8')) as Record<string, unknown>;
+    const kept = readFileSync(cached, 'utf8');
+    const lineEnd = kept.indexOf('\n');
+    if (kept.slice(0, lineEnd) === hash) return JSON.parse(kept.slice(lineEnd + 1)) as Record<string, unknown>;
   } catch {
     // not parsed yet by this install
   }
@@ -118,10 +121,7 @@ function parseContract(text: string): Record<string, unknown> {
   // YAML has values JSON has not (dates); a document with one is parsed from the YAML each time.
   if (!isDeepStrictEqual(document, JSON.parse(json))) return document;
   try {
-    writeFileWhole(cached, json);
-    for (const old of readdirSync(installCacheDir)) {
-      if (/^openapi-[0-9a-f]{16}\.json$/.test(old) && old !== name) rmSync(join(installCacheDir, old), { force: true });
-    }
+    writeFileWhole(cached, `${hash}\n${json}`);
   } catch {
     // a read-only install parses the YAML on each start
   }

@@ -10,8 +10,9 @@ import { pglitePackageDir } from './pglite-engine.ts';
 // landed migration is never edited. The cluster's format is PGlite's, so it is kept per version.
 //
 // It is kept as the directory PGlite left it in, not as PGlite's tarball: a start copies it file by file on
-// the thread pool while its own thread loads and builds the app, where loading the tarball was 0.6 s of the
-// start's own thread on the benchmark machine (2–2.7 s on this slower one, against 0.8 s for the copy).
+// the thread pool while its own thread loads and builds the app, where loading the tarball took 0.6 s of the
+// start's own thread on the benchmark machine (2–2.7 s on a slower, busy one, where the copy takes 1.5–2.5 s
+// of other threads).
 
 function pgliteVersion(): string {
   const manifest = JSON.parse(readFileSync(join(pglitePackageDir, 'package.json'), 'utf8')) as { version: string };

@@ -36,7 +36,10 @@ export type FeedEvent = FeedPlayed | FeedScheduled;
 export type FeedListener = (event: FeedEvent) => void;
 
 export interface MatchFeed {
-  /** Loads what is in play, catches up to the clock and, on a real clock, keeps going. */
+  /**
+   * Loads what is in play, catches up to the clock and, on a real clock, keeps going. Called again, it answers the
+   * first call's start, settled once the feed has started.
+   */
   start(): Promise<void>;
   /** Stops and waits for a pass under way to finish. */
   stop(): Promise<void>;

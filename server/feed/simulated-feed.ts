@@ -100,6 +100,7 @@ class SimulatedFeed implements MatchFeed {
   #timer: NodeJS.Timeout | null = null;
   #previous: Promise<void> = Promise.resolve();
   #started = false;
+  #starting: Promise<void> | undefined;
   #stopped = false;
 
   constructor(
@@ -117,8 +118,12 @@ class SimulatedFeed implements MatchFeed {
     return () => this.#listeners.delete(listener);
   }
 
-  async start(): Promise<void> {
-    if (this.#started) return;
+  start(): Promise<void> {
+    this.#starting ??= this.#start();
+    return this.#starting;
+  }
+
+  async #start(): Promise<void> {
     this.#started = true;
     await this.#load();
     const board = this.server.scoreBoard;

@@ -78,15 +78,20 @@ function median(values: number[]): number {
   return Math.round(percentile(values, 50));
 }
 
-/** The phases up to the database being ready, as the median of the runs, in the order they happen. */
+/** What the start-up does once the database is ready, after the calls that waited for it. */
+const afterReady = ['media server started', 'quiet', 'feed started', 'started'];
+
+/** The phases up to the first API answer, each the median of the runs, in the order they happen. */
 function describePhases(runs: StartTiming[]): string {
-  const names = [...new Set(runs.flatMap((run) => Object.keys(run.phases)))].filter((name) => runs.every((run) => name in run.phases));
-  const phases = names
-    .map((name) => [name, median(runs.map((run) => run.phases[name] ?? 0))] as const)
-    .filter(([name]) => !['quiet', 'feed started', 'started'].includes(name))
-    .sort((a, b) => a[1] - b[1]);
+  const names = [...new Set(runs.flatMap((run) => Object.keys(run.phases)))].filter(
+    (name) => !afterReady.includes(name) && runs.every((run) => name in run.phases),
+  );
+  const phases = names.map((name) => [name, median(runs.map((run) => run.phases[name] ?? 0))] as const);
   const first = median(runs.map((run) => run.firstApiMs));
-  return [...phases, ['first API answer', first] as const].map(([name, ms]) => `${name} ${ms}`).join(' · ');
+  return [...phases, ['first API answer', first] as const]
+    .sort((a, b) => a[1] - b[1])
+    .map(([name, ms]) => `${name} ${ms}`)
+    .join(' · ');
 }
 
 /**

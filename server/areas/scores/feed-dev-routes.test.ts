@@ -102,3 +102,33 @@ describe('/dev/feed/advance', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('/dev/feed/advance before the start-up has started the feed', { timeout: 120_000 }, () => {
+  it('starts the feed first, once, and then moves its clock', async () => {
+    const database = await openTemplateCopy(template);
+    const clock = new ManualClock(Date.parse(template.seededAt));
+    const app = await buildApp({
+      database,
+      distDir: '/nonexistent',
+      now: clock.date,
+      production: false,
+      feed: (server) => createSimulatedFeed(server, { seed: 20261122, clock }),
+    });
+    try {
+      await app.ready();
+      const before = clock.now();
+      const answer = await app.inject({ method: 'POST', url: '/dev/feed/advance', remoteAddress: '127.0.0.1', payload: { minutes: 2 } });
+      expect(answer.json()).toMatchObject({ code: 0 });
+      expect(clock.now()).toBe(before + 2 * 60_000);
+      // The start-up's own call, coming later, finds it started and starts nothing again.
+      const started = app.serverContext.feed!.start();
+      expect(app.serverContext.feed!.start()).toBe(started);
+      await started;
+      expect(clock.now()).toBe(before + 2 * 60_000);
+    } finally {
+      await app.serverContext.feed?.stop();
+      await app.close();
+      await database.close();
+    }
+  });
+});

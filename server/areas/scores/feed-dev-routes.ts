@@ -71,6 +71,8 @@ export async function feedDevRoutes(app: FastifyInstance, { server }: FeedDevRou
       }
       const { feed } = server;
       if (!feed) return reply.code(409).send({ code: ResultCode.error, msg: 'This process plays no feed', data: null });
+      // A start-up that is still answering the calls that waited for it has not started its feed yet.
+      await feed.start();
       const body = request.body ?? {};
       const matchIds = body.match_ids?.length ? new Set(body.match_ids) : null;
       let passes: FeedPlayed[];
