@@ -134,7 +134,11 @@ export async function sendGift(
     if (isInsufficient(error)) throw new DomainError(giftMessages.insufficient);
     throw error;
   }
-  if (outcome.refusal !== null) throw new DomainError(giftRefusals[outcome.refusal] ?? giftMessages.insufficient);
+  if (outcome.refusal !== null) {
+    const refusal = giftRefusals[outcome.refusal];
+    if (refusal === undefined) throw new Error(`gift_send refused with ${outcome.refusal}, which the server does not know`);
+    throw new DomainError(refusal);
+  }
   const answer = JSON.parse(outcome.answer ?? 'null') as DataOf<'memberHandselGift'>;
   // Told once, by the request that made the gift (a replay of its key answers without telling again).
   if (outcome.notice !== null) {

@@ -1,6 +1,7 @@
 -- A ledger transaction's balance checked once per statement that adds entries, not once per entry (issue 13's
 -- gifts per second). The deferred constraint trigger of migration 002 ran its query for every entry at commit:
--- a gift's three entries checked the same transaction three times, a third of what a gift cost on PGlite.
+-- a gift's three entries checked the same transaction three times, about a quarter of what a gift cost on
+-- PGlite as measured.
 --
 -- Here the check runs after each insert into ledger_entries, over every ledger transaction the statement added
 -- entries to, with all of that transaction's entries. Entries are never changed or removed (append-only), so a
