@@ -33,15 +33,18 @@ export async function insertRows<T extends keyof Database & string>(
   table: T,
   rows: ReadonlyArray<Insertable<Database[T]>>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += chunkSize) {
-    const chunk = rows.slice(i, i + chunkSize) as Array<Record<string, unknown>>;
-    await (db as unknown as AnyDb).insertInto(table).values(chunk).execute();
-  }
+  for (let i = 0; i < rows.length; i += chunkSize) await insertStatement(db, table, rows.slice(i, i + chunkSize));
+}
+
+/** The rows in one statement, however many. */
+async function insertStatement<T extends keyof Database & string>(db: SeedDb, table: T, rows: ReadonlyArray<Insertable<Database[T]>>): Promise<void> {
+  await (db as unknown as AnyDb).insertInto(table).values(rows as Array<Record<string, unknown>>).execute();
 }
 
 /**
  * Inserts groups of rows, each group whole in one statement (a ledger transaction's entries must balance
- * after every statement, migration 110): as many groups to a statement as fit in the usual size.
+ * after every statement, migration 110): as many groups to a statement as fit in the usual size, and a
+ * larger group alone in its own.
  */
 export async function insertGroupedRows<T extends keyof Database & string>(
   db: SeedDb,
@@ -51,12 +54,12 @@ export async function insertGroupedRows<T extends keyof Database & string>(
   let chunk: Array<Insertable<Database[T]>> = [];
   for (const group of groups) {
     if (chunk.length > 0 && chunk.length + group.length > chunkSize) {
-      await insertRows(db, table, chunk);
+      await insertStatement(db, table, chunk);
       chunk = [];
     }
     chunk.push(...group);
   }
-  if (chunk.length > 0) await insertRows(db, table, chunk);
+  if (chunk.length > 0) await insertStatement(db, table, chunk);
 }
 
 /** Inserts and answers the new ids in the order of `rows` (PostgreSQL returns VALUES rows in order). */
