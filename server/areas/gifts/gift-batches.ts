@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { ServerContext } from '../../server-context.ts';
 import { retryingMoneyCall } from '../wallet/ledger.ts';
 
+/** The same gift again within this long continues the sender's combo. */
+export const comboWindowMs = 10_000;
+
 /** A gift to be made, as gift_send takes it (migration 110). */
 export interface GiftOrder {
   sender: number;
@@ -137,6 +140,3 @@ async function sendBatch(server: ServerContext, batch: Waiting[]): Promise<GiftO
         : { id: Number(row.message_id), seq: Number(row.message_seq), payload: row.message_payload, nick: row.sender_nick ?? '', avatar: row.sender_avatar ?? '' },
   }));
 }
-
-/** The same gift again within this long continues the sender's combo. */
-export const comboWindowMs = 10_000;
