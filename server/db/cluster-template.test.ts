@@ -8,7 +8,8 @@ import { migrate } from './migrate.ts';
 
 describe('the cluster npm install prepares', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'pitchside-cluster-'));
-  const template = join(dir, 'cluster');
+  // In a directory that does not exist yet, as the install's cache on a fresh machine.
+  const template = join(dir, 'cache', 'pitchside', 'cluster');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is copied into no data directory before npm install has made it', async () => {

@@ -1,6 +1,6 @@
 import { constants, existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { installCacheDir } from '../install-cache.ts';
 import { pglitePackageDir } from './pglite-engine.ts';
 
@@ -73,6 +73,8 @@ export async function writeClusterTemplate(path = clusterTemplatePath()): Promis
   const [{ openDatabase }, { migrate }] = await Promise.all([import('./database.ts'), import('./migrate.ts')]);
   const building = `${path}.${process.pid}.part`;
   await rm(building, { recursive: true, force: true });
+  // A fresh install has no cache directory yet, and PGlite makes only the data directory's last level.
+  await mkdir(dirname(building), { recursive: true });
   const handle = await openDatabase({ dataDir: building });
   try {
     await migrate(handle);
