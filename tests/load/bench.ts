@@ -105,24 +105,21 @@ async function socketRoundTrips(url: string, count: number): Promise<number[]> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-bench-'));
+const distDir = mkdtempSync(join(tmpdir(), 'pitchside-bench-dist-'));
 try {
   console.log(`Pitchside bench (${pin.length ? 'server pinned to core 0' : 'no taskset: server unpinned'})\n`);
 
   // The load generator (this process) stays on core 1, the servers on core 0.
   if (pin.length) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
-  // Cold and warm `npm start`, each timed from its spawn to its first API answer.
-  const distDir = mkdtempSync(join(tmpdir(), 'pitchside-bench-dist-'));
-  try {
-    await benchStartup(dataDir, distDir);
-  } finally {
-    rmSync(distDir, { recursive: true, force: true });
-  }
+  // Cold and warm `npm start`, each timed from its spawn to its first API answer. The app they built is the one
+  // the site below serves: a fresh clone has no other build.
+  await benchStartup(dataDir, distDir);
 
   const port = await freePort();
   // The login and QR benches speak from many addresses (X-Forwarded-For), as many users would, so
   // the per-address rate limits do not cut them short.
-  const site = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' });
+  const site = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, TRUST_PROXY: '127.0.0.1' });
   await waitFor(`http://127.0.0.1:${port}/api/universal/getConfig`, site);
 
   // Each route against a bare Fastify route answering as many bytes, measured while the site is idle (its
@@ -149,6 +146,7 @@ try {
   await stop(site);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(distDir, { recursive: true, force: true });
 }
 
 /** The socket, login, QR, shell and layout-shift benches against the warm site. */
