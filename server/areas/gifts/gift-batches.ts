@@ -54,20 +54,34 @@ interface Waiting {
  */
 const maxBatch = 32;
 
-/** The gifts waiting for the database, per server, and whether a batch is being made. */
-const queues = new WeakMap<ServerContext, { waiting: Waiting[]; running: boolean }>();
+/**
+ * At most this many batches in the database at once. PGlite runs one statement at a time, so a second batch would
+ * only wait. On PostgreSQL a batch's commit waits for its WAL to reach the disk, and the next batch is made
+ * meanwhile; batches at once lock what they share in one order (migration 120) and write different parts of the
+ * anchor's balances, so they wait for each other only on a sender's wallet and on the room's chat counter.
+ */
+const maxInFlight = { pglite: 1, postgres: 3 } as const;
+
+interface GiftQueue {
+  waiting: Waiting[];
+  /** The batches being made. */
+  inFlight: number;
+}
+
+/** The gifts waiting for the database, per server. */
+const queues = new WeakMap<ServerContext, GiftQueue>();
 
 /**
- * Makes a gift with the others that arrive meanwhile (group commit): while one batch is in the database, the
+ * Makes a gift with the others that arrive meanwhile (group commit): while batches are in the database, the
  * gifts that arrive wait and then go together in the next, in one transaction and one commit. A gift that
- * arrives to an idle server goes in the event loop's next turn, with those read in the same turn.
+ * arrives when a batch can start goes in the event loop's next turn, with those read in the same turn.
  */
 export function makeGift(server: ServerContext, order: GiftOrder): Promise<GiftOutcome> {
   let queue = queues.get(server);
-  if (!queue) queues.set(server, (queue = { waiting: [], running: false }));
+  if (!queue) queues.set(server, (queue = { waiting: [], inFlight: 0 }));
   const made = new Promise<GiftOutcome>((resolve, reject) => queue.waiting.push({ order, resolve, reject }));
-  if (!queue.running) {
-    queue.running = true;
+  if (queue.inFlight < maxInFlight[server.database.kind]) {
+    queue.inFlight += 1;
     void makeBatches(server, queue);
   }
   return made;
@@ -79,15 +93,15 @@ export function makeGift(server: ServerContext, order: GiftOrder): Promise<GiftO
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function makeBatches(server: ServerContext, queue: { waiting: Waiting[]; running: boolean }): Promise<void> {
+async function makeBatches(server: ServerContext, queue: GiftQueue): Promise<void> {
   for (;;) {
     await nextTurn();
     // Told in the same step as the queue is found empty: a gift that comes next starts a new run.
     if (queue.waiting.length === 0) {
-      queue.running = false;
+      queue.inFlight -= 1;
       return;
     }
-    // In the senders' order, so two batches on two processes lock the senders' wallets in one order.
+    // In the senders' order, so two batches at once lock the senders' wallets in one order.
     const batch = queue.waiting.splice(0, maxBatch).sort((a, b) => a.order.sender - b.order.sender);
     try {
       settle(batch, await retryingMoneyCall(() => sendBatch(server, batch)));

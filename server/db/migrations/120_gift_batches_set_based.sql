@@ -10,11 +10,62 @@
 -- A batch with a gift from the backpack, or with the same Idempotency-Key twice, is made gift by gift as migration
 -- 110 made it (gift_send_each): both are rare, and the sequential rules they need are gift_send's.
 --
--- Locks are taken in one order by every batch, so batches on several processes do not deadlock: the keys by sender
--- and key, the senders' wallets by sender, the entries by account and part (the anchor's and the platform's parts
--- were locked in transaction order, which two batches could meet in opposite orders), the senders' rows by id, the
--- anchors' experience parts by anchor and part, and the rooms' chat counters by room.
+-- Locks are taken in one order by every batch, so batches at once do not deadlock: the keys by sender and key, the
+-- senders' wallets by sender, the entries by account (migration 110 locked the anchor's and the platform's parts in
+-- transaction order, which two batches could meet in opposite orders), the anchors' experience parts by anchor, and
+-- the rooms' chat counters by room.
+-- The part a credit goes to is chosen by the database transaction, not by the ledger transaction: all of a
+-- transaction's credits to an account go to one part, so two batches at once (on one process or several) write
+-- different parts of the anchor's and the platform's accounts instead of meeting on all sixteen. Otherwise as
+-- migration 110.
+create or replace function ledger_entries_apply() returns trigger language plpgsql as $$
+declare
+  v_owner bigint;
+  v_kind text;
+  v_folded numeric;
+begin
+  select a.owner_id, a.kind into v_owner, v_kind from wallet_accounts a where a.id = new.account_id;
+  if not found then
+    raise exception 'no wallet account %', new.account_id using errcode = '23503';
+  end if;
+  if v_owner is null or (v_kind = 'income' and new.amount > 0) then
+    insert into wallet_balance_parts as p (account_id, part, balance)
+      values (new.account_id, txid_current() % 16, new.amount)
+      on conflict (account_id, part) do update set balance = p.balance + excluded.balance;
+    -- The balance as this transaction sees it: with the entries committed before it and its own.
+    select a.balance + coalesce((select sum(p.balance) from wallet_balance_parts p where p.account_id = a.id), 0)
+      into new.balance_after
+      from wallet_accounts a where a.id = new.account_id;
+    return new;
+  end if;
+  if v_kind = 'income' then
+    -- A debit of an income wallet: its parts folded into the account first, each locked (a credit to it
+    -- waits for this transaction), and taken off exactly as read.
+    with locked as (
+      select p.part, p.balance from wallet_balance_parts p where p.account_id = new.account_id and p.balance <> 0 for update
+    ), folded as (
+      update wallet_balance_parts p set balance = p.balance - l.balance
+        from locked l where p.account_id = new.account_id and p.part = l.part
+        returning l.balance
+    )
+    select coalesce(sum(folded.balance), 0) into v_folded from folded;
+  else
+    v_folded := 0;
+  end if;
+  update wallet_accounts set balance = balance + v_folded + new.amount
+    where id = new.account_id
+    returning balance into new.balance_after;
+  return new;
+end
+$$;
+
 alter function gift_send_batch(jsonb, interval) rename to gift_send_each;
+
+-- A sender's last gift in a room (the combo's) read from the index alone: gift_send and the batch ask for it by time
+-- and then by record, which the index on sender and time could give only by sorting all the sender's gifts of the
+-- window (at 25 gifts a second from one sender, some 250 rows a gift).
+create index gift_records_sender_time_idx on gift_records (sender_id, created_at desc, id desc);
+drop index gift_records_sender_idx;
 
 create function gift_send_batch(p_gifts jsonb, p_combo_window interval)
 returns table (
@@ -89,6 +140,7 @@ declare
   v_user_avatar text[];
   v_later numeric;
   v_made integer[];
+  v_bitmap_scans text;
 begin
   select count(*)::integer,
          coalesce(bool_or(x.from_backpack), false)
@@ -223,25 +275,25 @@ begin
     select a.id into v_revenue from wallet_accounts a where a.owner_id is null and a.kind = 'system_revenue';
 
     -- Every gift's entries in one statement: the sender's debit, the anchor's income and the platform's revenue.
-    -- The trigger applies each to its account in turn, in the order of the accounts and their parts (a gift's
-    -- credits go to the part its transaction's id chooses), the same order in every batch; a sender's debits in the
-    -- order of their gifts, so each debit's balance after is the sender's balance after that gift.
+    -- The trigger applies each to its account in turn, in the accounts' order (the same in every batch: the credits
+    -- go to one part of each account, the batch's), a sender's debits in the order of their gifts, so each debit's
+    -- balance after is the sender's balance after that gift.
     v_balance := array_fill(null::numeric, array[n]);
     for v_stored in
       with entries as (
         insert into ledger_entries (transaction_id, account_id, amount, created_at)
           select e.transaction_id, e.account_id, e.amount, e.at from (
             select v_transaction[m.i] as transaction_id, v_consumer[m.i] as account_id, -(v_total[m.i] / 10.0) as amount,
-                   v_now[m.i] as at, false as in_parts
+                   v_now[m.i] as at
               from unnest(v_made) as m(i)
             union all
-            select v_transaction[m.i], v_income_account[m.i], v_income[m.i] / 10.0, v_now[m.i], true
+            select v_transaction[m.i], v_income_account[m.i], v_income[m.i] / 10.0, v_now[m.i]
               from unnest(v_made) as m(i) where v_income[m.i] > 0
             union all
-            select v_transaction[m.i], v_revenue, (v_total[m.i] - v_income[m.i]) / 10.0, v_now[m.i], true
+            select v_transaction[m.i], v_revenue, (v_total[m.i] - v_income[m.i]) / 10.0, v_now[m.i]
               from unnest(v_made) as m(i) where v_total[m.i] - v_income[m.i] > 0
           ) e
-          order by e.account_id, case when e.in_parts then e.transaction_id % 16 else 0 end, e.transaction_id
+          order by e.account_id, e.transaction_id
         returning transaction_id, account_id, balance_after
       )
       select m.i, e.balance_after from unnest(v_made) as m(i)
@@ -250,7 +302,11 @@ begin
       v_balance[v_stored.i] := v_stored.balance_after;
     end loop;
 
-    -- Each sender's last gift in each room within the combo window, before this batch.
+    -- Each sender's last gift in each room within the combo window, before this batch: the first entry of the index
+    -- on sender, time and record. Told not to read the window's entries by bitmap and sort them, as the planner
+    -- chose when the table's statistics were older than its last seconds of gifts (PGlite never gathers them).
+    v_bitmap_scans := current_setting('enable_bitmapscan');
+    perform set_config('enable_bitmapscan', 'off', true);
     select coalesce(array_agg(p.sender), '{}'), coalesce(array_agg(p.room), '{}'), coalesce(array_agg(l.gift_id), '{}'),
            coalesce(array_agg(l.combo), '{}'), coalesce(array_agg(l.created_at), '{}')
       into v_last_sender, v_last_room, v_last_gift, v_last_combo, v_last_at
@@ -263,6 +319,7 @@ begin
           where g.sender_id = p.sender and g.room_id = p.room and g.created_at >= p.first_at - p_combo_window
           order by g.created_at desc, g.id desc limit 1
       ) l;
+    perform set_config('enable_bitmapscan', v_bitmap_scans, true);
     -- The same gift again within the window continues the combo: after the sender's last gift in the room, in the
     -- database or earlier in this batch.
     v_combo := array_fill(1, array[n]);
@@ -379,10 +436,10 @@ begin
       where v_key[m.i] is not null and r.user_id = v_sender[m.i] and r.operation = 'memberHandselGift' and r.idempotency_key = v_key[m.i];
 
     insert into anchor_experience_parts as e (user_id, part, experience)
-      select v_anchor[m.i], v_transaction[m.i] % 16, sum(v_total[m.i]) / 10.0
+      select v_anchor[m.i], txid_current() % 16, sum(v_total[m.i]) / 10.0
         from unnest(v_made) as m(i)
-        group by 1, 2
-        order by 1, 2
+        group by 1
+        order by 1
       on conflict (user_id, part) do update set experience = e.experience + excluded.experience;
   end if;
 
