@@ -14,6 +14,7 @@
 -- senders' wallets by sender, the entries by account (migration 110 locked the anchor's and the platform's parts in
 -- transaction order, which two batches could meet in opposite orders), the anchors' experience parts by anchor, and
 -- the rooms' chat counters by room.
+--
 -- The part a credit goes to is chosen by the database transaction, not by the ledger transaction: all of a
 -- transaction's credits to an account go to one part, so two batches at once (on one process or several) write
 -- different parts of the anchor's and the platform's accounts instead of meeting on all sixteen. Otherwise as
@@ -78,7 +79,10 @@ returns table (
   message_id bigint,
   message_seq bigint,
   message_payload jsonb
-) language plpgsql as $$
+)
+-- Each statement planned once a session, not at every batch: the plans do not depend on the gifts (measured on
+-- PGlite: a batch of one gift took 5.4 ms planned once against 7.3 ms planned every time).
+language plpgsql set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
 declare
   n integer;
