@@ -21,7 +21,12 @@ if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 export const newDataDir = !databaseUrl && isNewDataDir(dataDir);
 
 /** A new data directory starts as a copy of the cluster `npm install` prepared, when there is one. */
-export const fromTemplate = newDataDir ? copyClusterTemplate(dataDir) : Promise.resolve(false);
+export const fromTemplate = newDataDir
+  ? copyClusterTemplate(dataDir).then((copied) => {
+      performance.mark('cluster copied');
+      return copied;
+    })
+  : Promise.resolve(false);
 
 /** `npm start` (--build) builds the app when its build is missing or stale, beside the database's start, not before it. */
 export const appBuilt = process.argv.includes('--build')

@@ -29,12 +29,13 @@ export interface SeedPasswordHashes {
 /**
  * Hashing is slow by design: the four demo passwords, and one unguessable password that every other
  * seeded account shares, so none of them can be logged into. It runs on the thread pool, so a start-up
- * begins it while the database opens on the main thread.
+ * begins it while the database opens on the main thread; one hash at a time, as a new start's copy of
+ * the cluster waits on the same pool and the main thread needs a core of its own.
  */
 export async function hashSeedPasswords(): Promise<SeedPasswordHashes> {
-  const [viewer, anchor, expert, admin, other] = await Promise.all(
-    [...demoPasswords, randomBytes(24).toString('base64url')].map((password) => hashPassword(password)),
-  );
+  const hashes: string[] = [];
+  for (const password of [...demoPasswords, randomBytes(24).toString('base64url')]) hashes.push(await hashPassword(password));
+  const [viewer, anchor, expert, admin, other] = hashes;
   return { demo: [viewer!, anchor!, expert!, admin!] as const, other: other! };
 }
 

@@ -132,23 +132,41 @@ function notStarted(): MatchSnapshot {
   };
 }
 
-/** Incidents up to `elapsed`, each with the score after it. */
-function played(
+interface Timeline {
+  /** When each incident happens, in real minutes after kick-off, in time order. */
+  at: number[];
+  /** Each incident with the score after it. */
+  incidents: PlayedIncident[];
+}
+
+/**
+ * The incidents (in time order) with the score after each, worked out once a script: a snapshot takes
+ * the ones up to its moment, and a seeded match is looked at every minute it has played.
+ */
+function timelineOf(
   incidents: ScriptIncident[],
-  elapsed: number,
   counts: (incident: ScriptIncident) => number = (i) => (goalKinds.has(i.kind) ? 1 : 0),
-) {
+): Timeline {
   let home = 0;
   let away = 0;
-  const out: PlayedIncident[] = [];
-  for (const { at, ...incident } of incidents) {
-    if (at > elapsed) break;
-    const n = counts({ at, ...incident });
-    if (incident.side === 'home') home += n;
-    if (incident.side === 'away') away += n;
-    out.push({ ...incident, homeScore: home, awayScore: away });
-  }
-  return { incidents: out, home, away };
+  return {
+    at: incidents.map((incident) => incident.at),
+    incidents: incidents.map((incident) => {
+      const n = counts(incident);
+      if (incident.side === 'home') home += n;
+      if (incident.side === 'away') away += n;
+      const { kind, side, minute, added, player, player2 } = incident;
+      return { kind, side, minute, added, player, player2, homeScore: home, awayScore: away };
+    }),
+  };
+}
+
+/** Incidents up to `elapsed`, each with the score after it. */
+function played(timeline: Timeline, elapsed: number) {
+  let n = 0;
+  while (n < timeline.at.length && timeline.at[n]! <= elapsed) n++;
+  const last = n > 0 ? timeline.incidents[n - 1]! : null;
+  return { incidents: timeline.incidents.slice(0, n), home: last?.homeScore ?? 0, away: last?.awayScore ?? 0 };
 }
 
 /** d: home strength minus away strength, -1..1. */
@@ -262,6 +280,8 @@ export function footballScript(random: Random, d: number, homePlayers: string[],
     fouls: [random.int(8, 16), random.int(8, 16)],
   };
 
+  const timeline = timelineOf(incidents);
+  const atHalfTime = played(timeline, halfTime);
   return {
     duration,
     expected: lambdas,
@@ -269,19 +289,24 @@ export function footballScript(random: Random, d: number, homePlayers: string[],
       if (elapsed < 0) return notStarted();
       const over = elapsed >= duration;
       const e = over ? duration : elapsed;
-      const so = played(incidents, e);
-      const cards = (side: Side, kinds: IncidentKind[]) =>
-        so.incidents.filter((i) => i.side === side && kinds.includes(i.kind)).length;
-      const half = e >= halfTime ? played(incidents, halfTime) : null;
+      const so = played(timeline, e);
+      const count = { home: { red: 0, yellow: 0, corners: 0, scored: 0 }, away: { red: 0, yellow: 0, corners: 0, scored: 0 } };
+      for (const { side, kind } of so.incidents) {
+        if (side === null) continue;
+        const of = count[side];
+        if (kind === 'red_card' || kind === 'second_yellow') of.red++;
+        if (kind === 'yellow_card' || kind === 'second_yellow') of.yellow++;
+        if (kind === 'corner') of.corners++;
+        if (kind === 'goal' || kind === 'penalty_goal') of.scored++;
+      }
+      const half = e >= halfTime ? atHalfTime : null;
       const { minute, added } = over ? { minute: 90, added: 0 } : clock(e);
       const f = over ? 1 : Math.min(1, minute / 90);
-      const scoredBy = (side: Side) =>
-        so.incidents.filter((i) => i.side === side && (i.kind === 'goal' || i.kind === 'penalty_goal')).length;
       const stat = (values: number[]) => pair(values[0]!, values[1]!, f);
       const onTarget = stat(full.onTarget);
       const shots = stat(full.shots);
-      onTarget[0] = Math.max(onTarget[0], scoredBy('home'));
-      onTarget[1] = Math.max(onTarget[1], scoredBy('away'));
+      onTarget[0] = Math.max(onTarget[0], count.home.scored);
+      onTarget[1] = Math.max(onTarget[1], count.away.scored);
       shots[0] = Math.max(shots[0], onTarget[0]);
       shots[1] = Math.max(shots[1], onTarget[1]);
       return {
@@ -293,12 +318,12 @@ export function footballScript(random: Random, d: number, homePlayers: string[],
         awayScore: so.away,
         homeHalf: half ? half.home : null,
         awayHalf: half ? half.away : null,
-        homeRed: cards('home', ['red_card', 'second_yellow']),
-        awayRed: cards('away', ['red_card', 'second_yellow']),
-        homeYellow: cards('home', ['yellow_card', 'second_yellow']),
-        awayYellow: cards('away', ['yellow_card', 'second_yellow']),
-        homeCorner: cards('home', ['corner']),
-        awayCorner: cards('away', ['corner']),
+        homeRed: count.home.red,
+        awayRed: count.away.red,
+        homeYellow: count.home.yellow,
+        awayYellow: count.away.yellow,
+        homeCorner: count.home.corners,
+        awayCorner: count.away.corners,
         periodScores: [],
         stats: {
           possession: [possession, 100 - possession],
@@ -452,6 +477,8 @@ export function esportsScript(random: Random, d: number, bestOf: number, gameMin
     player2: '',
   }));
 
+  const timeline = timelineOf(incidents, (i) => (i.kind === 'game_won' ? 1 : 0));
+
   return {
     duration,
     expected: [need * (0.5 + 0.25 * d) * 2, need * (0.5 - 0.25 * d) * 2],
@@ -459,7 +486,7 @@ export function esportsScript(random: Random, d: number, bestOf: number, gameMin
       if (elapsed < 0) return notStarted();
       const over = elapsed >= duration;
       const e = over ? duration : elapsed;
-      const so = played(incidents, e, (i) => (i.kind === 'game_won' ? 1 : 0));
+      const so = played(timeline, e);
       const current = games.findIndex((g) => e >= g.start && e < g.start + g.length);
       const last = games[current === -1 ? so.incidents.length - 1 : current];
       const f = current === -1 || !last ? 1 : (e - last.start) / last.length;
