@@ -118,6 +118,24 @@ describe('the built app as the server serves it', () => {
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ code: 1, msg: 'Not found' });
   });
+
+  it('sends pages their content policy, and API answers one that allows nothing and no framing', async () => {
+    const page = await app.inject({ method: 'GET', url: '/football' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const docs = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+    for (const url of ['/api/universal/getConfig', '/api/no/such/call']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+      });
+      expect(answer.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
+    }
+  });
 });
 
 describe('the site while its database opens', () => {

@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { adminHandlers } from './areas/admin/admin-handlers.ts';
 import { anchorHandlers } from './areas/anchor/anchor-handlers.ts';
@@ -134,35 +134,49 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       appBuilt = true;
     });
     const waitMs = options.startupWaitMs ?? 2000;
-    app.addHook('onRequest', async (request, reply) => {
-      if (databaseStarted && appBuilt) return;
+    /** Answers a request the starting site cannot serve yet; false when it may go on. */
+    const startupAnswer = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
       if (['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
-        if (databaseStarted) return;
+        if (databaseStarted) return false;
         // A call made just before the database is ready waits for it; a longer wait is answered, not hung.
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([databaseReady, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
         clearTimeout(timer);
-        if (databaseStarted) return;
+        if (databaseStarted) return false;
         const msg = translate(startupMessages.api, languageOf(request.headers));
-        return reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
+        await reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
+        return true;
       }
       if (servesApp && isPagePath(request.method, request.url)) {
-        return reply
+        await reply
           .code(503)
           .header('Retry-After', '1')
           .header('Cache-Control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(startupPage(pageLanguage(request)));
+        return true;
       }
+      return false;
+    };
+    // Once started, a request passes in the same turn (an async hook cost every request a promise and a turn).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (databaseStarted && appBuilt) {
+        done();
+        return;
+      }
+      startupAnswer(request, reply).then((answered) => {
+        if (!answered) done();
+      }, done);
     });
   }
 
   // External plugins first, then the app's own, then routes (STYLE.md, Server).
-  // The security headers are the same on every answer: made once by helmet, then set as they are (helmet's
+  // The security headers are the same on every answer of a kind: made once, then set as they are (helmet's
   // per-request middleware chain cost more than some whole API answers).
-  const headers = await securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = await securityHeaders();
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
     done();
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -245,6 +259,25 @@ async function securityHeaders(): Promise<Record<string, string>> {
     if (typeof value === 'string' && !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
   }
   return headers;
+}
+
+/**
+ * The headers of an API answer (OWASP's REST Security Cheat Sheet): JSON is never rendered as a page, so it gets a
+ * policy that allows nothing and may not be framed, not the pages' long policy, which was half of a small answer's
+ * bytes; it keeps the pages' transport, referrer, sniffing and resource headers.
+ */
+function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const kept = ['strict-transport-security', 'referrer-policy', 'x-content-type-options', 'cross-origin-resource-policy'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    ...Object.fromEntries(kept.flatMap((name) => (pageHeaders[name] === undefined ? [] : [[name, pageHeaders[name]]]))),
+  };
+}
+
+/** An API call's answer (the contract's docs page under /api is a page). */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
 /** A path the SPA owns: not a call, a stream, an upload or a built file. */

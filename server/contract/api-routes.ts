@@ -62,12 +62,9 @@ function hasRole(user: SessionUser, role: string | undefined): boolean {
 
 /** Routes every contract operation: session, role, validation, then the area's handler or 'Sorry, not yet'. */
 export function registerApiRoutes(app: FastifyInstance, server: ServerContext, handlers: AreaHandlers): void {
-  // Multipart bodies are streamed to the handler that owns them, which checks each file's content
-  // and size as it reads (and may tighten these bounds); no file the site takes is over 50 MB (SPEC §5).
-  void app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 16, fieldSize: 16 * 1024, parts: 20 } });
-  for (const operation of server.contract.operations) {
+  const route = (scope: FastifyInstance, operation: ContractOperation) => {
     const handler = handlers[operation.operationId as OperationId] as Handler<OperationId> | undefined;
-    app.route({
+    scope.route({
       method: operation.method.toUpperCase() as 'GET' | 'POST',
       url: operation.path,
       ...(operation.rateLimit
@@ -75,7 +72,15 @@ export function registerApiRoutes(app: FastifyInstance, server: ServerContext, h
         : {}),
       handler: (request, reply) => answer(operation, handler, server, request, reply),
     });
-  }
+  };
+  for (const operation of server.contract.operations) if (operation.bodyKind !== 'multipart') route(app, operation);
+  // Multipart bodies are streamed to the handler that owns them, which checks each file's content and size as it
+  // reads (and may tighten these bounds); no file the site takes is over 50 MB (SPEC §5). Only the uploads pay for
+  // the plugin's hooks, two on every request of its scope.
+  void app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 16, fieldSize: 16 * 1024, parts: 20 } });
+    for (const operation of server.contract.operations) if (operation.bodyKind === 'multipart') route(uploads, operation);
+  });
   app.all('/api/*', async (request, reply) =>
     reply.code(404).send(envelope(ResultCode.error, translate(apiMessages.notFound, languageOf(request.headers)), null)),
   );
