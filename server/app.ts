@@ -1,7 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { sep } from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
-import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -38,6 +36,7 @@ import { vodRoutes } from './media/vod-routes.ts';
 import { ClipLibrary } from './media/hls-clips.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
+import { compressLargeAnswers } from './site/compress-answers.ts';
 import { defaultDistDir } from './site/app-build.ts';
 import { AppPage, pageLanguage, siteRoutes, startupMessages, startupPage } from './site/site-pages.ts';
 
@@ -191,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
   // Answers built per request are compressed when large; the app's files were compressed at build time.
   await app.register(async (scope) => {
-    await scope.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 2048, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+    compressLargeAnswers(scope);
     await scope.register(async (api) => registerApiRoutes(api, server, areaHandlers));
     await scope.register(accountRoutes, { server });
     await scope.register(feedDevRoutes, { server });
