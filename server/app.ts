@@ -143,11 +143,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clearTimeout(timer);
         if (databaseStarted) return false;
         const msg = translate(startupMessages.api, languageOf(request.headers));
-        await reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
+        void reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
         return true;
       }
       if (servesApp && isPagePath(request.method, request.url)) {
-        await reply
+        void reply
           .code(503)
           .header('Retry-After', '1')
           .header('Cache-Control', 'no-store')
