@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GiftBatchRow } from '../../server/areas/gifts/gift-batches.ts';
 import { paramsHashOf } from '../../server/areas/wallet/ledger.ts';
 import { createLoggedInUser, demoAnchorInRoom, openWallet } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
@@ -17,17 +18,6 @@ interface GiftRow {
   price: number;
   effect: string;
   animation_url: string | null;
-}
-interface BatchRow {
-  ord: number;
-  answer: string | null;
-  replayed: boolean;
-  refusal: string | null;
-  sender_nick: string | null;
-  sender_avatar: string | null;
-  message_id: number | null;
-  message_seq: number | null;
-  message_payload: { data: string; description: string; extension: string } | null;
 }
 /** A gift of a scenario: which sender of the set (0-based), which gift, how many, its key, when. */
 interface Step {
@@ -85,7 +75,7 @@ describe('gifts made together in one batch', () => {
     return ids;
   }
 
-  async function sendBatch(fn: 'gift_send_batch' | 'gift_send_each', ids: number[], steps: Step[]): Promise<BatchRow[]> {
+  async function sendBatch(fn: 'gift_send_batch' | 'gift_send_each', ids: number[], steps: Step[]): Promise<GiftBatchRow[]> {
     const orders = steps
       .map((step) => ({
         sender: ids[step.sender]!,
@@ -107,12 +97,12 @@ describe('gifts made together in one batch', () => {
       }))
       // As gift-batches.ts sends them: by sender, each sender's in the order they came.
       .sort((a, b) => a.sender - b.sender);
-    const { rows } = await sql<BatchRow>`select * from ${sql.raw(fn)}(${JSON.stringify(orders)}::jsonb, ${comboWindow}::interval)`.execute(server.database.db);
+    const { rows } = await sql<GiftBatchRow>`select * from ${sql.raw(fn)}(${JSON.stringify(orders)}::jsonb, ${comboWindow}::interval)`.execute(server.database.db);
     return rows;
   }
 
   /** An answer with what differs between the two sets taken out: the record and message numbers. */
-  function comparable(rows: BatchRow[]) {
+  function comparable(rows: GiftBatchRow[]) {
     const withoutRecord = (text: string | null | undefined) => (text ? (JSON.parse(text.replace(/"record_id" ?: ?\d+/g, '"record_id": 0')) as unknown) : text);
     return rows.map((row) => ({
       ord: row.ord,

@@ -126,7 +126,8 @@ function settle(batch: Waiting[], outcomes: GiftOutcome[]): void {
   for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes[index]!);
 }
 
-interface BatchRow {
+/** A row gift_send_batch answers (migration 120): one a gift, by its place in the batch. */
+export interface GiftBatchRow {
   ord: number;
   answer: string | null;
   replayed: boolean;
@@ -140,7 +141,7 @@ interface BatchRow {
 
 async function sendBatch(server: ServerContext, batch: Waiting[]): Promise<GiftOutcome[]> {
   const gifts = JSON.stringify(batch.map(({ order }) => order));
-  const { rows } = await sql<BatchRow>`select * from gift_send_batch(${gifts}::jsonb, ${`${String(comboWindowMs)} milliseconds`}::interval)`.execute(
+  const { rows } = await sql<GiftBatchRow>`select * from gift_send_batch(${gifts}::jsonb, ${`${String(comboWindowMs)} milliseconds`}::interval)`.execute(
     server.database.db,
   );
   if (rows.length !== batch.length) throw new Error(`gift_send_batch answered ${String(rows.length)} rows for ${String(batch.length)} gifts`);
