@@ -170,6 +170,40 @@ describe('player on the clock', () => {
     expect(actor.getSnapshot().context.attempt).toBe(0);
   });
 
+  it('retries a room on air whose stream is not written yet, and plays it once it is', () => {
+    const clock = new TimerClock();
+    const actor = createActor(machine, { clock, input }).start();
+    actor.send({ type: 'player.start' });
+    actor.send({ type: 'xstate.error.actor.loadStream', error: new StreamOffAirError() } as never);
+    expect(actor.getSnapshot().matches('stalled')).toBe(true);
+    expect(actor.getSnapshot().context.onAir).toBe(true);
+    clock.increment(retryDelayMs(1));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'xstate.done.actor.loadStream' } as never);
+    actor.send({ type: 'xstate.done.actor.startPlayback', output: { muted: false } } as never);
+    expect(actor.getSnapshot().matches('playing')).toBe(true);
+    expect(actor.getSnapshot().context.attempt).toBe(0);
+  });
+
+  it('calls the room off air once every retry found no stream, and loads again when it goes on air', () => {
+    const clock = new TimerClock();
+    const actor = createActor(machine, { clock, input }).start();
+    actor.send({ type: 'player.start' });
+    const waits: number[] = [];
+    for (;;) {
+      actor.send({ type: 'xstate.error.actor.loadStream', error: new StreamOffAirError() } as never);
+      if (!actor.getSnapshot().matches('stalled')) break;
+      const wait = retryDelayMs(actor.getSnapshot().context.attempt);
+      waits.push(wait);
+      clock.increment(wait);
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000]);
+    expect(actor.getSnapshot().matches('offline')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ onAir: false, attempt: 0 });
+    actor.send({ type: 'stream.online' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+  });
+
   it('counts 10 s of buffering as a stall', () => {
     const clock = new TimerClock();
     const actor = start(clock);

@@ -33,10 +33,24 @@ export async function watchInTwoQualities(page: Page, siteUrl: string, roomId: n
     const playlist = `${siteUrl}/hls/${String(roomId)}/${quality}.m3u8`;
     await expect.poll(async () => (await fetch(playlist)).status, { timeout: 60_000, interval: 500 }).toBe(200);
   }
+  // What the page said and fetched, told when the picture does not play.
+  const heard: string[] = [];
+  page.on('console', (message) => heard.push(`console ${message.type()}: ${message.text()}`));
+  page.on('response', (response) => {
+    if (response.url().includes('/hls/')) heard.push(`${String(response.status())} ${new URL(response.url()).pathname}`);
+  });
   await page.goto(`${siteUrl}/live?id=${String(roomId)}`);
   const video = page.locator('video');
   const time = () => video.evaluate((element: HTMLVideoElement) => element.currentTime);
-  await expect.poll(time, { timeout: 40_000 }).toBeGreaterThan(0.5);
+  try {
+    await expect.poll(time, { timeout: 40_000 }).toBeGreaterThan(0.5);
+  } catch (error) {
+    const player = await page.locator('[data-status]').first().getAttribute('data-status').catch(() => null);
+    const media = await video
+      .evaluate((element: HTMLVideoElement) => `readyState ${String(element.readyState)}, error ${element.error?.message ?? String(element.error?.code ?? 'none')}`)
+      .catch(() => 'no video element');
+    throw new Error(`the room did not play: player ${String(player)}, ${media}\n${heard.slice(-40).join('\n')}`, { cause: error });
+  }
   const playing = await time();
   await page.waitForTimeout(3_000);
   expect(await time()).toBeGreaterThan(playing + 2);

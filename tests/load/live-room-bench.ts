@@ -1,8 +1,7 @@
 // The live room's figures for `npm run bench` (issue 11): video start (navigation to the first frame)
 // on a demo room, the live latency hls.js reports, and the JavaScript /live and /main load (gzip).
-// Headless Debian Chromium; figures, not pass/fail. Recent Chromium plays HLS itself, which gives no
-// latency figure and loads no hls.js: the bench hides that, so the room takes the hls.js path most
-// browsers take (Firefox, Chrome before native HLS).
+// Headless Debian Chromium; figures, not pass/fail. The room plays through hls.js wherever Media Source
+// Extensions are, Chromium's own HLS included (room-media.ts), so the bench loads what viewers load.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
@@ -10,23 +9,12 @@ import { percentile } from './percentile.ts';
 
 const startRuns = 10;
 
-/** A context whose video elements say they cannot play HLS themselves, so the room uses hls.js. */
-async function hlsJsContext(browser: Browser) {
-  const context = await browser.newContext();
-  await context.addInitScript(`{
-    const canPlayType = HTMLMediaElement.prototype.canPlayType;
-    HTMLMediaElement.prototype.canPlayType = function (type) {
-      return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
-    };
-  }`);
-  return context;
-}
 const liveBudgetKiB = 350;
 const latencyGoalS = 6;
 
 /** Every script a page loads until its network settles (and, for /live, its video plays), gzip-weighed. */
 async function scriptsOf(browser: Browser, url: string, waitForVideo: boolean): Promise<{ files: number; raw: number; gzip: number }> {
-  const context = await hlsJsContext(browser);
+  const context = await browser.newContext();
   try {
     const page = await context.newPage();
     const bodies: Promise<Buffer | null>[] = [];
@@ -48,7 +36,7 @@ async function scriptsOf(browser: Browser, url: string, waitForVideo: boolean): 
 
 /** Milliseconds from navigation start to the video's first presented frame, in a fresh context (nothing cached). */
 async function videoStart(browser: Browser, url: string): Promise<number> {
-  const context = await hlsJsContext(browser);
+  const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto(url);
@@ -69,7 +57,7 @@ async function videoStart(browser: Browser, url: string): Promise<number> {
 
 /** The latency hls.js reports (data-latency on the video) after the room has played a while. */
 async function liveLatency(browser: Browser, url: string): Promise<number[]> {
-  const context = await hlsJsContext(browser);
+  const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto(url);

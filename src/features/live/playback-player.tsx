@@ -1,12 +1,13 @@
 import type Hls from 'hls.js';
 import { useEffect, useRef } from 'react';
 import { useMessage } from '../../i18n/use-message.ts';
+import { playsHlsNatively } from './room-media.ts';
 import styles from './room-extras.module.css';
 
 /**
  * A past broadcast played on demand: its finished HLS playlist in a video with the browser's own
  * controls (play, seek, volume, fullscreen). hls.js loads only when one is played, as for the room;
- * Safari plays HLS itself. Starts muted, so no browser refuses to start it.
+ * a browser without Media Source Extensions plays HLS itself. Starts muted, so no browser refuses to start it.
  */
 export function PlaybackPlayer({ src, title }: { src: string; title: string }) {
   const t = useMessage();
@@ -18,7 +19,7 @@ export function PlaybackPlayer({ src, title }: { src: string; title: string }) {
     let hls: Hls | undefined;
     let gone = false;
     const start = () => void video.play().catch(() => undefined);
-    if (video.canPlayType('application/vnd.apple.mpegurl') !== '') {
+    if (playsHlsNatively(video)) {
       video.src = src;
       start();
     } else {

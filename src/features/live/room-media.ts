@@ -44,6 +44,16 @@ export interface StreamBinding {
 const offAirStatuses = new Set([404, 410]);
 
 /**
+ * Whether the browser is left to play HLS itself: only where it has no Media Source Extensions (iPhone Safari
+ * before 17.1). Chromium 141+ also answers `canPlayType` for HLS, but its own player could not parse a media
+ * server's fragments that hls.js plays, and has neither the live-latency settings nor the named levels.
+ */
+export function playsHlsNatively(video: HTMLVideoElement): boolean {
+  const withMediaSource = typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
+  return !withMediaSource && video.canPlayType('application/vnd.apple.mpegurl') !== '';
+}
+
+/**
  * Binds the room's stream to a video element: hls.js, loaded on first use only (it is a large
  * module and only /live needs it), or the browser's own HLS where it has one (Safari). `onFatal`
  * hears a stream that broke while playing.
@@ -52,7 +62,7 @@ export function createStreamBinding(video: HTMLVideoElement, stream: StreamUrls,
   let hls: Hls | undefined;
   let masterUrl: string | undefined;
   let destroyed = false;
-  const native = video.canPlayType('application/vnd.apple.mpegurl') !== '';
+  const native = playsHlsNatively(video);
 
   const markLevel = (quality: StreamQuality) => {
     video.dataset.quality = quality;
