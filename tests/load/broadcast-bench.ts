@@ -2,7 +2,7 @@
 // the time from ffmpeg's start to the room on air, and the media server's CPU per published stream
 // with and without the quality ladder. Needs nginx with its RTMP module and ffmpeg.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { liveHlsConfig } from '../../src/features/live/live-hls-config.ts';
 import { solveHumanCheck } from '../api/human-check.ts';
 import { freePort } from '../free-port.ts';
 import { percentile } from './percentile.ts';
+import { cpuMs } from './process-cpu.ts';
 
 const hlsScript = fileURLToPath(new URL('../../node_modules/hls.js/dist/hls.min.js', import.meta.url));
 const demoAnchor = { mobile: '86-13800000002', password: 'pitchside2' };
@@ -98,16 +99,7 @@ async function roomOnAir(url: string, roomId: number): Promise<boolean> {
 /** CPU seconds used so far by the processes whose command line contains `marker`. */
 function cpuSeconds(marker: string): number {
   const found = spawnSync('pgrep', ['-f', '--', marker], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
-  let ticks = 0;
-  for (const pid of found) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
+  return found.reduce((sum, pid) => sum + cpuMs(pid), 0) / 1000;
 }
 
 /** The media server's CPU (nginx, and the ladder's ffmpeg reading the push) per second of a push, over `seconds`. */

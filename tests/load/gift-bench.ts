@@ -5,7 +5,7 @@
 // Gift to effect: 5,000 viewers in the room's chat on `/im` (guests, as most viewers are); a gift every second
 // from a different sender; printed the delay from sending the gift to a viewer's receipt of its frame, p50 / p99.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import type WebSocket from 'ws';
 import type { GiftServerReady } from './gift-server.ts';
 import { joinGroup, openSocket } from './im-viewers.ts';
 import { percentile } from './percentile.ts';
+import { cpuMs } from './process-cpu.ts';
 
 const serverScript = fileURLToPath(new URL('./gift-server.ts', import.meta.url));
 const epochMs = () => performance.timeOrigin + performance.now();
@@ -24,17 +25,6 @@ const messagePrefix = Buffer.from('{"type":"message"');
 const fromPattern = /"from":"(\d+)"/;
 /** Where PostgreSQL is asked for a database of the benchmark's own (never the one tests use). */
 const postgresAdminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** The CPU time a process has used, in ms (Linux; 0 elsewhere). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, in clock ticks of 10 ms
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 interface GiftServer {
   ready: GiftServerReady;
