@@ -81,7 +81,7 @@ function renderDocs(contract: Contract): string {
     .join('');
   const nav = [...byArea.keys()].map((area) => `<a href="#area-${area}">${area}</a>`).join(' ');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}</title><style>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}</title><style>
 body{font:14px/1.5 system-ui,sans-serif;margin:0;color:#1b2330;background:#f5f7fa}header{background:#101826;color:#fff;padding:16px 24px;position:sticky;top:0}
 header a{color:#8fd0ff;margin-right:10px}main{max-width:1100px;margin:0 auto;padding:16px}.op{background:#fff;border:1px solid #dde3ea;border-radius:8px;margin:10px 0;padding:10px 16px}
 .m{display:inline-block;min-width:48px;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:2px 6px}.get{background:#1f8a4c}.post{background:#1f5fbf}

@@ -29,8 +29,18 @@ describe('the built site in Chromium', () => {
     await page.getByText('404').first().waitFor({ state: 'visible', timeout: 10_000 });
   });
 
-  it('shows the contract at /api/docs with all its paths', async () => {
+  it('shows the contract at /api/docs with all its paths, and the site icon', async () => {
+    const failed: string[] = [];
+    const listen = (response: { status(): number; url(): string }) => {
+      if (response.status() >= 400) failed.push(`${String(response.status())} ${response.url()}`);
+    };
+    page.on('response', listen);
     await page.goto(`${siteUrl}/api/docs`);
+    await page.waitForLoadState('networkidle');
+    page.off('response', listen);
+    // No request of the page fails (a page without an icon link has the browser ask for /favicon.ico).
+    expect(failed).toEqual([]);
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
     const paths = await page.locator('section.op h3 code').allTextContents();
     expect(new Set(paths).size).toBe(loadContract().operations.length);
     const specPaths = readFileSync(new URL('../../spec/endpoints.tsv', import.meta.url), 'utf8')
