@@ -55,7 +55,7 @@ export function playsHlsNatively(video: HTMLVideoElement): boolean {
 
 /**
  * Binds the room's stream to a video element: hls.js, loaded on first use only (it is a large
- * module and only /live needs it), or the browser's own HLS where it has one (Safari). `onFatal`
+ * module and only /live needs it), or the browser's own HLS where there is no Media Source Extensions. `onFatal`
  * hears a stream that broke while playing.
  */
 export function createStreamBinding(video: HTMLVideoElement, stream: StreamUrls, onFatal: () => void): StreamBinding {
