@@ -37,6 +37,7 @@ import { ClipLibrary } from './media/hls-clips.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
 import { compressLargeAnswers } from './site/compress-answers.ts';
+import { lazyRequestLogger } from './site/request-logger.ts';
 import { defaultDistDir } from './site/app-build.ts';
 import { AppPage, pageLanguage, siteRoutes, startupMessages, startupPage } from './site/site-pages.ts';
 
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // One line per request at most, written below when it ends; never bodies.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
   });
   const sample = options.requestLogSample ?? 1;
   if (sample > 0 && ['trace', 'debug', 'info'].includes(app.log.level)) {
