@@ -111,6 +111,9 @@ describe('the built app as the server serves it', () => {
     const br = await app.inject({ method: 'GET', url: '/football', headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(zh.body);
+    // An encoding the browser refuses (q=0) is not the one it is sent.
+    const refused = await app.inject({ method: 'GET', url: '/football', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers an unknown API path with the JSON 404', async () => {

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageDescription, publicPages, type PageDescription } from '../../src/public-pages.ts';
 import { catalogues, type Language } from '../i18n/server-messages.ts';
+import { answerEncoding } from './compress-answers.ts';
 
 // What the site serves besides the app's files: robots.txt, the sitemap of its public pages, the app's
 // page with the description of the page asked for, and the start-up page while the database opens.
@@ -94,8 +95,7 @@ export class AppPage {
       variant = this.#build(description, language);
       this.#variants.set(key, variant);
     }
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const encoding = answerEncoding(request.headers['accept-encoding']);
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language');
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply.send(encoding ? variant[encoding] : variant.identity);
