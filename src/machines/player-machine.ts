@@ -154,11 +154,7 @@ export const playerMachine = setup({
         // The room is on air when the player loads: a stream not found yet is one the media server has not
         // written yet (the first fragments of a push take a few seconds), so it is retried like a stall; only
         // once the retries are spent on it does the player call the room off air.
-        onError: [
-          { guard: 'retriesLeft', target: 'stalled', actions: 'countAttempt' },
-          { guard: 'streamOffAir', target: 'offline', actions: 'markOffAir' },
-          { target: 'error', actions: 'countAttempt' },
-        ],
+        onError: [stall[0], { guard: 'streamOffAir', target: 'offline', actions: 'markOffAir' }, stall[1]],
       },
       on: {
         // A stream being attached is attached again in the quality just picked.

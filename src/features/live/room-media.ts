@@ -49,7 +49,7 @@ const offAirStatuses = new Set([404, 410]);
  * server's fragments that hls.js plays, and has neither the live-latency settings nor the named levels.
  */
 export function playsHlsNatively(video: HTMLVideoElement): boolean {
-  const withMediaSource = typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
+  const withMediaSource = 'MediaSource' in window || 'ManagedMediaSource' in window;
   return !withMediaSource && video.canPlayType('application/vnd.apple.mpegurl') !== '';
 }
 
