@@ -88,8 +88,6 @@ async function idle(child: ChildProcess, atMostMs = 60_000): Promise<void> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /**
  * A route's requests/s against its bare route's, in alternating rounds (route then bare, then bare then route):
  * on a shared machine the rate drifts within seconds, and a drift would fall on one side of a single pair.
@@ -181,7 +179,7 @@ try {
     await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
     const rates = await againstBare(url, `http://127.0.0.1:${barePort}/bare`);
     await stop(bare);
-    const [routeRps, bareRps] = [median(rates.route), median(rates.bare)];
+    const [routeRps, bareRps] = [percentile(rates.route, 50), percentile(rates.bare, 50)];
     console.log(
       `  ${name.padEnd(28)} ${String(routeRps).padStart(6)}  bare route of the same ${bytes} B: ${bareRps}  → ${(routeRps / bareRps).toFixed(2)} of bare (goal ≥0.80)` +
         `  [route ${rates.route.join(' ')}; bare ${rates.bare.join(' ')}]`,
