@@ -125,61 +125,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const distDir = options.distDir ?? defaultDistDir;
   if (options.appBuilt) mkdirSync(distDir, { recursive: true });
   const servesApp = existsSync(distDir);
-  if (options.databaseReady || options.appBuilt) {
-    let databaseStarted = !options.databaseReady;
-    let appBuilt = !options.appBuilt;
-    const databaseReady = (options.databaseReady ?? Promise.resolve()).then(() => {
-      databaseStarted = true;
-    });
-    void options.appBuilt?.finally(() => {
-      appBuilt = true;
-    });
-    const waitMs = options.startupWaitMs ?? 2000;
-    /** Answers a request the starting site cannot serve yet; false when it may go on. */
-    const startupAnswer = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-      if (['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
-        if (databaseStarted) return false;
-        // A call made just before the database is ready waits for it; a longer wait is answered, not hung.
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([databaseReady, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-        clearTimeout(timer);
-        if (databaseStarted) return false;
-        const msg = translate(startupMessages.api, languageOf(request.headers));
-        void reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
-        return true;
-      }
-      if (servesApp && isPagePath(request.method, request.url)) {
-        void reply
-          .code(503)
-          .header('Retry-After', '1')
-          .header('Cache-Control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(startupPage(pageLanguage(request)));
-        return true;
-      }
-      return false;
-    };
-    // Once started, a request passes in the same turn (an async hook cost every request a promise and a turn).
-    app.addHook('onRequest', (request, reply, done) => {
-      if (databaseStarted && appBuilt) {
-        done();
-        return;
-      }
-      startupAnswer(request, reply).then((answered) => {
-        if (!answered) done();
-      }, done);
-    });
-  }
-
-  // External plugins first, then the app's own, then routes (STYLE.md, Server).
+  const startup = startupGate(options, servesApp);
   // The security headers are the same on every answer of a kind: made once, then set as they are (helmet's
-  // per-request middleware chain cost more than some whole API answers).
+  // per-request middleware chain cost more than some whole API answers). One hook sets them and, while the site
+  // starts, answers what cannot wait: every hook is paid on every request.
   const pageHeaders = await securityHeaders();
   const apiHeaders = apiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
-    done();
+    // Once started, a request passes in the same turn (an async hook cost every request a promise and a turn).
+    if (startup.started()) {
+      done();
+      return;
+    }
+    startup.answer(request, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
+
+  // External plugins first, then the app's own, then routes (STYLE.md, Server).
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
@@ -233,6 +197,53 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // For main.ts and tests only: handlers and plugins are handed the context, never look it up.
   app.decorate('serverContext', server as ServerContext);
   return app;
+}
+
+
+/** While the database opens or the app is built: which requests are answered at once, and with what. */
+interface StartupGate {
+  started(): boolean;
+  /** Answers a request the starting site cannot serve yet; false when it may go on. */
+  answer(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+function startupGate(options: AppOptions, servesApp: boolean): StartupGate {
+  if (!options.databaseReady && !options.appBuilt) return { started: () => true, answer: async () => false };
+  let databaseStarted = !options.databaseReady;
+  let appBuilt = !options.appBuilt;
+  const databaseReady = (options.databaseReady ?? Promise.resolve()).then(() => {
+    databaseStarted = true;
+  });
+  void options.appBuilt?.finally(() => {
+    appBuilt = true;
+  });
+  const waitMs = options.startupWaitMs ?? 2000;
+  return {
+    started: () => databaseStarted && appBuilt,
+    async answer(request, reply) {
+      if (['/api/', '/ws', '/hls/'].some((prefix) => request.url.startsWith(prefix))) {
+        if (databaseStarted) return false;
+        // A call made just before the database is ready waits for it; a longer wait is answered, not hung.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([databaseReady, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timer);
+        if (databaseStarted) return false;
+        const msg = translate(startupMessages.api, languageOf(request.headers));
+        void reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
+        return true;
+      }
+      if (servesApp && isPagePath(request.method, request.url)) {
+        void reply
+          .code(503)
+          .header('Retry-After', '1')
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(startupPage(pageLanguage(request)));
+        return true;
+      }
+      return false;
+    },
+  };
 }
 
 /** The headers @fastify/helmet sets (CSP and the rest), read once from a throwaway instance. */

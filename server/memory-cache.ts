@@ -3,7 +3,7 @@
  * asks for (system config, room lists) are kept here for a few seconds instead of re-queried.
  */
 export class MemoryCache {
-  readonly #entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  readonly #entries = new Map<string, { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } }>();
 
   constructor(private readonly nowMs: () => number = Date.now) {}
 
@@ -12,11 +12,23 @@ export class MemoryCache {
     const entry = this.#entries.get(key);
     if (entry && entry.expiresAt > this.nowMs()) return entry.value as Promise<T>;
     const value = load();
-    this.#entries.set(key, { expiresAt: this.nowMs() + ttlMs, value });
-    value.catch(() => {
-      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
-    });
+    const loading: { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } } = { expiresAt: this.nowMs() + ttlMs, value };
+    this.#entries.set(key, loading);
+    value.then(
+      (loaded) => {
+        loading.settled = { value: loaded };
+      },
+      () => {
+        if (this.#entries.get(key) === loading) this.#entries.delete(key);
+      },
+    );
     return value;
+  }
+
+  /** The value `get` would give at once, without a turn of the event loop: only one already loaded and not expired. */
+  peek(key: string): { value: unknown } | undefined {
+    const entry = this.#entries.get(key);
+    return entry && entry.expiresAt > this.nowMs() ? entry.settled : undefined;
   }
 
   /** Forgets every key starting with `prefix`, after a write that changes them. */

@@ -4,6 +4,7 @@ import { resolveSession, type SessionLookup } from '../areas/account/session-ser
 import { DomainError, notYetMessage, ResultCode, sessionMessages, type ErrorCode } from '../errors.ts';
 import { languageOf, translate, type MessageParams } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../server-context.ts';
+import { PreparedAnswer } from '../site/compress-answers.ts';
 import { inputErrorOf, type ContractOperation } from './contract.ts';
 import type { AreaHandlers, Handler, HandlerContext, OperationId, SessionUser } from './operation-types.ts';
 
@@ -70,7 +71,10 @@ export function registerApiRoutes(app: FastifyInstance, server: ServerContext, h
       ...(operation.rateLimit
         ? { config: { rateLimit: { max: operation.rateLimit.max, timeWindow: operation.rateLimit.perSeconds * 1000 } } }
         : {}),
-      handler: (request, reply) => answer(operation, handler, server, request, reply),
+      handler: (request, reply) => {
+        if (handler && sendSharedAnswerNow(operation, server, request, reply)) return;
+        return answer(operation, handler, server, request, reply);
+      },
     });
   };
   for (const operation of server.contract.operations) if (operation.bodyKind !== 'multipart') route(app, operation);
@@ -84,6 +88,30 @@ export function registerApiRoutes(app: FastifyInstance, server: ServerContext, h
   app.all('/api/*', async (request, reply) =>
     reply.code(404).send(envelope(ResultCode.error, translate(apiMessages.notFound, languageOf(request.headers)), null)),
   );
+}
+
+function sharedAnswerKey(
+  operation: ContractOperation,
+  shared: SharedAnswer,
+  request: FastifyRequest,
+  language: string,
+  input: Record<string, unknown>,
+): string {
+  return `${shared.prefix}answer:${operation.operationId}:${shared.vary?.(request) ?? ''}:${language}:${JSON.stringify(input)}`;
+}
+
+/**
+ * Sends a shared answer already made to a visitor without a token, in the same turn: no promise, no session lookup.
+ * False when `answer` must run (a token, a refused query, nothing made yet); it then does all of it again.
+ */
+function sendSharedAnswerNow(operation: ContractOperation, server: ServerContext, request: FastifyRequest, reply: FastifyReply): boolean {
+  const shared = sharedAnswers[operation.operationId as OperationId];
+  if (!shared || request.headers.token) return false;
+  const input = { ...(request.query as Record<string, unknown>) };
+  const validate = operation.inputValidator();
+  if (validate && !validate(input)) return false;
+  const cached = server.cache.peek(sharedAnswerKey(operation, shared, request, languageOf(request.headers), input));
+  return cached?.value instanceof PreparedAnswer && cached.value.sendNow(request, reply);
 }
 
 async function answer(
@@ -151,9 +179,9 @@ async function answer(
     };
     const shared = user === null ? sharedAnswers[operation.operationId as OperationId] : undefined;
     if (!shared) return await run();
-    const key = `${shared.prefix}answer:${operation.operationId}:${shared.vary?.(request) ?? ''}:${language}:${JSON.stringify(input)}`;
-    const text = await server.cache.get(key, shared.ttlMs, async () => JSON.stringify(await run()));
-    return reply.type('application/json; charset=utf-8').send(text);
+    const key = sharedAnswerKey(operation, shared, request, language, input);
+    const prepared = await server.cache.get(key, shared.ttlMs, async () => new PreparedAnswer(JSON.stringify(await run())));
+    return await prepared.send(request, reply);
   } catch (error) {
     if (error instanceof DomainError) {
       // A refused upload is not read to its end (the rest could be 50 MB or more): the answer

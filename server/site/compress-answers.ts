@@ -1,5 +1,6 @@
+import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 const threshold = 2048;
@@ -36,6 +37,11 @@ export function compressLargeAnswers(app: FastifyInstance): void {
       return;
     }
     const vary = reply.getHeader('vary');
+    // A prepared answer chose its encoding itself.
+    if (vary && /accept-encoding/i.test(String(vary))) {
+      done(null, payload);
+      return;
+    }
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = answerEncoding(request.headers['accept-encoding']);
     if (!encoding) {
@@ -54,4 +60,61 @@ export function compressLargeAnswers(app: FastifyInstance): void {
     if (encoding === 'br') brotliCompress(payload, brotliOptions, compressed);
     else gzip(payload, compressed);
   });
+}
+
+const compressors = { br: promisify(brotliCompress), gzip: promisify(gzip) } as const;
+
+/**
+ * An answer serialized once and sent to many: its bytes, and each compression of them made once, when first asked
+ * for. Sent as bytes, it is neither encoded to UTF-8 nor measured again per request.
+ */
+export class PreparedAnswer {
+  readonly bytes: Buffer;
+  readonly #compressed = new Map<'br' | 'gzip', { made: Promise<Buffer>; bytes?: Buffer }>();
+
+  constructor(text: string) {
+    this.bytes = Buffer.from(text);
+  }
+
+  /**
+   * Sends the answer in the encoding the request takes, when that is ready now; false when a compression has yet to
+   * be made (`send` waits for it).
+   */
+  sendNow(request: FastifyRequest, reply: FastifyReply): boolean {
+    const encoding = this.#encodingFor(request);
+    const bytes = encoding ? this.#compressed.get(encoding)?.bytes : this.bytes;
+    if (!bytes) return false;
+    this.#write(reply, bytes, encoding);
+    return true;
+  }
+
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const encoding = this.#encodingFor(request);
+    if (!encoding) return this.#write(reply, this.bytes, undefined);
+    let compressed = this.#compressed.get(encoding);
+    if (!compressed) {
+      const made = encoding === 'br' ? compressors.br(this.bytes, brotliOptions) : compressors.gzip(this.bytes);
+      const entry: { made: Promise<Buffer>; bytes?: Buffer } = { made };
+      compressed = entry;
+      this.#compressed.set(encoding, entry);
+      made.then(
+        (bytes) => {
+          entry.bytes = bytes;
+        },
+        () => this.#compressed.delete(encoding),
+      );
+    }
+    return this.#write(reply, await compressed.made, encoding);
+  }
+
+  #encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
+    return this.bytes.length < threshold || request.method === 'HEAD' ? undefined : answerEncoding(request.headers['accept-encoding']);
+  }
+
+  #write(reply: FastifyReply, bytes: Buffer, encoding: 'br' | 'gzip' | undefined): FastifyReply {
+    reply.header('content-type', 'application/json; charset=utf-8');
+    if (this.bytes.length >= threshold) reply.header('vary', 'Accept-Encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(bytes);
+  }
 }

@@ -42,4 +42,25 @@ describe('Live_streaming/getLiveList', () => {
     expect(answer.data.list.length).toBeGreaterThan(0);
     expect(answer.data.list.every((room) => room.type === 2)).toBe(true);
   });
+
+  it('sends a visitor the answer made once, compressed as asked, and still refuses a bad query and reads a token', async () => {
+    const url = `${server.baseUrl}/api/Live_streaming/getLiveList?type=0&page=1&limit=50`;
+    const identity = await fetch(url, { headers: { lang: 'en', 'accept-encoding': 'identity' } });
+    const text = await identity.text();
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect((JSON.parse(text) as { code: number }).code).toBe(0);
+    // The same bytes again, now from memory, and brotli for a browser that takes it (fetch decodes it).
+    const again = await fetch(url, { headers: { lang: 'en', 'accept-encoding': 'identity' } });
+    expect(await again.text()).toBe(text);
+    const compressed = await fetch(url, { headers: { lang: 'en', 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.text()).toBe(text);
+
+    const refused = await server.call('GET', '/api/Live_streaming/getLiveList', { type: 0, page: 1, limit: 'many' });
+    expect(refused.status).toBe(400);
+    expect(refused.code).toBe(1);
+
+    const stranger = await server.call('GET', '/api/Live_streaming/getLiveList', { type: 0, page: 1, limit: 50 }, { token: 'not-a-session' });
+    expect(stranger.code).toBe(0);
+  });
 });
