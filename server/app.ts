@@ -2,7 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { sep } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { adminHandlers } from './areas/admin/admin-handlers.ts';
@@ -34,6 +33,7 @@ import { ingestRoutes } from './media/ingest/ingest-routes.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { vodRoutes } from './media/vod-routes.ts';
 import { ClipLibrary } from './media/hls-clips.ts';
+import { registerSocketScope } from './realtime/socket-scope.ts';
 import { scoreSocket } from './realtime/score-socket.ts';
 import type { ServerContext } from './server-context.ts';
 import { compressLargeAnswers } from './site/compress-answers.ts';
@@ -144,7 +144,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // External plugins first, then the app's own, then routes (STYLE.md, Server).
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerSocketScope(app, async (sockets) => {
+    await sockets.register(scoreSocket, { hub: server.scoreHub });
+    await sockets.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
+  });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes, { storage: server.storage });
@@ -152,8 +155,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hlsRoutes, { server, clips, ingest: server.ingest });
   await app.register(vodRoutes, { clips });
   await app.register(ingestRoutes, { server, ingest: server.ingest });
-  await app.register(scoreSocket, { hub: server.scoreHub });
-  await app.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
   // Answers built per request are compressed when large; the app's files were compressed at build time.
   await app.register(async (scope) => {
     compressLargeAnswers(scope);
