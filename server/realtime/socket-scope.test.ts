@@ -31,7 +31,9 @@ describe('the socket scope', () => {
     // As the site's app: a trailing slash names the same route.
     app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
     await registerSocketScope(app, async (sockets) => {
-      sockets.get('/echo', { websocket: true }, (socket) => socket.on('message', (data) => socket.send(String(data))));
+      sockets.get('/echo', { websocket: true }, (socket) => {
+        socket.on('message', (data) => socket.send(String(data)));
+      });
     });
     app.get('/plain', async (request) => ({ socketHooks: 'ws' in request }));
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -68,9 +68,11 @@ async function answerBytes(url: string): Promise<number> {
   return Buffer.byteLength(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text());
 }
 
-async function requestsPerSecond(url: string, seconds: number): Promise<number> {
+/** A route's rate over `seconds`, and the CPU its server (`pid`) spent per answer, in µs. */
+async function requestsPerSecond(url: string, seconds: number, pid?: number): Promise<{ rate: number; cpuUs: number }> {
+  const before = cpuMs(pid);
   const result = await autocannon({ url, connections: 32, duration: seconds, pipelining: 1 });
-  return Math.round(result.requests.average);
+  return { rate: Math.round(result.requests.average), cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, result.requests.total) };
 }
 
 /**
@@ -92,15 +94,26 @@ async function idle(child: ChildProcess, atMostMs = 60_000): Promise<void> {
  * A route's requests/s against its bare route's, in alternating rounds (route then bare, then bare then route):
  * on a shared machine the rate drifts within seconds, and a drift would fall on one side of a single pair.
  */
-async function againstBare(url: string, bareUrl: string, rounds = 4): Promise<{ route: number[]; bare: number[] }> {
+async function againstBare(
+  route: { url: string; pid: number | undefined },
+  bare: { url: string; pid: number | undefined },
+  rounds = 4,
+): Promise<{ route: number[]; bare: number[]; routeCpuUs: number[]; bareCpuUs: number[] }> {
   // The first seconds of each run cold (connections opening, code not yet optimised): not counted.
-  await requestsPerSecond(url, 2);
-  await requestsPerSecond(bareUrl, 2);
-  const route: number[] = [];
-  const bare: number[] = [];
+  await requestsPerSecond(route.url, 2);
+  await requestsPerSecond(bare.url, 2);
+  const rates = { route: [] as number[], bare: [] as number[], routeCpuUs: [] as number[], bareCpuUs: [] as number[] };
+  const measureRoute = async () => {
+    const { rate, cpuUs } = await requestsPerSecond(route.url, 4, route.pid);
+    rates.route.push(rate);
+    rates.routeCpuUs.push(cpuUs);
+  };
+  const measureBare = async () => {
+    const { rate, cpuUs } = await requestsPerSecond(bare.url, 4, bare.pid);
+    rates.bare.push(rate);
+    rates.bareCpuUs.push(cpuUs);
+  };
   for (let round = 0; round < rounds; round++) {
-    const measureRoute = async () => route.push(await requestsPerSecond(url, 4));
-    const measureBare = async () => bare.push(await requestsPerSecond(bareUrl, 4));
     if (round % 2 === 0) {
       await measureRoute();
       await measureBare();
@@ -109,7 +122,7 @@ async function againstBare(url: string, bareUrl: string, rounds = 4): Promise<{ 
       await measureRoute();
     }
   }
-  return { route, bare };
+  return rates;
 }
 
 function redisAnswers(): Promise<boolean> {
@@ -177,12 +190,17 @@ try {
     const barePort = await freePort();
     const bare = start('tests/load/bare-server.mjs', { PORT: String(barePort), BARE_BYTES: String(bytes) });
     await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
-    const rates = await againstBare(url, `http://127.0.0.1:${barePort}/bare`);
+    const rates = await againstBare({ url, pid: site.pid }, { url: `http://127.0.0.1:${barePort}/bare`, pid: bare.pid });
     await stop(bare);
     const [routeRps, bareRps] = [percentile(rates.route, 50), percentile(rates.bare, 50)];
+    const [routeCpuUs, bareCpuUs] = [percentile(rates.routeCpuUs, 50), percentile(rates.bareCpuUs, 50)];
     console.log(
       `  ${name.padEnd(28)} ${String(routeRps).padStart(6)}  bare route of the same ${bytes} B: ${bareRps}  → ${(routeRps / bareRps).toFixed(2)} of bare (goal ≥0.80)` +
         `  [route ${rates.route.join(' ')}; bare ${rates.bare.join(' ')}]`,
+    );
+    // The server's CPU per answer, which the load generator's own limits do not blur: bare's over the route's.
+    console.log(
+      `  ${''.padEnd(28)} server CPU per answer: ${routeCpuUs.toFixed(1)} µs, bare ${bareCpuUs.toFixed(1)} µs → ${(bareCpuUs / routeCpuUs).toFixed(2)} of bare's cost`,
     );
   }
 
