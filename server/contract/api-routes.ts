@@ -106,7 +106,7 @@ function sharedAnswerKey(
  */
 function sendSharedAnswerNow(operation: ContractOperation, server: ServerContext, request: FastifyRequest, reply: FastifyReply): boolean {
   const shared = sharedAnswers[operation.operationId as OperationId];
-  if (!shared || request.headers.token) return false;
+  if (!shared || operation.requiresLogin || request.headers.token) return false;
   const input = { ...(request.query as Record<string, unknown>) };
   const validate = operation.inputValidator();
   if (validate && !validate(input)) return false;
