@@ -200,7 +200,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-
 /** While the database opens or the app is built: which requests are answered at once, and with what. */
 interface StartupGate {
   started(): boolean;

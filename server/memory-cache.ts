@@ -2,8 +2,15 @@
  * A small time-bounded cache for hot reads. PGlite runs one query at a time, so values every page
  * asks for (system config, room lists) are kept here for a few seconds instead of re-queried.
  */
+interface CacheEntry {
+  expiresAt: number;
+  value: Promise<unknown>;
+  /** The value once loaded, for `peek`. */
+  settled?: { value: unknown };
+}
+
 export class MemoryCache {
-  readonly #entries = new Map<string, { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } }>();
+  readonly #entries = new Map<string, CacheEntry>();
 
   constructor(private readonly nowMs: () => number = Date.now) {}
 
@@ -12,7 +19,7 @@ export class MemoryCache {
     const entry = this.#entries.get(key);
     if (entry && entry.expiresAt > this.nowMs()) return entry.value as Promise<T>;
     const value = load();
-    const loading: { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } } = { expiresAt: this.nowMs() + ttlMs, value };
+    const loading: CacheEntry = { expiresAt: this.nowMs() + ttlMs, value };
     this.#entries.set(key, loading);
     value.then(
       (loaded) => {
