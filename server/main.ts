@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { hashSeedPasswords, isSeeded, seedWorld } from './db/seed.ts';
+import { startTableMaintenance, type TableMaintenance } from './db/table-maintenance.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
@@ -75,6 +76,8 @@ const mediaServer = startMediaServerIfInstalled({
   rtmpHost: process.env.RTMP_HOST ?? '0.0.0.0',
   ladder: process.env.MEDIA_LADDER,
 });
+// PGlite's tables analyzed and vacuumed as PostgreSQL's autovacuum would (table-maintenance.ts); started below.
+let maintenance: TableMaintenance | null = null;
 // In place before nginx runs, so no stop leaves it behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -82,6 +85,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void mediaServer
       .then((running) => running?.stop())
       .then(() => app.close())
+      .then(() => maintenance?.stop())
       .then(() => database.close())
       .finally(() => process.exit(0));
   });
@@ -95,6 +99,7 @@ await requestsInFlight.quiet(300, 5_000);
 performance.mark('quiet');
 await app.serverContext.feed?.start();
 performance.mark('feed started');
+maintenance = startTableMaintenance(database, app.log);
 // The process that plays the feed also sends the live alerts and rotates the demo room on air (issue 11).
 if (app.serverContext.feed) {
   const stopKickoffs = await watchKickoffs(app.serverContext);
