@@ -51,7 +51,7 @@ async function dueTables(database: DatabaseHandle): Promise<DueTable[]> {
 export async function maintainTables(database: DatabaseHandle): Promise<DueTable[]> {
   const due = await dueTables(database);
   for (const table of due) {
-    // VACUUM cannot run in a transaction block, nor as a query with parameters: a simple statement of its own.
+    // A table's name cannot be a parameter: written out, as quote_ident made it. VACUUM runs outside any transaction.
     await database.exec(`${table.vacuum ? 'vacuum (analyze)' : 'analyze'} ${table.name}`);
   }
   return due;

@@ -75,8 +75,8 @@ for (const user of users) {
   senders.push({ id, token: await createSession(server, id, { deviceType: 'pc', ip: '127.0.0.1' }) });
 }
 
-// The tables analyzed as a site up for a while has them (by its own maintenance on PGlite, by autovacuum on PostgreSQL), and
-// the rounds going on while the benchmark runs, as on the site.
+// The tables analyzed as on a site that has been up a while (by its own maintenance on PGlite, by autovacuum on
+// PostgreSQL), and the rounds going on while the benchmark runs, as on the site.
 await maintainTables(database);
 const maintenance = startTableMaintenance(database, app.log);
 
