@@ -32,15 +32,18 @@ interface DueTable {
 /** The tables due for maintenance, by autovacuum's rules, most changed first; each name quoted for SQL. */
 async function dueTables(database: DatabaseHandle): Promise<DueTable[]> {
   const { rows } = await sql<DueTable>`
-    select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name,
-           s.n_dead_tup > ${vacuumThreshold} + ${vacuumScaleFactor} * greatest(c.reltuples, 0)
-             or age(c.relfrozenxid) > ${freezeMaxAge} as vacuum
-      from pg_stat_user_tables s
-      join pg_class c on c.oid = s.relid
-      where s.n_mod_since_analyze > ${analyzeThreshold} + ${analyzeScaleFactor} * greatest(c.reltuples, 0)
-         or s.n_dead_tup > ${vacuumThreshold} + ${vacuumScaleFactor} * greatest(c.reltuples, 0)
-         or age(c.relfrozenxid) > ${freezeMaxAge}
-      order by s.n_mod_since_analyze + s.n_dead_tup desc`.execute(database.db);
+    select t.name, t.vacuum
+      from (
+        select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name,
+               s.n_mod_since_analyze > ${analyzeThreshold} + ${analyzeScaleFactor} * greatest(c.reltuples, 0) as needs_analyze,
+               s.n_dead_tup > ${vacuumThreshold} + ${vacuumScaleFactor} * greatest(c.reltuples, 0)
+                 or age(c.relfrozenxid) > ${freezeMaxAge} as vacuum,
+               s.n_mod_since_analyze + s.n_dead_tup as changed
+          from pg_stat_user_tables s
+          join pg_class c on c.oid = s.relid
+      ) t
+      where t.needs_analyze or t.vacuum
+      order by t.changed desc`.execute(database.db);
   return rows;
 }
 
