@@ -3,12 +3,14 @@ import { assign, emit, setup } from 'xstate';
 // The composer of a private chat (issue 14, SPEC §3 message status): a draft is typed, Enter sends it; the
 // message shows as sending until the server stored it (sent), or as failed with a retry that sends it again
 // under the same id, so the server stores it once however often it is tried. Pictures and files go through
-// the same send, with their payload already uploaded. SPEC §5: a chat send has no emptiness check shown; a
-// blank text is still not sent, as nothing would show.
+// the same send, with their payload already uploaded. What is sent while one is on its way waits in order
+// behind it, each to the conversation it was written in, so a quick Enter or a finished upload is never lost.
+// SPEC §5: a chat send has no emptiness check shown; a blank text is still not sent, as nothing would show.
 
-/** What goes out: an element type and its payload, as the messaging port takes them. */
+/** What goes out: an element type and its payload, as the messaging port takes them, and where to. */
 export interface OutgoingMessage {
   clientMsgID: string;
+  conversationID: string;
   messageType: 'TIMTextElem' | 'TIMImageElem' | 'TIMFileElem' | 'TIMCustomElem';
   payload: { text: string } | { url: string; width: number; height: number } | { name: string; url: string; size: number } | { data: string; description: string; extension: string };
 }
@@ -24,6 +26,8 @@ export interface ChatSendContext extends ChatSendInput {
   draft: string;
   /** The message being sent or that failed, shown in the list with its status. */
   pending: OutgoingMessage | null;
+  /** Messages sent after it, waiting for it in order; shown as sending. */
+  queue: OutgoingMessage[];
   /** Why the last send failed, fit to show. */
   error: string | null;
   /** Numbers the messages of this page, for their client ids. */
@@ -32,14 +36,22 @@ export interface ChatSendContext extends ChatSendInput {
 
 export type ChatSendEvent =
   | { type: 'draft.changed'; text: string }
-  | { type: 'draft.send' }
-  | { type: 'attachment.send'; messageType: OutgoingMessage['messageType']; payload: OutgoingMessage['payload'] }
+  | { type: 'draft.send'; to: string }
+  | { type: 'attachment.send'; to: string; messageType: OutgoingMessage['messageType']; payload: OutgoingMessage['payload'] }
   | { type: 'send.retry' }
   | { type: 'send.discard' }
   | { type: 'send.stored' }
   | { type: 'send.failed'; reason: string };
 
 export type ChatSendEmitted = { type: 'message.out'; message: OutgoingMessage };
+
+/** The message a draft.send or attachment.send makes, numbered after the page's last. */
+function outgoingOf(context: ChatSendContext, event: ChatSendEvent): OutgoingMessage {
+  const clientMsgID = `${context.idPrefix}${(context.count + 1).toString(36)}`;
+  if (event.type === 'attachment.send') return { clientMsgID, conversationID: event.to, messageType: event.messageType, payload: event.payload };
+  if (event.type === 'draft.send') return { clientMsgID, conversationID: event.to, messageType: 'TIMTextElem', payload: { text: context.draft } };
+  throw new Error(`No message is made by ${event.type}`);
+}
 
 export const chatSendMachine = setup({
   types: {
@@ -50,28 +62,22 @@ export const chatSendMachine = setup({
   },
   guards: {
     draftSendable: ({ context }) => context.draft.trim() !== '' && [...context.draft].length <= context.maxLength,
+    hasQueued: ({ context }) => context.queue.length > 0,
   },
   actions: {
     changeDraft: assign({ draft: ({ event }) => (event.type === 'draft.changed' ? event.text : '') }),
-    takeDraft: assign(({ context }) => ({
-      pending: {
-        clientMsgID: `${context.idPrefix}${(context.count + 1).toString(36)}`,
-        messageType: 'TIMTextElem' as const,
-        payload: { text: context.draft },
-      },
-      draft: '',
+    take: assign(({ context, event }) => ({
+      pending: outgoingOf(context, event),
       count: context.count + 1,
       error: null,
+      draft: event.type === 'draft.send' ? '' : context.draft,
     })),
-    takeAttachment: assign(({ context, event }) =>
-      event.type === 'attachment.send'
-        ? {
-            pending: { clientMsgID: `${context.idPrefix}${(context.count + 1).toString(36)}`, messageType: event.messageType, payload: event.payload },
-            count: context.count + 1,
-            error: null,
-          }
-        : {},
-    ),
+    enqueue: assign(({ context, event }) => ({
+      queue: [...context.queue, outgoingOf(context, event)],
+      count: context.count + 1,
+      draft: event.type === 'draft.send' ? '' : context.draft,
+    })),
+    takeNext: assign(({ context }) => ({ pending: context.queue[0] ?? null, queue: context.queue.slice(1), error: null })),
     // The caller sends it (the messaging port) and answers send.stored or send.failed.
     sendPending: emit(({ context }) => ({ type: 'message.out', message: context.pending! }) as const),
     rememberFailure: assign({ error: ({ event }) => (event.type === 'send.failed' ? event.reason : null) }),
@@ -79,40 +85,42 @@ export const chatSendMachine = setup({
   },
 }).createMachine({
   id: 'chatSend',
-  context: ({ input }) => ({ ...input, draft: '', pending: null, error: null, count: 0 }),
+  context: ({ input }) => ({ ...input, draft: '', pending: null, queue: [], error: null, count: 0 }),
   initial: 'composing',
   on: {
     'draft.changed': { actions: 'changeDraft' },
   },
   states: {
     composing: {
-      tags: ['canSend'],
       on: {
-        'draft.send': { guard: 'draftSendable', target: 'sending', actions: 'takeDraft' },
-        'attachment.send': { target: 'sending', actions: 'takeAttachment' },
+        'draft.send': { guard: 'draftSendable', target: 'sending', actions: 'take' },
+        'attachment.send': { target: 'sending', actions: 'take' },
       },
     },
     sending: {
-      tags: ['busy'],
       entry: 'sendPending',
       on: {
-        'send.stored': { target: 'sent' },
+        'draft.send': { guard: 'draftSendable', actions: 'enqueue' },
+        'attachment.send': { actions: 'enqueue' },
+        'send.stored': [{ guard: 'hasQueued', target: 'sending', reenter: true, actions: 'takeNext' }, { target: 'sent' }],
         'send.failed': { target: 'failed', actions: 'rememberFailure' },
       },
     },
     // The stored message is in the conversation; the composer takes the next one at once.
     sent: {
-      tags: ['canSend'],
       entry: 'clearPending',
       on: {
-        'draft.send': { guard: 'draftSendable', target: 'sending', actions: 'takeDraft' },
-        'attachment.send': { target: 'sending', actions: 'takeAttachment' },
+        'draft.send': { guard: 'draftSendable', target: 'sending', actions: 'take' },
+        'attachment.send': { target: 'sending', actions: 'take' },
       },
     },
+    // The ones behind a failed message wait until it is retried or discarded.
     failed: {
       on: {
+        'draft.send': { guard: 'draftSendable', actions: 'enqueue' },
+        'attachment.send': { actions: 'enqueue' },
         'send.retry': { target: 'sending' },
-        'send.discard': { target: 'composing', actions: 'clearPending' },
+        'send.discard': [{ guard: 'hasQueued', target: 'sending', actions: 'takeNext' }, { target: 'composing', actions: 'clearPending' }],
       },
     },
   },

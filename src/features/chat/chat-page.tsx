@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
@@ -153,7 +152,6 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
   const onOpenCard = (card: ChatCard) => {
     if (card.type === 'red_envelope' && Number(card.id) > 0) setOpenEnvelope(Number(card.id));
   };
-  const failed = useSelector(chat.composer, (snapshot) => snapshot.matches('failed'));
   const peer = peerOf(conversation, t);
   const { messages } = chat.open;
   const times = showsTime(messages);
@@ -179,7 +177,7 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      chat.composer.send({ type: 'draft.send' });
+      chat.composer.send({ type: 'draft.send', to: conversation.conversationID });
     }
   }
 
@@ -191,9 +189,9 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
       const stored = await uploadChatFile(api, user.token, file, asFile ? 'file' : 'picture', (share) => setUpload({ name: file.name, share }));
       if (!asFile && stored.contentType.startsWith('image/')) {
         const size = await imageSize(stored.path);
-        chat.composer.send({ type: 'attachment.send', messageType: 'TIMImageElem', payload: { url: stored.path, ...size } });
+        chat.composer.send({ type: 'attachment.send', to: conversation.conversationID, messageType: 'TIMImageElem', payload: { url: stored.path, ...size } });
       } else {
-        chat.composer.send({ type: 'attachment.send', messageType: 'TIMFileElem', payload: { name: file.name.slice(0, 200), url: stored.path, size: stored.bytes } });
+        chat.composer.send({ type: 'attachment.send', to: conversation.conversationID, messageType: 'TIMFileElem', payload: { name: file.name.slice(0, 200), url: stored.path, size: stored.bytes } });
       }
     } catch (error) {
       setUploadError(error instanceof Error ? error.message : t('chat.uploadFailed'));
@@ -202,7 +200,11 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
     }
   }
 
-  const pendingShown = chat.pending && chat.openID === conversation.conversationID ? chat.pending : null;
+  // Mine not yet stored, written here: the stored copy, once in the list, takes its place.
+  const pendingShown = (chat.pending?.messages ?? []).filter(
+    (outgoing) => outgoing.conversationID === conversation.conversationID && !messages.some((message) => message.clientMsgID === outgoing.clientMsgID),
+  );
+  const failedShown = chat.pending?.failed && chat.pending.messages[0]?.conversationID === conversation.conversationID ? chat.pending.error : null;
   return (
     <div className={styles.conversationView}>
       <header className={styles.header}>
@@ -230,11 +232,12 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
             onOpenCard={onOpenCard}
           />
         ))}
-        {pendingShown && !messages.some((message) => message.clientMsgID === pendingShown.message.clientMsgID) ? (
+        {pendingShown.map((outgoing) => (
           <ChatMessage
+            key={outgoing.clientMsgID}
             message={{
-              type: pendingShown.message.messageType,
-              payload: pendingShown.message.payload,
+              type: outgoing.messageType,
+              payload: outgoing.payload,
               nick: user?.profile.user_nickname ?? '',
               avatar: user?.profile.avatar ?? '',
               time: messages.at(-1)?.time ?? 0,
@@ -242,13 +245,13 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
             }}
             mine
             showTime={false}
-            status={failed ? 'failed' : 'sending'}
+            status={chat.pending?.failed && outgoing === chat.pending.messages[0] ? 'failed' : 'sending'}
             onRetry={() => chat.composer.send({ type: 'send.retry' })}
             onOpenImage={setViewing}
           />
-        ) : null}
+        ))}
       </ol>
-      {pendingShown?.failed && pendingShown.error ? <p className={styles.error}>{pendingShown.error}</p> : null}
+      {failedShown ? <p className={styles.error}>{failedShown}</p> : null}
       {uploadError ? <p className={styles.error}>{uploadError}</p> : null}
       {upload ? (
         <p className={styles.progress}>
@@ -318,7 +321,7 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
           rows={3}
         />
         <div className={styles.sendRow}>
-          <Button variant="primary" disabled={!chat.canSend} onClick={() => chat.composer.send({ type: 'draft.send' })}>
+          <Button variant="primary" disabled={!chat.canSend} onClick={() => chat.composer.send({ type: 'draft.send', to: conversation.conversationID })}>
             {t('chat.send')}
           </Button>
         </div>

@@ -24,6 +24,13 @@ function mergeMessages(held: readonly ImMessage[], incoming: readonly ImMessage[
   return [...byId.values()].sort((a, b) => a.sequence - b.sequence);
 }
 
+export interface PendingMessages {
+  messages: OutgoingMessage[];
+  /** The first failed; the rest wait for its retry or discard. */
+  failed: boolean;
+  error: string | null;
+}
+
 export interface OpenConversation {
   messages: ImMessage[];
   /** Nothing older is left to read. */
@@ -143,19 +150,14 @@ export function usePrivateChat(me: string | null) {
     );
   }, [messaging, open]);
 
-  // The composer: one send machine per page; its message.out is sent through the port under the open conversation.
+  // The composer: one send machine per page; its message.out is sent through the port to its conversation.
   const [idPrefix] = useState(() => `w${Math.floor(Math.random() * 2 ** 40).toString(36)}`);
   const composer = useActorRef(chatSendMachine, { input: { maxLength: chatTextMaxLength, idPrefix } });
-  const target = useRef<string | null>(null);
   useEffect(() => {
     const subscription = composer.on('message.out', ({ message }) => {
-      const conversationID = target.current ?? openRef.current;
-      if (!conversationID) return;
-      target.current = conversationID;
-      messaging.sendMessage(conversationID, message.messageType, message.payload, message.clientMsgID).then(
+      messaging.sendMessage(message.conversationID, message.messageType, message.payload, message.clientMsgID).then(
         (stored) => {
-          target.current = null;
-          if (openRef.current === conversationID) setOpen((state) => ({ ...state, messages: mergeMessages(state.messages, [stored]) }));
+          if (openRef.current === message.conversationID) setOpen((state) => ({ ...state, messages: mergeMessages(state.messages, [stored]) }));
           composer.send({ type: 'send.stored' });
         },
         (error: unknown) => composer.send({ type: 'send.failed', reason: error instanceof Error ? error.message : 'Error' }),
@@ -163,12 +165,17 @@ export function usePrivateChat(me: string | null) {
     });
     return () => subscription.unsubscribe();
   }, [composer, messaging]);
-  const pending = useSelector(composer, (snapshot): { message: OutgoingMessage; failed: boolean; error: string | null } | null =>
-    snapshot.context.pending ? { message: snapshot.context.pending, failed: snapshot.matches('failed'), error: snapshot.context.error } : null,
+  /** My messages not yet stored, in the order sent: the first is on its way or failed, the rest wait behind it. */
+  const pending = useSelector(
+    composer,
+    (snapshot): PendingMessages | null =>
+      snapshot.context.pending
+        ? { messages: [snapshot.context.pending, ...snapshot.context.queue], failed: snapshot.matches('failed'), error: snapshot.context.error }
+        : null,
+    (a, b) => a?.messages[0] === b?.messages[0] && a?.messages.length === b?.messages.length && a?.failed === b?.failed && a?.error === b?.error,
   );
   const draft = useSelector(composer, (snapshot) => snapshot.context.draft);
-  const canSend = useSelector(composer, (snapshot) => snapshot.can({ type: 'draft.send' }));
-  const busy = useSelector(composer, (snapshot) => snapshot.hasTag('busy'));
+  const canSend = useSelector(composer, (snapshot) => snapshot.can({ type: 'draft.send', to: '' }));
 
   const openConversation = useCallback(
     (conversationID: string | null, seed?: ImConversation) => {
@@ -194,7 +201,6 @@ export function usePrivateChat(me: string | null) {
     pending,
     draft,
     canSend,
-    busy,
     unreadTotal: (conversations ?? []).reduce((sum, item) => sum + item.unreadCount, 0),
   };
 }
