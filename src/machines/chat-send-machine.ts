@@ -53,7 +53,7 @@ function outgoingOf(context: ChatSendContext, event: ChatSendEvent): OutgoingMes
   throw new Error(`No message is made by ${event.type}`);
 }
 
-export const chatSendMachine = setup({
+const chatSendSetup = setup({
   types: {
     context: {} as ChatSendContext,
     events: {} as ChatSendEvent,
@@ -83,7 +83,20 @@ export const chatSendMachine = setup({
     rememberFailure: assign({ error: ({ event }) => (event.type === 'send.failed' ? event.reason : null) }),
     clearPending: assign({ pending: null, error: null }),
   },
-}).createMachine({
+});
+
+/** With nothing on its way, a message goes at once. */
+const sendsAtOnce = {
+  'draft.send': { guard: 'draftSendable', target: 'sending', actions: 'take' },
+  'attachment.send': { target: 'sending', actions: 'take' },
+} as const;
+/** With one on its way or failed, it waits behind it. */
+const waitsBehind = {
+  'draft.send': { guard: 'draftSendable', actions: 'enqueue' },
+  'attachment.send': { actions: 'enqueue' },
+} as const;
+
+export const chatSendMachine = chatSendSetup.createMachine({
   id: 'chatSend',
   context: ({ input }) => ({ ...input, draft: '', pending: null, queue: [], error: null, count: 0 }),
   initial: 'composing',
@@ -92,16 +105,12 @@ export const chatSendMachine = setup({
   },
   states: {
     composing: {
-      on: {
-        'draft.send': { guard: 'draftSendable', target: 'sending', actions: 'take' },
-        'attachment.send': { target: 'sending', actions: 'take' },
-      },
+      on: sendsAtOnce,
     },
     sending: {
       entry: 'sendPending',
       on: {
-        'draft.send': { guard: 'draftSendable', actions: 'enqueue' },
-        'attachment.send': { actions: 'enqueue' },
+        ...waitsBehind,
         'send.stored': [{ guard: 'hasQueued', target: 'sending', reenter: true, actions: 'takeNext' }, { target: 'sent' }],
         'send.failed': { target: 'failed', actions: 'rememberFailure' },
       },
@@ -109,16 +118,12 @@ export const chatSendMachine = setup({
     // The stored message is in the conversation; the composer takes the next one at once.
     sent: {
       entry: 'clearPending',
-      on: {
-        'draft.send': { guard: 'draftSendable', target: 'sending', actions: 'take' },
-        'attachment.send': { target: 'sending', actions: 'take' },
-      },
+      on: sendsAtOnce,
     },
     // The ones behind a failed message wait until it is retried or discarded.
     failed: {
       on: {
-        'draft.send': { guard: 'draftSendable', actions: 'enqueue' },
-        'attachment.send': { actions: 'enqueue' },
+        ...waitsBehind,
         'send.retry': { target: 'sending' },
         'send.discard': [{ guard: 'hasQueued', target: 'sending', actions: 'takeNext' }, { target: 'composing', actions: 'clearPending' }],
       },
