@@ -27,6 +27,54 @@ const featureAreas = [
   'wallet', 'chat', 'circle', 'content', 'video', 'expert', 'admin',
 ];
 
+
+// The server's floors (STYLE.md, Server; README, Layout), top to bottom: main.ts -> app.ts (composition) -> areas ->
+// the transports and engines (realtime, feed, media, site, adapters) -> ports -> contract -> db -> small helpers.
+// A floor imports only the floors below it; the seed stands beside the areas, above the feed it plays, and nothing
+// but main.ts runs it. Tests compose the whole server, so they are held by nothing here.
+const serverEntry = ['./server/main.ts', './server/start-first.ts'];
+const serverComposition = ['./server/app.ts', './server/create-server-context.ts'];
+const serverEngines = ['./server/realtime', './server/feed', './server/media', './server/site', './server/adapters'];
+const serverHelpers = [
+  './server/errors.ts', './server/random.ts', './server/memory-cache.ts', './server/install-cache.ts',
+  './server/password-hash.ts', './server/upload-content-type.ts', './server/i18n',
+];
+const serverAreas = [
+  'account', 'admin', 'anchor', 'chat', 'content', 'gifts', 'live', 'scores', 'social', 'tasks', 'wallet',
+];
+const aboveEngines = [...serverEntry, ...serverComposition, './server/areas', './server/seed'];
+const abovePorts = [...aboveEngines, ...serverEngines];
+const serverZones = [
+  { target: serverComposition, from: serverEntry, message: 'app.ts composes; main.ts starts it.' },
+  { target: './server/areas', from: [...serverEntry, ...serverComposition, './server/seed'], message: 'An area knows neither the composition nor the seed.' },
+  {
+    target: './server/seed',
+    from: [...serverEntry, ...serverComposition, './server/areas', './server/realtime', './server/media', './server/site', './server/adapters'],
+    message: 'The seed fills tables; it imports no area.',
+  },
+  ...serverEngines.map((target) => ({ target, from: aboveEngines, message: 'Transports and engines know no area: an area hands them what to do.' })),
+  {
+    target: './server/feed',
+    from: ['./server/realtime', './server/media', './server/site', './server/adapters'],
+    message: 'The feed speaks in events; the scores area writes and pushes them.',
+  },
+  { target: './server/ports', from: abovePorts, message: 'Ports are interfaces: they import nothing above them.' },
+  { target: './server/contract', from: [...abovePorts, './server/ports'], message: 'The contract knows no server context.' },
+  { target: './server/db', from: [...abovePorts, './server/ports', './server/contract'], message: 'The database layer knows no contract or port.' },
+  ...serverHelpers.map((target) => ({
+    target,
+    from: [...abovePorts, './server/ports', './server/contract', './server/db'],
+    message: 'Small helpers import only each other.',
+  })),
+  // An area reaches another only through that area's one public file, <area>-public.ts.
+  ...serverAreas.map((area) => ({
+    target: `./server/areas/${area}`,
+    from: './server/areas',
+    except: [`./${area}`, ...serverAreas.filter((other) => other !== area).map((other) => `./${other}/${other}-public.ts`)],
+    message: 'Another area is reached through its <area>-public.ts only.',
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'coverage', 'data', 'src/api/schema.d.ts', 'node_modules', 'tests/lint/fixtures'] },
   js.configs.recommended,
@@ -118,5 +166,11 @@ export default tseslint.config(
     files: ['src/routes.ts'],
     plugins: { routes: routeRules },
     rules: { 'routes/lazy-screens-only': 'error' },
+  },
+  // Replaces the shared zone list (which holds only src) for the server's own modules.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/*-test-*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
 );

@@ -7,10 +7,12 @@ import { accountHandlers } from './areas/account/account-handlers.ts';
 import { adminHandlers } from './areas/admin/admin-handlers.ts';
 import { anchorHandlers } from './areas/anchor/anchor-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
+import { resolveSession } from './areas/account/session-service.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
 import { giftsHandlers } from './areas/gifts/gifts-handlers.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
+import { endBroadcast, roomOfStreamKey, startBroadcast } from './areas/live/broadcast-service.ts';
 import { liveDevRoutes } from './areas/live/live-dev-routes.ts';
 import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
@@ -18,10 +20,10 @@ import { socialHandlers } from './areas/social/social-handlers.ts';
 import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
 import { paymentRoutes } from './areas/wallet/payment-routes.ts';
 import { walletHandlers } from './areas/wallet/wallet-handlers.ts';
-import { registerApiRoutes } from './contract/api-routes.ts';
+import { registerApiRoutes } from './site/api-routes.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
-import { createServerContext, type PortOptions } from './create-server-context.ts';
-import { composeAreaHandlers, type AreaHandlerRecord } from './contract/area-handlers.ts';
+import { createServerContext, type ComposedServerContext, type PortOptions } from './create-server-context.ts';
+import { composeAreaHandlers, type AreaHandlerRecord } from './ports/area-handlers.ts';
 import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
 import { lazyValidatorCompiler } from './contract/lazy-validator-compiler.ts';
 import { registerRateLimits } from './contract/rate-limits.ts';
@@ -34,8 +36,7 @@ import { mediaRoutes } from './media/media-routes.ts';
 import { vodRoutes } from './media/vod-routes.ts';
 import { ClipLibrary } from './media/hls-clips.ts';
 import { registerSocketScope } from './realtime/socket-scope.ts';
-import { scoreSocket } from './realtime/score-socket.ts';
-import type { ServerContext } from './server-context.ts';
+import { siteSocketRoutes } from './realtime/site-socket-routes.ts';
 import { compressLargeAnswers } from './site/compress-answers.ts';
 import { lazyRequestLogger } from './site/request-logger.ts';
 import { defaultDistDir } from './site/app-build.ts';
@@ -145,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // External plugins first, then the app's own, then routes (STYLE.md, Server).
   await registerSocketScope(app, async (sockets) => {
-    await sockets.register(scoreSocket, { hub: server.scoreHub });
+    await sockets.register(siteSocketRoutes, { hub: server.siteSocket });
     await sockets.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
   });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
@@ -154,11 +155,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clips = new ClipLibrary();
   await app.register(hlsRoutes, { server, clips, ingest: server.ingest });
   await app.register(vodRoutes, { clips });
-  await app.register(ingestRoutes, { server, ingest: server.ingest });
+  await app.register(ingestRoutes, {
+    server,
+    ingest: server.ingest,
+    rooms: {
+      roomOfStreamKey: (streamKey) => roomOfStreamKey(server, streamKey),
+      started: (roomId) => startBroadcast(server, roomId),
+      ended: (roomId, playbackPath) => endBroadcast(server, roomId, playbackPath),
+    },
+  });
   // Answers built per request are compressed when large; the app's files were compressed at build time.
   await app.register(async (scope) => {
     compressLargeAnswers(scope);
-    await scope.register(async (api) => registerApiRoutes(api, server, areaHandlers));
+    await scope.register(async (api) => registerApiRoutes(api, server, areaHandlers, (token) => resolveSession(server, token)));
     await scope.register(accountRoutes, { server });
     await scope.register(feedDevRoutes, { server });
     await scope.register(liveDevRoutes, { server });
@@ -196,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await bus.close();
   });
   // For main.ts and tests only: handlers and plugins are handed the context, never look it up.
-  app.decorate('serverContext', server as ServerContext);
+  app.decorate('serverContext', server);
   return app;
 }
 
@@ -301,6 +310,6 @@ function isPagePath(method: string, url: string): boolean {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    serverContext: ServerContext;
+    serverContext: ComposedServerContext;
   }
 }

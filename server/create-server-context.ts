@@ -1,22 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { altchaCaptcha } from './adapters/captcha/altcha-captcha.ts';
-import type { Captcha } from './adapters/captcha/captcha.ts';
+import type { Captcha } from './ports/captcha.ts';
 import { join, resolve } from 'node:path';
-import { ownMediaServer, type MediaServer } from './adapters/media/media-server.ts';
+import { ownMediaServer } from './adapters/media/media-server.ts';
+import type { MediaServer } from './ports/media-server.ts';
 import { RtmpIngest } from './media/ingest/rtmp-ingest.ts';
 import { smsSenderFor } from './adapters/sms/sms-sender-for.ts';
-import type { SmsSender } from './adapters/sms/sms-sender.ts';
-import { localUploadStorage, type UploadStorage } from './adapters/storage/upload-storage.ts';
+import type { SmsSender } from './ports/sms-sender.ts';
+import { localUploadStorage } from './adapters/storage/upload-storage.ts';
+import type { UploadStorage } from './ports/upload-storage.ts';
 import { bindLoginQrcode } from './areas/account/qr-login-service.ts';
 import { resolveSession } from './areas/account/session-service.ts';
-import { ScoreBoard } from './areas/scores/score-board.ts';
+import { MemoryScoreBoard } from './areas/scores/memory-score-board.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import type { MatchFeed } from './feed/match-feed.ts';
+import type { MatchFeed } from './ports/match-feed.ts';
 import { MemoryCache } from './memory-cache.ts';
-import { createBus, type Bus } from './realtime/bus.ts';
-import { createScoreHub, type ScoreHubOptions, type ScoreSocketHub } from './realtime/score-hub.ts';
-import type { Clock, ServerContext } from './server-context.ts';
+import { createBus } from './realtime/bus.ts';
+import type { Bus } from './ports/bus.ts';
+import { createSiteSocketHub, type SiteSocketHubOptions, type SiteSocketHub } from './realtime/site-socket-hub.ts';
+import type { Clock, ServerContext } from './ports/server-context.ts';
 
 /** The ports of a server; each has a default, and tests pass fakes. */
 export interface PortOptions {
@@ -32,7 +35,7 @@ export interface PortOptions {
    * The score hub's settings beyond the bus and the contract; its token lookup defaults to the session service,
    * its QR login check to the QR login service.
    */
-  scoreSocket?: Partial<Omit<ScoreHubOptions, 'bus' | 'contract'>>;
+  siteSocket?: Partial<Omit<SiteSocketHubOptions, 'bus' | 'contract'>>;
   /** Makes the feed that plays the matches in this process; none by default (another process plays them). */
   feed?: (server: ServerContext) => MatchFeed;
   sms?: SmsSender;
@@ -43,8 +46,11 @@ export interface PortOptions {
   ingest?: RtmpIngest;
 }
 
+/** The context as the composition sees it: the ports the areas see, and the transports behind two of them. */
+export type ComposedServerContext = ServerContext & { readonly siteSocket: SiteSocketHub; readonly ingest: RtmpIngest };
+
 /** Every port, made once; buildApp calls this (STYLE.md, Server: dependencies arrive one way). */
-export async function createServerContext(options: PortOptions, log: FastifyBaseLogger): Promise<ServerContext & { scoreHub: ScoreSocketHub }> {
+export async function createServerContext(options: PortOptions, log: FastifyBaseLogger): Promise<ComposedServerContext> {
   const now = options.now ?? (() => new Date());
   const clock: Clock = { now };
   const database = options.database;
@@ -54,7 +60,7 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
   const cache = new MemoryCache(options.now ? () => now().getTime() : Date.now);
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const bus = options.bus ?? createBus(options.redisUrl);
-  const scoreHub = await createScoreHub(
+  const siteSocket = await createSiteSocketHub(
     {
       bus,
       contract,
@@ -64,11 +70,11 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
         return lookup.status === 'ok' ? { userId: lookup.user.id } : null;
       },
       onQrLogin: ({ code, secret }, connection) => bindLoginQrcode(server, { code, secret, connectionId: connection.id }),
-      ...options.scoreSocket,
+      ...options.siteSocket,
     },
     log,
   );
-  const server: { -readonly [K in keyof ServerContext]: ServerContext[K] } & { scoreHub: ScoreSocketHub } = {
+  const server: { -readonly [K in keyof ComposedServerContext]: ComposedServerContext[K] } = {
     database,
     contract,
     log,
@@ -76,8 +82,8 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
     cache,
     production,
     bus,
-    scoreHub,
-    scoreBoard: new ScoreBoard({ clock, database }),
+    siteSocket,
+    scoreBoard: new MemoryScoreBoard({ clock, database }),
     feed: null,
     sms: options.sms ?? smsSenderFor(process.env, production, log),
     captcha: options.captcha ?? altchaCaptcha({ database, cache, clock }),

@@ -3,7 +3,7 @@ import { appBuilt, databaseUrl, dataDir, distDir, fromTemplate, newDataDir, pgli
 import { buildApp } from './app.ts';
 import { deferredDatabase, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { hashSeedPasswords, isSeeded, seedWorld } from './db/seed.ts';
+import { hashSeedPasswords, isSeeded, seedWorld } from './seed/seed.ts';
 import { startTableMaintenance, type TableMaintenance } from './db/table-maintenance.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';

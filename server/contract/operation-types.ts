@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.d.ts';
-import type { ServerContext } from '../server-context.ts';
 
 export type OperationId = keyof operations;
 
@@ -25,29 +23,3 @@ export type DataOf<K extends OperationId> = operations[K]['responses'] extends {
     ? D
     : never
   : never;
-
-/** The user behind a valid token. */
-export interface SessionUser {
-  id: number;
-  sessionId: number;
-  isAnchor: boolean;
-  roles: ReadonlySet<string>;
-}
-
-export interface HandlerContext<K extends OperationId> {
-  input: InputOf<K>;
-  /** The logged-in user, or null for a guest on a public call. */
-  user: SessionUser | null;
-  /** The logged-in user; throws the session-gone answer (700) for a guest. */
-  me(): SessionUser;
-  /** Sets the msg of a successful answer, for calls whose contract puts a confirmation there. */
-  say(message: string): void;
-  /** The client's Idempotency-Key for calls that move money. */
-  idempotencyKey: string | undefined;
-  request: FastifyRequest;
-  server: ServerContext;
-}
-
-export type Handler<K extends OperationId> = (context: HandlerContext<K>) => Promise<DataOf<K>>;
-
-export type AreaHandlers = { [K in OperationId]?: Handler<K> };

@@ -10,7 +10,7 @@ import { gameWinners } from './period-scores.ts';
 
 const breakMs = 10 * 60_000;
 
-/** Game lengths in minutes (the seed's, server/db/seed) and kills a side makes a minute. */
+/** Game lengths in minutes (the seed's, server/seed) and kills a side makes a minute. */
 const titles: Record<EsportsTitle, { minutes: [number, number]; kills: number; objectives: boolean }> = {
   lol: { minutes: [26, 40], kills: 0.42, objectives: true },
   dota: { minutes: [30, 52], kills: 0.55, objectives: true },

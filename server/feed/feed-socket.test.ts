@@ -7,12 +7,13 @@ import { openTemplateCopy } from '../../tests/api/database-template.ts';
 import { loadContract } from '../contract/contract.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { InProcessBus } from '../realtime/bus.ts';
-import { createEnvelopeReaders, type FramedPush } from '../realtime/score-frames.ts';
-import type { ScoreHubOptions } from '../realtime/score-hub.ts';
-import { scoreSocket } from '../realtime/score-socket.ts';
-import type { SocketServerMessage, StreamName } from '../realtime/socket-contract.ts';
+import { createEnvelopeReaders, type FramedPush } from '../realtime/site-socket-frames.ts';
+import type { SiteSocketHubOptions } from '../realtime/site-socket-hub.ts';
+import { siteSocketRoutes } from '../realtime/site-socket-routes.ts';
+import type { SocketServerMessage, StreamName } from '../contract/socket-contract.ts';
 import { createServerContext } from '../create-server-context.ts';
-import { ManualClock, type MatchFeed } from './match-feed.ts';
+import { ManualClock } from './feed-clock.ts';
+import type { MatchFeed } from '../ports/match-feed.ts';
 import { createSimulatedFeed } from './simulated-feed.ts';
 
 // The feed's pushes through the score socket, as the score pages receive them: only the sport and
@@ -110,7 +111,7 @@ afterEach(async () => {
 });
 
 /** The score socket and the feed over a copy of the seeded world; the socket's limits as a test needs them. */
-async function startFeedServer(socket: Partial<ScoreHubOptions> = {}, advanceStepMs = 60_000, bus = new InProcessBus()) {
+async function startFeedServer(socket: Partial<SiteSocketHubOptions> = {}, advanceStepMs = 60_000, bus = new InProcessBus()) {
   const database = await openTemplateCopy(template);
   opened.databases.push(database);
   const clock = new ManualClock(start);
@@ -124,12 +125,12 @@ async function startFeedServer(socket: Partial<ScoreHubOptions> = {}, advanceSte
       now: clock.date,
       production: false,
       bus,
-      scoreSocket: { resolveToken: async () => null, ...socket },
+      siteSocket: { resolveToken: async () => null, ...socket },
       feed: (context) => createSimulatedFeed(context, { seed: 20261122, clock, advanceStepMs }),
     },
     app.log,
   );
-  await app.register(scoreSocket, { hub: server.scoreHub });
+  await app.register(siteSocketRoutes, { hub: server.siteSocket });
   app.addHook('onClose', () => bus.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
@@ -137,7 +138,7 @@ async function startFeedServer(socket: Partial<ScoreHubOptions> = {}, advanceSte
   opened.feeds.push(feed);
   await feed.start();
   const company = await database.db.selectFrom('odds_companies').select('id').orderBy('sort').orderBy('id').executeTakeFirstOrThrow();
-  return { url: `ws://127.0.0.1:${port}/ws`, feed, hub: server.scoreHub, companyId: company.id };
+  return { url: `ws://127.0.0.1:${port}/ws`, feed, hub: server.siteSocket, companyId: company.id };
 }
 
 describe('the feed through the score socket', { timeout: 120_000 }, () => {

@@ -12,7 +12,7 @@ const maxSubstitutions = 5;
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
-/** Expected goals of each side over a match, from the strength edge (the seed's model, server/db/seed). */
+/** Expected goals of each side over a match, from the strength edge (the seed's model, server/seed). */
 export function footballGoalRates(edge: number): [number, number] {
   return [clamp(1.45 + 0.8 * edge, 0.25, 3.2), clamp(1.15 - 0.8 * edge, 0.2, 3)];
 }

@@ -6,7 +6,8 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Match } from '../db/tables/scores-tables.ts';
 import { FeedRandom } from './feed-random.ts';
 import { pointsSplit } from './lineups.ts';
-import { ManualClock, type FeedPlayed } from './match-feed.ts';
+import { ManualClock } from './feed-clock.ts';
+import type { FeedPlayed } from '../ports/match-feed.ts';
 import { pressureOf, pressureValue } from './momentum.ts';
 import { createSimulatedFeed } from './simulated-feed.ts';
 
@@ -24,7 +25,7 @@ describe('match centre data of the simulated feed', { timeout: 240_000 }, () => 
   let database: DatabaseHandle;
   const played: FeedPlayed[] = [];
   let notStarted: Set<number>;
-  /** The minutes the seed gave the matches in play before the feed started (server/db/seed/momentum-seed.ts). */
+  /** The minutes the seed gave the matches in play before the feed started (server/seed/momentum-seed.ts). */
   let seededMinutes: Map<number, number>;
 
   beforeAll(async () => {

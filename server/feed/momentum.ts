@@ -1,23 +1,10 @@
 import type { Match, MatchStats } from '../db/tables/scores-tables.ts';
 import type { StepResult } from './match-engine.ts';
 import { quarterScores } from './period-scores.ts';
+import type { MomentumPoint } from '../ports/match-feed.ts';
 
 // Attack momentum, as the feed plays: football's pressure of each team minute by minute, from its attacks,
 // dangerous attacks, shots and corners; basketball's score after each minute, for the lead tracker.
-
-export interface MomentumPoint {
-  /** The minutes played so far, 1 for the first. */
-  t: number;
-  minute: number;
-  added_minute: number;
-  /** Football: the half; basketball: the quarter (5 and on: overtime). */
-  period: number;
-  /** Football: the minute's pressure points; basketball: the score after the minute. */
-  home: number;
-  away: number;
-  /** Football: -100 (all away) to 100 (all home); basketball: the home lead. */
-  value: number;
-}
 
 /** What each counted event weighs in a minute's pressure. */
 export const pressureWeights = { attacks: 1, dangerous_attacks: 2, shots: 3, corners: 3 } as const;

@@ -2,33 +2,19 @@ import type { Insertable, Kysely } from 'kysely';
 import type { components } from '../../src/api/schema.d.ts';
 import { toMatchOdds, toMatchView } from '../areas/scores/match-view.ts';
 import { liveRoomsByMatch } from '../areas/scores/match-viewer.ts';
-import {
-  standingsKey,
-  type IncidentRow,
-  type OddsCompanyRow,
-  type OddsRow,
-  type StandingRow,
-} from '../areas/scores/score-board.ts';
+import { standingsKey, type IncidentRow, type OddsCompanyRow, type OddsRow, type StandingRow } from '../ports/score-board.ts';
 import type { Database } from '../db/schema.ts';
 import type { Match, MatchIncidentsTable, MatchesTable } from '../db/tables/scores-tables.ts';
-import type { ServerContext } from '../server-context.ts';
+import type { ServerContext } from '../ports/server-context.ts';
 import { FeedWorld } from './feed-world.ts';
 import { planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
 import { stoppageOf } from './football-engine.ts';
-import {
-  ManualClock,
-  ShiftedClock,
-  isMovable,
-  type FeedClock,
-  type FeedEvent,
-  type FeedListener,
-  type FeedPlayed,
-  type MatchFeed,
-  type MovableClock,
-} from './match-feed.ts';
+import { ManualClock, ShiftedClock, isMovable, type FeedClock, type MovableClock } from './feed-clock.ts';
+import type { FeedEvent, FeedListener, FeedPlayed, MatchFeed } from '../ports/match-feed.ts';
 import { cloneLiveMatch, liveMatch, type FeedIncident, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
-import { MomentumTracker, type MomentumPoint } from './momentum.ts';
+import { MomentumTracker } from './momentum.ts';
+import type { MomentumPoint } from '../ports/match-feed.ts';
 import { moveOdds, openingOddsRows } from './odds-model.ts';
 import { applyResult } from './standings-table.ts';
 
@@ -494,7 +480,7 @@ class SimulatedFeed implements MatchFeed {
     const publishes: Array<Promise<number>> = [];
     for (const match of event.matches) {
       const odds = board.odds.get(match.id) ?? [];
-      publishes.push(this.server.scoreHub.publishMatch(match.sport, 'match', toMatchView(board, match, odds, viewer)));
+      publishes.push(this.server.siteSocket.publishMatch(match.sport, 'match', toMatchView(board, match, odds, viewer)));
     }
     const moved = new Map<string, OddsRow>();
     for (const row of event.odds) moved.set(`${row.match_id}:${row.company_id}`, row);
@@ -503,11 +489,11 @@ class SimulatedFeed implements MatchFeed {
       const company = this.#companies.find((candidate) => candidate.id === row.company_id);
       if (!match || !company || match.sport === 'esports') continue;
       const view = toMatchOdds(match.id, company, board.odds.get(match.id) ?? this.#odds.get(match.id) ?? []);
-      if (view) publishes.push(this.server.scoreHub.publishMatch(match.sport, 'exponent', view));
+      if (view) publishes.push(this.server.siteSocket.publishMatch(match.sport, 'exponent', view));
     }
     for (const { match_id, sport, points } of event.momentum) {
       if (sport === 'esports') continue;
-      publishes.push(this.server.scoreHub.publishMomentum(sport, { match_id, kind: sport === 'football' ? 'pressure' : 'lead', points }));
+      publishes.push(this.server.siteSocket.publishMomentum(sport, { match_id, kind: sport === 'football' ? 'pressure' : 'lead', points }));
     }
     // Goal pop-ups after the matches, so a page has the new score when the pop-up shows: the hub sends pushes in
     // the order they are published. Nothing is awaited in between, so the whole pass leaves in one turn, as one
@@ -521,7 +507,7 @@ class SimulatedFeed implements MatchFeed {
       const home = board.teams.get(match.home_team_id);
       const away = board.teams.get(match.away_team_id);
       publishes.push(
-        this.server.scoreHub.publishGoal({
+        this.server.siteSocket.publishGoal({
           match_id: match.id,
           league_name: league?.short_name_zh ?? '',
           league_name_en: league?.short_name_en ?? '',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { Match, MatchesTable } from '../db/tables/scores-tables.ts';
-import { leagueDefs } from '../db/seed/catalogue/scores-catalogue.ts';
+import { leagueDefs } from '../seed/catalogue/scores-catalogue.ts';
 import { FeedWorld, type LeagueRow, type TeamRow } from './feed-world.ts';
 import { nextRound, planDay, siteDayOf } from './fixture-planner.ts';
 import { clockOrder, liveMatch, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
@@ -18,7 +18,7 @@ const companies = [1, 2, 3];
 const dayStart = Date.parse('2026-11-22T00:00:00+08:00');
 const seeds = Array.from({ length: 24 }, (_, i) => 1000 + i * 7919);
 
-/** The leagues of server/db/seed/catalogue/scores-catalogue.ts as stored rows, with ids in catalogue order. */
+/** The leagues of server/seed/catalogue/scores-catalogue.ts as stored rows, with ids in catalogue order. */
 function catalogueWorld(): { world: FeedWorld; standings: StandingRow[] } {
   const leagues: LeagueRow[] = leagueDefs.map((def, i) => ({
     id: i + 1,

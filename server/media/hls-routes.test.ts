@@ -4,7 +4,7 @@ import { openTemplateCopy } from '../../tests/api/database-template.ts';
 import { ownMediaServer } from '../adapters/media/media-server.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { ManualClock } from '../feed/match-feed.ts';
+import { ManualClock } from '../feed/feed-clock.ts';
 import { ClipLibrary, clipForRoom } from './hls-clips.ts';
 import { onAirCacheKey } from './hls-routes.ts';
 import { clipOffset, clipSegmentOf, hlsQualities } from './hls-playlists.ts';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../errors.ts';
 import { languageOf, translate } from '../i18n/server-messages.ts';
-import type { ServerContext } from '../server-context.ts';
+import type { ServerContext } from '../ports/server-context.ts';
 import { ClipLibrary, clipForRoom } from './hls-clips.ts';
 import { clipOffset, clipSegmentOf, isHlsQuality, masterPlaylist, mediaPlaylist } from './hls-playlists.ts';
 import { ingestMasterPlaylist, type RtmpIngest } from './ingest/rtmp-ingest.ts';

@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { localUploadStorage, storedUploadType, uploadsPathPrefix, type UploadStorage } from '../adapters/storage/upload-storage.ts';
+import { localUploadStorage, storedUploadType } from '../adapters/storage/upload-storage.ts';
+import { uploadsPathPrefix, type UploadStorage } from '../ports/upload-storage.ts';
 import {
   avatarSvg,
   badgeLimits,
@@ -19,7 +20,7 @@ import {
   type Sport,
 } from './art.ts';
 
-// The names the seed writes (server/db/seed.ts) and the art they stand for:
+// The names the seed writes (server/seed/seed.ts) and the art they stand for:
 //   /media/avatars/<seed>.svg                  avatarSvg(seed)
 //   /media/crests/<INITIALS>-<seed>.svg         crestSvg(INITIALS, seed)
 //   /media/leagues/<sport>-<CODE>.svg           leagueLogoSvg(CODE, sport)

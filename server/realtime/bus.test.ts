@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBus, type Bus } from './bus.ts';
+import { createBus } from './bus.ts';
+import type { Bus } from '../ports/bus.ts';
 import { redisTestUrl } from './redis-test-url.ts';
 
 const redisUrl = await redisTestUrl();

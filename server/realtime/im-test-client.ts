@@ -5,7 +5,7 @@ import type { components } from '../../src/api/schema.d.ts';
 import { openTemplateCopy, type DatabaseTemplate } from '../../tests/api/database-template.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { ManualClock } from '../feed/match-feed.ts';
+import { ManualClock } from '../feed/feed-clock.ts';
 import { InProcessBus } from './bus.ts';
 
 type ImServerMessage = components['schemas']['ImServerMessage'];

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { memberChannel } from '../areas/chat/message-delivery.ts';
 import { parseConversationID, type ImMessage } from '../areas/chat/message-service.ts';
-import type { ImServerMessage } from './socket-contract.ts';
+import type { ImServerMessage } from '../contract/socket-contract.ts';
 import type { Contract } from '../contract/contract.ts';
-import type { Bus, Unsubscribe } from './bus.ts';
+import type { Bus, Unsubscribe } from '../ports/bus.ts';
 
 // Who takes part in which group on this process, and the fan-out of group messages and online counts across
 // processes through the bus (DESIGN.md, Realtime). A message is published once; every process with members of

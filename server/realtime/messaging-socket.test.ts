@@ -6,7 +6,7 @@ import { kickOut } from '../areas/live/kickout-service.ts';
 import { appointManager } from '../areas/live/room-moderation-service.ts';
 import { roomChatMaxLength, roomChatMessages, roomChatRate } from '../areas/live/room-chat-service.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { ManualClock } from '../feed/match-feed.ts';
+import type { ManualClock } from '../feed/feed-clock.ts';
 import { translate } from '../i18n/server-messages.ts';
 import { WebSocket } from 'ws';
 import { ImClient, startMessagingPair } from './im-test-client.ts';

@@ -25,9 +25,9 @@ import { refundExpiredEnvelopes } from '../areas/chat/red-envelope-service.ts';
 import { isRefusal, revokeRoomMessage, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../areas/live/room-chat-service.ts';
 import { EntryThrottle, roomEntryOf } from '../areas/live/room-entry.ts';
 import { defaultLanguage, translate, type Language } from '../i18n/server-messages.ts';
-import type { ServerContext } from '../server-context.ts';
+import type { ServerContext } from '../ports/server-context.ts';
 import { MessagingHub, type HubConnection } from './messaging-hub.ts';
-import { createFrameParser, type ImServerMessage } from './socket-contract.ts';
+import { createFrameParser, type ImServerMessage } from '../contract/socket-contract.ts';
 
 // The site's own messaging service at `/im` (DESIGN.md, the messaging port; im_mode own). Every client frame
 // carries an id, answered by ok, error or its own answer frame; pushes (messages, online counts) carry none.

@@ -5,7 +5,7 @@ import { setBlock } from '../areas/chat/conversation-service.ts';
 import { addGroupMembers, createGroup, dissolveGroup, groupMembers, leaveGroup } from '../areas/chat/group-service.ts';
 import { signMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { ManualClock } from '../feed/match-feed.ts';
+import type { ManualClock } from '../feed/feed-clock.ts';
 import { ImClient, startMessagingPair } from './im-test-client.ts';
 
 type ImMessage = components['schemas']['ImMessage'];

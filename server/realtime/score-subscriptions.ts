@@ -1,4 +1,4 @@
-import type { ClassifyType, StreamName } from './socket-contract.ts';
+import type { ClassifyType, StreamName } from '../contract/socket-contract.ts';
 
 /** What a connection picked with classify and toggle. */
 export interface Subscriber {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { anchorMessages } from '../../server/areas/anchor/anchor-application-service.ts';
-import { apiMessages } from '../../server/contract/api-routes.ts';
+import { apiMessages } from '../../server/site/api-routes.ts';
 import { loadContract } from '../../server/contract/contract.ts';
 import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

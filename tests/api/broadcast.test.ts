@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { broadcastMessages } from '../../server/areas/live/broadcast-service.ts';
-import { apiMessages } from '../../server/contract/api-routes.ts';
+import { apiMessages } from '../../server/site/api-routes.ts';
 import { RtmpIngest } from '../../server/media/ingest/rtmp-ingest.ts';
 import { demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
-import { ManualClock, type MatchFeed } from '../../server/feed/match-feed.ts';
+import { ManualClock } from '../../server/feed/feed-clock.ts';
+import type { MatchFeed } from '../../server/ports/match-feed.ts';
 import { createSimulatedFeed } from '../../server/feed/simulated-feed.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { copyClusterTemplate } from '../../server/db/cluster-template.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedWorld } from '../../server/db/seed.ts';
+import { seedWorld } from '../../server/seed/seed.ts';
 import { databaseUrlWith, templateSeed, type DatabaseTemplate } from './database-template.ts';
 
 /**

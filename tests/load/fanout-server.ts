@@ -6,11 +6,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedWorld } from '../../server/db/seed.ts';
-import { ManualClock } from '../../server/feed/match-feed.ts';
+import { seedWorld } from '../../server/seed/seed.ts';
+import { ManualClock } from '../../server/feed/feed-clock.ts';
 import { createSimulatedFeed } from '../../server/feed/simulated-feed.ts';
-import { createBus, type Bus } from '../../server/realtime/bus.ts';
-import type { FanOutReport, ScoreHubTrace } from '../../server/realtime/score-hub.ts';
+import { createBus } from '../../server/realtime/bus.ts';
+import type { Bus } from '../../server/ports/bus.ts';
+import type { FanOutReport, SiteSocketTrace } from '../../server/realtime/site-socket-hub.ts';
 
 export type FanoutRequest = { type: 'advance'; ms: number } | { type: 'goal' } | { type: 'usage' } | { type: 'stop' };
 
@@ -117,7 +118,7 @@ const emptyStages = (): StageTotals => ({
   publishedPushes: 0,
 });
 let stages = emptyStages();
-const trace: ScoreHubTrace = {
+const trace: SiteSocketTrace = {
   published(pushes, startedAt, acknowledgedAt) {
     stages.published += 1;
     stages.publishedPushes += pushes.length;
@@ -166,7 +167,7 @@ const app = await buildApp({
   now: clock.date,
   logger: { level: 'warn' },
   heartbeatMs: 600_000,
-  scoreSocket: { trace },
+  siteSocket: { trace },
   bus: redisUrl ? prefixedBus(createBus(redisUrl), process.env.FANOUT_CHANNEL_PREFIX ?? 'fanout-bench:') : undefined,
   feed: (server) => createSimulatedFeed(server, { seed, clock, advanceStepMs: 5_000 }),
 });
@@ -174,7 +175,7 @@ await app.listen({ port: Number(process.env.PORT ?? 0), host: '0.0.0.0' });
 const feed = app.serverContext.feed!;
 if (publisher) await feed.start();
 
-const hub = app.serverContext.scoreHub;
+const hub = app.serverContext.siteSocket;
 const goals: PublishedGoal[] = [];
 const publishGoal = hub.publishGoal.bind(hub);
 hub.publishGoal = async (event) => {

@@ -7,7 +7,7 @@ import { book, moneyTransaction } from '../../server/areas/wallet/ledger.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedWorld } from '../../server/db/seed.ts';
+import { seedWorld } from '../../server/seed/seed.ts';
 import { maintainTables, startTableMaintenance } from '../../server/db/table-maintenance.ts';
 
 export interface GiftServerReady {

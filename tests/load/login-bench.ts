@@ -1,6 +1,6 @@
 // Login throughput for `npm run bench`: real logins (human check solved, scrypt verified, session
 // rotated) against a running site, whose scrypt cost bounds the figure.
-import { scryptParams } from '../../server/areas/account/password.ts';
+import { scryptParams } from '../../server/password-hash.ts';
 import { solveHumanCheck } from '../api/human-check.ts';
 import { demoLogins } from '../api/demo-session.ts';
 import { percentile } from './percentile.ts';

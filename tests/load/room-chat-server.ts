@@ -4,7 +4,7 @@ import { buildApp } from '../../server/app.ts';
 import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedWorld } from '../../server/db/seed.ts';
+import { seedWorld } from '../../server/seed/seed.ts';
 
 export interface RoomChatServerReady {
   type: 'ready';

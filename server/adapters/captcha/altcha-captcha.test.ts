@@ -4,7 +4,7 @@ import { solvedPayload } from '../../../tests/api/human-check.ts';
 import { openTemplateCopy } from '../../../tests/api/database-template.ts';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { decodeAltchaPayload, humanCheckMessages, newAltchaChallenge, verifyAltcha } from './altcha-captcha.ts';
 
 async function siteOver(database: DatabaseHandle): Promise<{ app: FastifyInstance; server: ServerContext }> {

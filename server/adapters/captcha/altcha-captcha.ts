@@ -1,10 +1,9 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import { siteSecret } from '../../areas/account/site-secrets.ts';
-import type { ServerContext } from '../../server-context.ts';
-import type { Captcha } from './captcha.ts';
+import { siteSecret } from '../../db/site-secrets.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import type { Captcha, CaptchaChallenge } from '../../ports/captcha.ts';
 
 // The self-hosted human check (DESIGN.md, Accounts and security): an ALTCHA proof of work. The
 // challenge is signed, so the server keeps nothing until a solution comes back; a solution is then
@@ -16,8 +15,6 @@ import type { Captcha } from './captcha.ts';
  */
 export const altchaWork = { algorithm: 'PBKDF2/SHA-256', cost: 200, minCounter: 500, maxCounter: 2500 } as const;
 export const altchaChallengeTtlMs = 10 * 60_000;
-
-export type AltchaChallenge = DataOf<'altchaChallenge'>;
 
 export const humanCheckMessages = {
   failed: 'Human check failed: please try again',
@@ -44,7 +41,7 @@ async function secrets(server: AltchaContext) {
   return { hmacSignatureSecret, hmacKeySignatureSecret };
 }
 
-export async function newAltchaChallenge(server: AltchaContext): Promise<AltchaChallenge> {
+export async function newAltchaChallenge(server: AltchaContext): Promise<CaptchaChallenge> {
   const challenge = await createChallenge({
     algorithm: altchaWork.algorithm,
     cost: altchaWork.cost,

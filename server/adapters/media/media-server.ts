@@ -1,14 +1,6 @@
-import type { components } from '../../../src/api/schema.d.ts';
+import type { MediaServer } from '../../ports/media-server.ts';
 
-/**
- * The media-server port (DESIGN.md, Video): where a room's HLS is played from. The default is this
- * server's own /hls (server/media/hls-routes.ts); an RTMP media server or a CDN plugs in behind the
- * same interface.
- */
-export interface MediaServer {
-  playUrls(roomId: number): components['schemas']['LiveStreamUrls'];
-}
-
+/** The default media server: this server's own /hls (server/media/hls-routes.ts). */
 export const ownMediaServer: MediaServer = {
   playUrls: (roomId) => ({
     master: `/hls/${roomId}/master.m3u8`,

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { DevSmsSender, renderSmsInbox } from './dev-sms-sender.ts';
-import type { SmsMessage } from './sms-sender.ts';
+import type { SmsMessage } from '../../ports/sms-sender.ts';
 
 const sentAt = new Date('2026-11-22T12:00:00Z');
 const message = (mobile: string, code: string): SmsMessage => ({

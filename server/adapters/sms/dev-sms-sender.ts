@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsMessage, SmsSender } from './sms-sender.ts';
+import type { SmsMessage, SmsSender } from '../../ports/sms-sender.ts';
 
 /** Messages kept for the inbox page; older ones are dropped. */
 const inboxSize = 200;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpSmsSender, httpSmsConfigFrom, signSmsRequest, SmsNotConfigured, UnconfiguredSmsSender } from './http-sms-sender.ts';
-import type { SmsMessage } from './sms-sender.ts';
+import type { SmsMessage } from '../../ports/sms-sender.ts';
 
 const message: SmsMessage = {
   mobile: '86-13800000001',

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { SmsMessage, SmsSender } from './sms-sender.ts';
+import type { SmsMessage, SmsSender } from '../../ports/sms-sender.ts';
 
 /** How an operator points the site at an HTTP SMS provider (README, Configuration). */
 export interface HttpSmsConfig {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DevSmsSender } from './dev-sms-sender.ts';
 import { HttpSmsSender, httpSmsConfigFrom, UnconfiguredSmsSender } from './http-sms-sender.ts';
-import type { SmsSender } from './sms-sender.ts';
+import type { SmsSender } from '../../ports/sms-sender.ts';
 
 /**
  * The SMS sender the environment asks for: the operator's HTTP provider when configured; in

@@ -1,14 +1,6 @@
 import { resolve } from 'node:path';
-import { mediaTypeOfExtension, type StoredMediaType } from '../../areas/account/upload-content-type.ts';
-
-/** Site paths of stored uploads start with this; server/media/media-routes.ts serves them. */
-export const uploadsPathPrefix = '/media/uploads/';
-
-/** The storage port (DESIGN.md, Layout: adapters): where uploaded files are kept and served from. */
-export interface UploadStorage {
-  /** The folder the upload service writes and /media/uploads/ serves. */
-  readonly directory: string;
-}
+import type { UploadStorage } from '../../ports/upload-storage.ts';
+import { mediaTypeOfExtension, type StoredMediaType } from '../../upload-content-type.ts';
 
 /**
  * The default: `uploads` in the data directory, read from DATA_DIR the way server/main.ts reads it,

@@ -1,4 +1,4 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { logIn, loginMessages, register, resetPassword, signOut } from './login-service.ts';
 import { memberProfile, publicProfile, updateProfile } from './profile-service.ts';
 import { confirmLoginQrcode, createLoginQrcode, scanLoginQrcode } from './qr-login-service.ts';

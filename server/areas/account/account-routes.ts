@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DevSmsSender, renderSmsInbox } from '../../adapters/sms/dev-sms-sender.ts';
 import { ResultCode } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { loginQrcodeSvg } from './qr-login-service.ts';
 
 export interface AccountRoutesOptions {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openTemplateCopy } from '../../../tests/api/database-template.ts';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { openSession } from './login-service.ts';
 import { createSession, forgetSessions, resolveSession } from './session-service.ts';
 

@@ -4,12 +4,12 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DeviceType } from '../../db/tables/account-tables.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { hashPassword, verifyPassword } from '../../password-hash.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { memberProfile } from './profile-service.ts';
 import { createSession, forgetSessions } from './session-service.ts';
-import { signMessagingUser } from '../chat/messaging-account-service.ts';
+import { signMessagingUser } from '../chat/chat-public.ts';
 import { smsMessages, spendSmsCode } from './sms-code-service.ts';
 
 export type LoginSession = DataOf<'userLogin'>;

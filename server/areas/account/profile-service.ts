@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
-import { boughtHorns } from '../social/horn-service.ts';
+import { boughtHorns } from '../social/social-public.ts';
 
 /** What profile calls refuse with (ids of the server's catalogues, server/i18n). */
 export const profileMessages = {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DataOf, SessionUser } from '../../contract/operation-types.ts';
+import type { DataOf } from '../../contract/operation-types.ts';
+import type { SessionUser } from '../../ports/session-resolver.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { loginSessionFor, openSession } from './login-service.ts';
 import { forgetSessions } from './session-service.ts';
 import { summarizeUserAgent } from './user-agent.ts';
@@ -166,7 +167,7 @@ export async function scanLoginQrcode(
     .executeTakeFirst();
   if (!scanned) throw new DomainError((await refusal(server, code, userId)) ?? qrMessages.unknown);
   if (scanned.connection_id !== null) {
-    await server.scoreHub.pushToQrCode(code, scanned.connection_id, { code: 200, type: 'scanCode_Login' });
+    await server.siteSocket.pushToQrCode(code, scanned.connection_id, { code: 200, type: 'scanCode_Login' });
   }
   return {
     code,
@@ -208,7 +209,7 @@ export async function confirmLoginQrcode(
   forgetSessions(server);
   const session = await loginSessionFor(server, user.id, confirmed.token);
   if (confirmed.connectionId !== null) {
-    await server.scoreHub.pushToQrCode(code, confirmed.connectionId, { code: 200, type: 'webLoginSuccess', data: session });
+    await server.siteSocket.pushToQrCode(code, confirmed.connectionId, { code: 200, type: 'webLoginSuccess', data: session });
   }
   return { code, status: 'confirmed', expires_at: seconds(confirmed.expiresAt) };
 }

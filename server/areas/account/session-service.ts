@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionUser } from '../../contract/operation-types.ts';
+import type { SessionLookup } from '../../ports/session-resolver.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DeviceType } from '../../db/tables/account-tables.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 /** A session ends after a week without use, and a month after login whatever happens. */
 export const sessionIdleMs = 7 * 24 * 3600_000;
@@ -12,10 +12,6 @@ export const sessionAbsoluteMs = 30 * 24 * 3600_000;
 const touchEveryMs = 5 * 60_000;
 /** How long a resolved token is trusted from memory before the database is asked again. */
 const lookupTtlMs = 10_000;
-
-export type SessionLookup =
-  | { status: 'ok'; user: SessionUser }
-  | { status: 'missing' | 'illegal' | 'revoked' | 'elsewhere' | 'expired' };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

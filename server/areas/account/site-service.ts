@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 type SiteConfig = DataOf<'universalGetConfig'>;
 type CustomerServiceInfo = DataOf<'userGetKefuInfo'>;

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openTemplateCopy } from '../../../tests/api/database-template.ts';
 import { humanCheckMessages } from '../../adapters/captcha/altcha-captcha.ts';
-import type { Captcha } from '../../adapters/captcha/captcha.ts';
+import type { Captcha } from '../../ports/captcha.ts';
 import { DevSmsSender } from '../../adapters/sms/dev-sms-sender.ts';
 import { UnconfiguredSmsSender } from '../../adapters/sms/http-sms-sender.ts';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { newSmsCode, sendSmsCode, smsMessages, smsRules, spendSmsCode } from './sms-code-service.ts';
 
 /** A human check that passes any payload but 'unsolved'; the real one has its own tests. */

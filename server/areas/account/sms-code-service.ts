@@ -4,8 +4,8 @@ import { SmsNotConfigured, UnconfiguredSmsSender } from '../../adapters/sms/http
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { SmsPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { siteSecret } from './site-secrets.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { siteSecret } from '../../db/site-secrets.ts';
 
 /** SMS code rules (issue 4; SPEC §9: resend after 60 s). */
 export const smsRules = {

@@ -7,9 +7,9 @@ import type { Metadata } from 'sharp';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { UploadPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { imageSize, sniffLength, sniffMediaType, storedExtensions, type StoredMediaType } from './upload-content-type.ts';
-import { uploadsPathPrefix, type UploadStorage } from '../../adapters/storage/upload-storage.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { imageSize, sniffLength, sniffMediaType, storedExtensions, type StoredMediaType } from '../../upload-content-type.ts';
+import { uploadsPathPrefix, type UploadStorage } from '../../ports/upload-storage.ts';
 import { uploadLimits, uploadTokenMessages, verifyUploadToken, type UploadKind } from './upload-token-service.ts';
 
 type UploadedFile = DataOf<'upload'>;

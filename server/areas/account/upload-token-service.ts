@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { siteSecret } from './site-secrets.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { siteSecret } from '../../db/site-secrets.ts';
 
 export type UploadKind = 'image' | 'video' | 'file';
 

@@ -1,6 +1,6 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
-import { adminAnchorApplicationList, reviewAnchorApplication } from '../anchor/anchor-application-service.ts';
-import { adminWithdrawalList, reviewWithdrawal } from '../wallet/withdrawal-service.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
+import { adminAnchorApplicationList, reviewAnchorApplication } from '../anchor/anchor-public.ts';
+import { adminWithdrawalList, reviewWithdrawal } from '../wallet/wallet-public.ts';
 
 /** The admin page's calls (x-role admin: the router refuses everyone else). */
 export const adminHandlers = defineAreaHandlers('admin', {

@@ -10,10 +10,10 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { AnchorVerificationsTable } from '../../db/tables/anchor-tables.ts';
 import { DomainError } from '../../errors.ts';
 import { translate } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { forgetSessions } from '../account/session-service.ts';
-import { roomListCacheKey } from '../live/room-list-service.ts';
-import { noticeMessages, notifyUser } from '../content/notice-service.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { forgetSessions } from '../account/account-public.ts';
+import { roomListCacheKey } from '../live/live-public.ts';
+import { noticeMessages, notifyUser } from '../content/content-public.ts';
 
 type Application = Selectable<AnchorVerificationsTable>;
 type Verification = DataOf<'memberVerified'>;

@@ -1,4 +1,4 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { anchorLevels, applyForAnchor, verifiedInfo } from './anchor-application-service.ts';
 
 /** The anchor area's calls: applying to be an anchor and its review status, the anchor levels. */

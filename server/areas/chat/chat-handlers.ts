@@ -1,4 +1,4 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { relationOf, setBlock } from './conversation-service.ts';
 import {
   addGroupMembers,

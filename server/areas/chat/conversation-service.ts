@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../src/api/schema.d.ts';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { conversationKey, lastSequence, selectMessages, toImMessage, type Conversation } from './message-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 

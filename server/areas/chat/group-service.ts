@@ -1,6 +1,6 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { conversationMessages, groupRole, type ImConversation } from './conversation-service.ts';
 import { pushConversation, pushToMember } from './message-delivery.ts';
 import { firstLetter } from './pinyin-initial.ts';

@@ -1,5 +1,5 @@
 import type { components } from '../../../src/api/schema.d.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { conversationList, groupMemberIds } from './conversation-service.ts';
 import type { Conversation, ImMessage } from './message-service.ts';
 

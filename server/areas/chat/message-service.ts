@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { components } from '../../../src/api/schema.d.ts';
 import type { ChatMessagesTable, ChatPayload } from '../../db/tables/chat-tables.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 // The messaging core (DESIGN.md, Realtime): messages stored before they are acknowledged, numbered per
 // conversation by the database (migration 016), read back as tim-js-sdk shapes them (ImMessage).

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { amountOf, balanceAfter, book, idempotent, moneyTransaction, tenthsOf, tenthsText, type Trx } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { amountOf, balanceAfter, book, idempotent, moneyTransaction, tenthsOf, tenthsText, type Trx } from '../wallet/wallet-public.ts';
 import { c2cRefusal, conversationMessages, groupRole } from './conversation-service.ts';
 import { deliverMessage } from './message-delivery.ts';
 import { storeMessage, type Conversation } from './message-service.ts';

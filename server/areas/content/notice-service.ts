@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { translate, type Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
 // The message centre's notices (SPEC §4: a received system message is stored as a notice; Push/getList): sent

@@ -1,8 +1,8 @@
 import type { DataOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { rankHotMatches } from '../scores/match-list-service.ts';
-import { toMatchBrief } from '../scores/match-view.ts';
-import { liveRoomsByMatch, roomsOnAir } from '../scores/match-viewer.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { rankHotMatches } from '../scores/scores-public.ts';
+import { toMatchBrief } from '../scores/scores-public.ts';
+import { liveRoomsByMatch, roomsOnAir } from '../scores/scores-public.ts';
 
 /** openapi.yaml SearchHot: at most 10 words and 10 matches. */
 const hotShown = 10;

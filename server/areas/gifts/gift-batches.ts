@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ServerContext } from '../../server-context.ts';
-import { retryingMoneyCall } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { retryingMoneyCall } from '../wallet/wallet-public.ts';
 
 /** The same gift again within this long continues the sender's combo. */
 export const comboWindowMs = 10_000;

@@ -1,11 +1,11 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { existingRoom, roomChatGroupId } from '../live/room-info-service.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { existingRoom, roomChatGroupId } from '../live/live-public.ts';
 import { publishGroupMessage } from '../../realtime/messaging-hub.ts';
-import { toImMessage } from '../chat/message-service.ts';
-import { amountOf, ledgerMessages, paramsHashOf, tenthsOf } from '../wallet/ledger.ts';
+import { toImMessage } from '../chat/chat-public.ts';
+import { amountOf, ledgerMessages, paramsHashOf, tenthsOf } from '../wallet/wallet-public.ts';
 import { type GiftOutcome, makeGift } from './gift-batches.ts';
 
 export const giftMessages = {

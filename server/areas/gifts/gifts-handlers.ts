@@ -1,4 +1,4 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { languageOf } from '../../i18n/server-messages.ts';
 import { backpack, giftList, receivedGifts, sendGift } from './gift-service.ts';
 import { buyGuard, guardTiers } from './guard-service.ts';

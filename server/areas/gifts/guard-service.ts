@@ -1,8 +1,8 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, type Trx } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, type Trx } from '../wallet/wallet-public.ts';
 import { giftMessages } from './gift-service.ts';
 import { addWealth } from './wealth.ts';
 

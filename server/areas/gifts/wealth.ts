@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Trx } from '../wallet/ledger.ts';
-import { amountOf } from '../wallet/ledger.ts';
+import type { Trx } from '../wallet/wallet-public.ts';
+import { amountOf } from '../wallet/wallet-public.ts';
 
 /**
  * SPEC §5: 1 yellow diamond spent = 1 wealth point (0.1 the smallest); the wealth level and its icon

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import { onAirCacheKey } from '../../media/hls-routes.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { anchorRoomOf, liveRoomMessages } from './room-info-service.ts';
 import { cachedRoom, liveRooms, roomListCacheKey } from './room-list-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';

@@ -1,4 +1,4 @@
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { setRoomOnAir } from './live-alerts.ts';
 
 // Nothing in the demo site starts or ends a broadcast by itself (anchors do, through the anchor's

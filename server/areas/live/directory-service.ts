@@ -1,6 +1,6 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import { translate, type Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { cachedRooms, liveRooms, type RoomRow } from './room-list-service.ts';
 
 /** Categories change only by an admin; the directory asks for them on every visit. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { existingRoom } from './room-info-service.ts';
 
 type FanGroup = DataOf<'liveAddshowGroup'>;

@@ -1,5 +1,5 @@
 import type { DataOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 /** The rooms the viewer is kicked out of right now (loaded at start-up, SPEC §4); none for guests. */
 export async function kickoutList(server: ServerContext, userId: number | null): Promise<DataOf<'liveLiveKickoutList'>> {
@@ -51,6 +51,6 @@ export async function kickOut(server: ServerContext, kickout: Kickout): Promise<
       conflict.columns(['room_id', 'user_id']).doUpdateSet({ until, reason: kickout.reason ?? '', by_user_id: kickout.byUserId, created_at: now }),
     )
     .execute();
-  await server.scoreHub.pushToUser(kickout.userId, { code: 300, type: 'live_kickout', room_id: kickout.roomId });
+  await server.siteSocket.pushToUser(kickout.userId, { code: 300, type: 'live_kickout', room_id: kickout.roomId });
   return { until: Math.floor(until.getTime() / 1000) };
 }

@@ -1,15 +1,15 @@
 import type { Match } from '../../db/schema.ts';
-import type { FeedEvent } from '../../feed/match-feed.ts';
+import type { FeedEvent } from '../../ports/match-feed.ts';
 import { clipOfType } from '../../media/hls-clips.ts';
 import { onAirCacheKey } from '../../media/hls-routes.ts';
-import type { SocketLiveAlert } from '../../realtime/socket-contract.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { SocketLiveAlert } from '../../contract/socket-contract.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { matchBriefs } from './match-brief.ts';
 import { roomListCacheKey } from './room-list-service.ts';
 
 // Alerts of issue 11 item 7: an anchor I follow goes on air; a match I reserved kicks off. Each is
 // pushed over the site socket to the connections registered with that user's token only
-// (ScoreHub.pushToUser, across processes through the bus); the page shows a notice.
+// (SiteSocket.pushToUser, across processes through the bus); the page shows a notice.
 
 /** The followers of an anchor who went on air, each told once, with the room to open. */
 export async function announceOnAir(server: ServerContext, roomId: number): Promise<number> {
@@ -31,7 +31,7 @@ export async function announceOnAir(server: ServerContext, roomId: number): Prom
     anchor: { id: room.anchor_id, user_nickname: room.user_nickname.slice(0, 64) },
     title: room.title.slice(0, 100),
   };
-  await Promise.all(followers.map((row) => server.scoreHub.pushToUser(row.user_id, frame)));
+  await Promise.all(followers.map((row) => server.siteSocket.pushToUser(row.user_id, frame)));
   return followers.length;
 }
 
@@ -57,7 +57,7 @@ export async function announceKickoff(server: ServerContext, matchId: number): P
   ]);
   if (!brief || reservers.length === 0) return 0;
   const frame: SocketLiveAlert = { code: 310, type: 'live_alert', kind: 'match_kickoff', match: brief, ...(room ? { room_id: room.id } : {}) };
-  await Promise.all(reservers.map((row) => server.scoreHub.pushToUser(row.user_id, frame)));
+  await Promise.all(reservers.map((row) => server.siteSocket.pushToUser(row.user_id, frame)));
   return reservers.length;
 }
 

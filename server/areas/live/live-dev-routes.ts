@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { isLoopback } from '../scores/feed-dev-routes.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { isLoopback } from '../scores/scores-public.ts';
 import { kickOut } from './kickout-service.ts';
 import { setRoomOnAir } from './live-alerts.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { languageOf } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { endRoom, pushInfo, startRoom, type PushAddress } from './broadcast-service.ts';
 import { liveCategories, roomBuckets } from './directory-service.ts';
 import { ownFanGroups, showFanGroup, shownFanGroups } from './fan-group-service.ts';

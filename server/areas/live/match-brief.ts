@@ -1,7 +1,7 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { Match } from '../../db/schema.ts';
 import type { LiveType, Sport } from '../../db/tables/column-types.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 export type LiveMatchBrief = NonNullable<DataOf<'liveStreamingGetLiveList'>['list'][number]['match']>;
 

@@ -1,5 +1,5 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { matchBriefs } from './match-brief.ts';
 import { anchorRoomOf } from './room-info-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { existingRoom } from './room-info-service.ts';
 
 type Ranking = DataOf<'liveStreamingRoomRanking'>;

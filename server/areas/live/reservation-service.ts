@@ -1,7 +1,7 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { LiveStatus } from '../../db/tables/column-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { matchBriefs, type LiveMatchBrief } from './match-brief.ts';
 import { anchorRoomOf } from './room-info-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';

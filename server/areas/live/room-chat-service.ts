@@ -1,5 +1,5 @@
 import type { components } from '../../../src/api/schema.d.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { cachedRoom } from './room-list-service.ts';
 import { standingIn } from './room-info-service.ts';
 

@@ -1,5 +1,5 @@
-import type { ImServerMessage } from '../../realtime/socket-contract.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ImServerMessage } from '../../contract/socket-contract.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import type { ChatRoom } from './room-chat-service.ts';
 import { roomChatGroupId } from './room-info-service.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { matchBriefs, type LiveMatchBrief } from './match-brief.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 

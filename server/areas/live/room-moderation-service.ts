@@ -1,7 +1,7 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { forgetSessions } from '../account/session-service.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { forgetSessions } from '../account/account-public.ts';
 import { kickOut } from './kickout-service.ts';
 import { anchorRoomOf, chatRulesOf, existingRoom, standingIn } from './room-info-service.ts';
 import { roomListCacheKey, type RoomRow } from './room-list-service.ts';

@@ -1,12 +1,12 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { uploadsPathPrefix } from '../../adapters/storage/upload-storage.ts';
+import { uploadsPathPrefix } from '../../ports/upload-storage.ts';
 import { inputErrorOf } from '../../contract/contract.ts';
 import type { InputOf } from '../../contract/operation-types.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { coverRule, reencodeCover, refuseUpload, writeChecked, type WrittenFile } from '../account/upload-service.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { coverRule, reencodeCover, refuseUpload, writeChecked, type WrittenFile } from '../account/account-public.ts';
 
 // Live/setLiveInfo and Live/mobileStartRoom send the room's settings as a form with the cover in it (SPEC §5).
 // The contract's JSON validation does not read a form, so the text fields are checked here against the same

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTemplateCopy } from '../../../tests/api/database-template.ts';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { ManualClock, type MatchFeed } from '../../feed/match-feed.ts';
+import { ManualClock } from '../../feed/feed-clock.ts';
+import type { MatchFeed } from '../../ports/match-feed.ts';
 import { createSimulatedFeed } from '../../feed/simulated-feed.ts';
 import { isLoopback } from './feed-dev-routes.ts';
 

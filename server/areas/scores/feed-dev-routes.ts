@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../errors.ts';
-import type { FeedPlayed } from '../../feed/match-feed.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { FeedPlayed } from '../../ports/match-feed.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 export interface FeedDevRoutesOptions {
   server: ServerContext;

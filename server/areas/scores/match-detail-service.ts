@@ -1,12 +1,12 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Match } from '../../db/tables/scores-tables.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { FeedWorld } from '../../feed/feed-world.ts';
 import { lineupsOf } from '../../feed/lineups.ts';
 import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-view.ts';
 import { liveRoomsByMatch, readMatches, readOdds, viewerContext } from './match-viewer.ts';
-import type { BoardData, OddsRow } from './score-board.ts';
+import type { BoardData, OddsRow } from '../../ports/score-board.ts';
 import { scoresMessages } from './scores-messages.ts';
 
 /** Past meetings and form change only when a match ends. */

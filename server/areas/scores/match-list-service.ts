@@ -1,10 +1,10 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Match } from '../../db/tables/scores-tables.ts';
 import { DomainError, ResultCode, sessionMessages } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { toLeague, toMatchView, type MatchView, type ViewerContext } from './match-view.ts';
 import { collectedMatchIds, liveRoomsByMatch, readFarDay, readMatches, viewerContext, type MatchRoom, type MatchRows } from './match-viewer.ts';
-import type { BoardData } from './score-board.ts';
+import type { BoardData } from '../../ports/score-board.ts';
 import { scoresMessages } from './scores-messages.ts';
 
 const hourMs = 60 * 60_000;

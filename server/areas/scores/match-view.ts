@@ -2,7 +2,7 @@ import type { components } from '../../../src/api/schema.d.ts';
 import type { Match, MatchStats } from '../../db/tables/scores-tables.ts';
 import type { LeagueRow, TeamRow } from '../../feed/feed-world.ts';
 import { gameWinners, quarterScores } from '../../feed/period-scores.ts';
-import type { BoardData, IncidentRow, OddsCompanyRow, OddsRow } from './score-board.ts';
+import type { BoardData, IncidentRow, OddsCompanyRow, OddsRow } from '../../ports/score-board.ts';
 
 // Rows of the database (and of the board) as the contract shows them (openapi.yaml Match, MatchOdds,
 // MatchIncident, MatchStatistics).

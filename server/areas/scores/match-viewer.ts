@@ -1,8 +1,8 @@
 import type { components } from '../../../src/api/schema.d.ts';
 import type { Match } from '../../db/tables/scores-tables.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import type { ViewerContext } from './match-view.ts';
-import type { OddsRow } from './score-board.ts';
+import type { OddsRow } from '../../ports/score-board.ts';
 
 // What a match list needs beside the matches: the viewer's collected matches, the live rooms showing
 // each match, and the rows of matches outside the board's reach.

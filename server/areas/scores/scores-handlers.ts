@@ -1,4 +1,4 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { setCollect } from './collect-service.ts';
 import { battleInfo, matchDetail, oddsHistory } from './match-detail-service.ts';
 import { hotMatches, matchListPage, recommendedMatches } from './match-list-service.ts';

@@ -2,9 +2,9 @@ import type { components } from '../../../src/api/schema.d.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { LeagueRow } from '../../feed/feed-world.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { toLeague, toTeam } from './match-view.ts';
-import type { BoardData, StandingRow } from './score-board.ts';
+import type { BoardData, StandingRow } from '../../ports/score-board.ts';
 import { scoresMessages } from './scores-messages.ts';
 
 type RowView = components['schemas']['StandingRow'];

@@ -2,11 +2,11 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import { publishGroupMessage } from '../../realtime/messaging-hub.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { storeMessage } from '../chat/message-service.ts';
-import { addWealth } from '../gifts/wealth.ts';
-import { existingRoom, roomChatGroupId, standingIn } from '../live/room-info-service.ts';
-import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { storeMessage } from '../chat/chat-public.ts';
+import { addWealth } from '../gifts/gifts-public.ts';
+import { existingRoom, roomChatGroupId, standingIn } from '../live/live-public.ts';
+import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/wallet-public.ts';
 
 export const barrageMessages = {
   styleNotFound: 'This barrage colour is not available',

@@ -1,7 +1,7 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { recordTaskProgress } from '../tasks/task-service.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { recordTaskProgress } from '../tasks/tasks-public.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
 type FollowState = DataOf<'memberAttention'>;

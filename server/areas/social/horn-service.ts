@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import { publishHorn } from '../../realtime/messaging-hub.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { addWealth } from '../gifts/wealth.ts';
-import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths, type Trx } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { addWealth } from '../gifts/gifts-public.ts';
+import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths, type Trx } from '../wallet/wallet-public.ts';
 
 export const hornMessages = {
   insufficient: 'Not enough yellow diamonds for a horn: please top up',

@@ -1,6 +1,6 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 /** Activity_Config/getActivityUrl: the official activity running now (the latest to start), or null. */
 export async function currentActivity(server: ServerContext, language: Language): Promise<DataOf<'activityConfigGetActivityUrl'>> {

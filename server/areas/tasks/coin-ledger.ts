@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LedgerKind } from '../../db/tables/wallet-tables.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { amountOf, balanceAfter, book, tenthsOf } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { amountOf, balanceAfter, book, tenthsOf } from '../wallet/wallet-public.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,8 +3,8 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, type Trx } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, type Trx } from '../wallet/wallet-public.ts';
 
 export const mallMessages = {
   notOnSale: 'This item is not on sale',

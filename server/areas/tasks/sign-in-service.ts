@@ -1,6 +1,6 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { coinBalance, creditCoins } from './coin-ledger.ts';
 import { asDate, dayBefore, dayOf } from './task-day.ts';
 import { todaysTasks } from './task-service.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { coinBalance, creditCoins } from './coin-ledger.ts';
 import { asDate, dayOf, onceDay } from './task-day.ts';
 

@@ -1,5 +1,5 @@
 import type { DataOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { amountOf, balanceAfter, book, idempotent, tenthsOf } from './ledger.ts';
 
 /**

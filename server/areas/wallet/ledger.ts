@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { DomainError } from '../../errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Currency, LedgerKind, SystemWalletKind, UserWalletKind } from '../../db/tables/wallet-tables.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 // The one way money moves (DESIGN.md, Money): every movement is one database transaction of
 // balanced entries under a unique key; a money call's Idempotency-Key has Stripe's semantics.

@@ -1,7 +1,7 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { LedgerKind, UserWalletKind } from '../../db/tables/wallet-tables.ts';
 import { translate, type Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { ledgerTypeMessages } from './wallet-messages.ts';
 
 type EntryType = keyof typeof ledgerTypeMessages;

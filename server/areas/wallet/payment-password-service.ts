@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { hashPassword, verifyPassword } from '../account/password.ts';
-import { smsPurposeOf, spendSmsCode } from '../account/sms-code-service.ts';
+import { hashPassword, verifyPassword } from '../../password-hash.ts';
+import { smsPurposeOf, spendSmsCode } from '../account/account-public.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { walletMessages } from './wallet-messages.ts';
 
 /** Wrong payment passwords in a row before the password is locked, and for how long. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { noticeBody, sandboxPaths, signNotice } from '../../adapters/payment/sandbox-channel.ts';
 import { languages, translate, type Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { siteSecret } from '../account/site-secrets.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { siteSecret } from '../../db/site-secrets.ts';
 import { acceptPaymentNotice, orderForCheckout, paymentChannels } from './topup-service.ts';
 
 export interface PaymentRoutesOptions {

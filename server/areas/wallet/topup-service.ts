@@ -5,8 +5,8 @@ import type { Language } from '../../i18n/server-messages.ts';
 import type { PaymentChannel, PaymentNotice } from '../../adapters/payment/payment-port.ts';
 import { sandboxChannel } from '../../adapters/payment/sandbox-channel.ts';
 import type { PaymentNoticeOutcome } from '../../db/tables/wallet-tables.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { siteSecret } from '../account/site-secrets.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { siteSecret } from '../../db/site-secrets.ts';
 import { amountOf, book, idempotent, moneyTransaction, tenthsOf } from './ledger.ts';
 import { walletMessages } from './wallet-messages.ts';
 

@@ -3,13 +3,13 @@ import { reviewAllows, type ReviewDecision } from '../../../src/machines/withdra
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { WithdrawalDestination, WithdrawalsTable } from '../../db/tables/wallet-tables.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { amountOf, book, idempotent, tenthsOf, type Trx } from './ledger.ts';
 import { checkPaymentPassword } from './payment-password-service.ts';
 import { maskAccount, maskCard } from './payout-account-service.ts';
 import { paymentChannels } from './topup-service.ts';
 import { walletMessages } from './wallet-messages.ts';
-import { noticeMessages, notifyUser } from '../content/notice-service.ts';
+import { noticeMessages, notifyUser } from '../content/content-public.ts';
 
 type Withdrawal = Selectable<WithdrawalsTable>;
 type Record = DataOf<'balanceApplyForWithdrawal'>;

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endBroadcast, roomOfStreamKey, startBroadcast } from '../../areas/live/broadcast-service.ts';
 import { ResultCode } from '../../errors.ts';
 import { languageOf, translate } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { BroadcastRooms } from '../../ports/broadcast-ingest.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { isHlsQuality } from '../hls-playlists.ts';
 import { ingestMasterPlaylist, type RtmpIngest } from './rtmp-ingest.ts';
 
@@ -31,6 +31,8 @@ const recordIdPattern = /^[1-9]\d{0,11}$/;
 export interface IngestRoutesOptions {
   server: ServerContext;
   ingest: RtmpIngest;
+  /** The live area's side of a broadcast: which room a key opens, and its going on and off air. */
+  rooms: BroadcastRooms;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -39,7 +41,7 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function ingestRoutes(app: FastifyInstance, { server, ingest }: IngestRoutesOptions): Promise<void> {
+export async function ingestRoutes(app: FastifyInstance, { server, ingest, rooms }: IngestRoutesOptions): Promise<void> {
   function notFound(request: FastifyRequest, reply: FastifyReply) {
     return reply
       .code(404)
@@ -61,7 +63,7 @@ export async function ingestRoutes(app: FastifyInstance, { server, ingest }: Ing
         if (!loopback.has(request.socket.remoteAddress ?? '') || !sameSecret(request.params.secret, ingest.callbackSecret)) return refuse();
         const streamKey = request.body?.name ?? '';
         if (request.params.event === 'on-publish') {
-          const room = await roomOfStreamKey(server, streamKey);
+          const room = await rooms.roomOfStreamKey(streamKey);
           // The key is a secret: the log names the room, never the key.
           if (!room) {
             server.log.warn({ addr: request.body?.addr }, 'media server: a push with an unknown stream key was refused');
@@ -71,7 +73,7 @@ export async function ingestRoutes(app: FastifyInstance, { server, ingest }: Ing
             server.log.warn({ roomId: room.id }, 'media server: a second push to a room on air was refused');
             return refuse();
           }
-          await startBroadcast(server, room.id);
+          await rooms.started(room.id);
           server.log.info({ roomId: room.id }, 'media server: a broadcast started');
           return reply.send({ code: ResultCode.ok, msg: '', data: null });
         }
@@ -80,7 +82,7 @@ export async function ingestRoutes(app: FastifyInstance, { server, ingest }: Ing
           if (roomId === undefined) return reply.send({ code: ResultCode.ok, msg: '', data: null });
           ingest.ended(roomId);
           await new Promise((resolve) => setTimeout(resolve, settleMs));
-          const record = await endBroadcast(server, roomId, recordingPath).catch(() => null);
+          const record = await rooms.ended(roomId, recordingPath).catch(() => null);
           if (record) ingest.keepRecording(record.id, streamKey);
           server.log.info({ roomId, recordId: record?.id }, 'media server: a broadcast ended');
           return reply.send({ code: ResultCode.ok, msg: '', data: null });

@@ -1,8 +1,9 @@
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import type { RtmpIngest } from './rtmp-ingest.ts';
 import { findMediaTools, startRtmpMediaServer, type RunningMediaServer } from './rtmp-media-server.ts';
 
 export interface MediaServerStart {
-  server: ServerContext;
+  server: Pick<ServerContext, 'log'> & { readonly ingest: RtmpIngest };
   /** The site's own port, which nginx calls back on. */
   sitePort: number;
   /** MEDIA_SERVER: `off` keeps nginx from starting even where it is installed. */

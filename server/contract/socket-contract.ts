@@ -1,0 +1,156 @@
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { components } from '../../src/api/schema.d.ts';
+import { describeInputError, type Contract } from './contract.ts';
+
+// The frames of the score socket, as openapi.yaml defines them (generated into src/api/schema.d.ts).
+type Schemas = components['schemas'];
+
+export type MatchData = Schemas['Match'];
+export type MatchOddsData = Schemas['MatchOdds'];
+export type GoalEventData = Schemas['GoalEvent'];
+export type MomentumData = Schemas['MatchMomentum'];
+export type LoginSessionData = Schemas['LoginSession'];
+export type MemberProfileData = Schemas['MemberProfile'];
+
+export type Sport = Schemas['MatchSport'];
+export type StreamName = Schemas['SocketStream'];
+/** SocketClassify.classify_type: 0 football, 1 basketball, 2 e-sports. */
+export type ClassifyType = Schemas['SocketClassify']['classify_type'];
+
+export type SocketClientMessage = Schemas['SocketClientMessage'];
+
+export type SocketRegistered = Schemas['SocketRegistered'];
+export type SocketMatchPush = Schemas['SocketMatchPush'];
+export type SocketExponentPush = Schemas['SocketExponentPush'];
+export type SocketGoalPush = Schemas['SocketGoalPush'];
+export type SocketMomentumPush = Schemas['SocketMomentumPush'];
+export type SocketQrScanned = Schemas['SocketQrScanned'];
+export type SocketQrLoginSuccess = Schemas['SocketQrLoginSuccess'];
+export type SocketSessionGone = Schemas['SocketSessionGone'];
+export type SocketLiveKickout = Schemas['SocketLiveKickout'];
+export type SocketHeartbeatReply = Schemas['SocketHeartbeatReply'];
+export type SocketResync = Schemas['SocketResync'];
+export type SocketError = Schemas['SocketError'];
+export type SocketServerMessage = Schemas['SocketServerMessage'];
+
+export type ImClientMessage = Schemas['ImClientMessage'];
+export type ImServerMessage = Schemas['ImServerMessage'];
+
+export type SocketStreamPush = SocketMatchPush | SocketExponentPush | SocketGoalPush | SocketMomentumPush;
+export type SocketLiveAlert = Schemas['SocketLiveAlert'];
+export type SocketUserMessage = SocketSessionGone | SocketLiveKickout | SocketLiveAlert;
+export type SocketQrMessage = SocketQrScanned | SocketQrLoginSuccess;
+
+/**
+ * The member of a message union whose `type` admits T. `Extract<M, { type: T }>` misses the pushes, whose
+ * generated `type` is a union of several streams (SocketMatchPush takes football_match, basketball_match and
+ * esports_match), so the member is picked by whether T fits its `type`.
+ */
+export type MessageOf<M extends { type: string }, T extends M['type']> = M extends { type: infer U }
+  ? T extends U
+    ? M
+    : never
+  : never;
+export type ServerMessageOf<T extends SocketServerMessage['type']> = MessageOf<SocketServerMessage, T>;
+
+/** Omit over each member of a union, so the result stays discriminated. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The stream of each sport's match pushes, and of the sports that have exponent pushes. */
+export const matchStreams: Readonly<Record<Sport, SocketMatchPush['type']>> = {
+  football: 'football_match',
+  basketball: 'basketball_match',
+  esports: 'esports_match',
+};
+export type ExponentSport = 'football' | 'basketball';
+export const exponentStreams: Readonly<Record<ExponentSport, SocketExponentPush['type']>> = {
+  football: 'football_exponent',
+  basketball: 'basketball_exponent',
+};
+
+export const momentumStreams: Readonly<Record<ExponentSport, SocketMomentumPush['type']>> = {
+  football: 'football_momentum',
+  basketball: 'basketball_momentum',
+};
+
+export function isExponentPush(frame: SocketStreamPush): frame is SocketExponentPush {
+  return frame.type === 'football_exponent' || frame.type === 'basketball_exponent';
+}
+
+/** The frame unions of openapi.yaml that a socket of this server receives (the `/ws` and `/im` protocols). */
+export interface ReceivedFrames {
+  SocketClientMessage: SocketClientMessage;
+  ImClientMessage: ImClientMessage;
+  /** Pushes of another server process, read off the bus. */
+  SocketServerMessage: SocketServerMessage;
+}
+
+export type ParsedFrame<T> = { ok: true; message: T } | { ok: false; msg: string };
+
+const schemaRefPrefix = '#/components/schemas/';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value at `path` inside nested objects, or undefined where one is missing. */
+function at(value: unknown, ...path: string[]): unknown {
+  return path.reduce<unknown>((inner, key) => (isRecord(inner) ? inner[key] : undefined), value);
+}
+
+/** A branch validator of a frame union passes only frames of that union. */
+function isFrameOf<T>(validate: ValidateFunction, frame: unknown): frame is T {
+  return validate(frame);
+}
+
+/**
+ * Validates one received value against a frame union of the contract: the discriminator picks the branch, so the
+ * error names the field of that branch rather than every branch's complaint.
+ */
+export function createFrameValidator<Name extends keyof ReceivedFrames>(
+  contract: Contract,
+  union: Name,
+): (frame: unknown) => ParsedFrame<ReceivedFrames[Name]> {
+  const discriminator = at(contract.document, 'components', 'schemas', union, 'discriminator');
+  const property = at(discriminator, 'propertyName');
+  const mapping = at(discriminator, 'mapping');
+  if (typeof property !== 'string' || !isRecord(mapping)) {
+    throw new Error(`${union} has no discriminator mapping`);
+  }
+  // Each branch's validator is compiled when a frame of its type first arrives, not at start-up.
+  const branches = new Map(
+    Object.entries(mapping).map(([type, ref]): [string, () => ValidateFunction] => {
+      if (typeof ref !== 'string' || !ref.startsWith(schemaRefPrefix)) {
+        throw new Error(`${union} maps ${type} outside the contract's schemas`);
+      }
+      return [type, () => contract.validatorFor(ref.slice(schemaRefPrefix.length))];
+    }),
+  );
+  const types = [...branches.keys()].join(', ');
+
+  return (frame) => {
+    if (!isRecord(frame)) return { ok: false, msg: 'Input error: frame must be a JSON object' };
+    const tag = frame[property];
+    const validate = typeof tag === 'string' ? branches.get(tag)?.() : undefined;
+    if (!validate) return { ok: false, msg: `Input error: ${property} must be one of: ${types}` };
+    if (!isFrameOf<ReceivedFrames[Name]>(validate, frame)) return { ok: false, msg: describeInputError(validate.errors) };
+    return { ok: true, message: frame };
+  };
+}
+
+/** Parses one JSON text frame and validates it against a frame union of the contract. */
+export function createFrameParser<Name extends keyof ReceivedFrames>(
+  contract: Contract,
+  union: Name,
+): (text: string) => ParsedFrame<ReceivedFrames[Name]> {
+  const validate = createFrameValidator(contract, union);
+  return (text) => {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      return { ok: false, msg: 'Input error: frame is not JSON' };
+    }
+    return validate(frame);
+  };
+}

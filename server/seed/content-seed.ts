@@ -1,0 +1,238 @@
+import type { Insertable } from 'kysely';
+import type { Random } from '../random.ts';
+import { featureHeadlines, headlineCategories, portalPosts } from './catalogue/content-catalogue.ts';
+import type { HeadlinesTable } from '../db/tables/content-tables.ts';
+import {
+  at,
+  hourMs,
+  insertReturningIds,
+  insertRows,
+  minuteMs,
+  media,
+  type SeedContext,
+  type SeededAccounts,
+  type SeededLive,
+  type SeededMatch,
+  type SeededScores,
+} from './context.ts';
+
+const sportCategory = { football: '足球', basketball: '篮球', esports: '电竞' } as const;
+
+function report(random: Random, m: SeededMatch): { title: string; summary: string; paragraphs: string[] } {
+  const [winner, loser, w, l] =
+    m.homeScore >= m.awayScore
+      ? [m.homeShort, m.awayShort, m.homeScore, m.awayScore]
+      : [m.awayShort, m.homeShort, m.awayScore, m.homeScore];
+  const draw = m.homeScore === m.awayScore;
+  if (m.sport === 'esports')
+    return {
+      title: `${m.leagueShort}：${winner} ${w}-${l} 击败 ${loser}`,
+      summary: `${m.round}，${winner}以${w}比${l}拿下${loser}。`,
+      paragraphs: [
+        `${m.leagueShort}${m.round}的焦点战中，${winner}以${w}比${l}战胜${loser}。`,
+        random.pick([
+          '前期的资源控制为胜利打下了基础，关键团战的处理也更加果断。',
+          '中期一波关键的团战奠定了胜局，此后对手再也没能找到机会。',
+          '双方在BP阶段各有所长，但临场执行力决定了最终结果。',
+        ]),
+        `赛后${winner}的积分进一步提升，${loser}则需要在下一场比赛中调整状态。`,
+      ],
+    };
+  if (m.sport === 'basketball')
+    return {
+      title: `${m.leagueShort}：${winner}${w}-${l}${random.pick(['力克', '击败', '战胜'])}${loser}`,
+      summary: `${winner}全场${w}分，${loser}得到${l}分。`,
+      paragraphs: [
+        `${m.leagueShort}常规赛，${m.homeName}主场迎战${m.awayName}，最终${winner}以${w}比${l}取胜。`,
+        random.pick([
+          '第三节的一波攻势拉开了比分，替补席的贡献同样关键。',
+          '末节关键时刻的防守成为比赛的转折点。',
+          '全场外线手感火热，三分球成为得分利器。',
+        ]),
+        `${loser}将在下一场比赛中寻求反弹。`,
+      ],
+    };
+  return {
+    title: draw
+      ? `${m.leagueShort}：${m.homeShort}${m.homeScore}-${m.awayScore}${m.awayShort}，双方握手言和`
+      : `${m.leagueShort}：${winner}${w}-${l}${random.pick(['力克', '击败', '战胜'])}${loser}`,
+    summary: draw ? `${m.round}，${m.homeShort}与${m.awayShort}战平。` : `${m.round}，${winner}以${w}比${l}取胜。`,
+    paragraphs: [
+      `${m.leagueShort}${m.round}，${m.homeName}主场迎战${m.awayName}，全场比分${m.homeScore}比${m.awayScore}。`,
+      random.pick([
+        '上半场双方互有攻守，下半场的节奏明显加快。',
+        '开场阶段主队压上进攻，但客队的反击同样犀利。',
+        '中场的控制权成为本场比赛的关键，定位球也制造了不少威胁。',
+      ]),
+      draw ? '两队各取一分，积分榜形势依旧胶着。' : `${winner}拿下宝贵的三分，${loser}则需要尽快找回状态。`,
+    ],
+  };
+}
+
+function preview(random: Random, m: SeededMatch): { title: string; summary: string; paragraphs: string[] } {
+  return {
+    title: `${m.leagueShort}前瞻：${m.homeShort}主场迎战${m.awayShort}`,
+    summary: `${m.round}，${m.homeName}对阵${m.awayName}，谁能笑到最后？`,
+    paragraphs: [
+      `${m.leagueShort}${m.round}，${m.homeName}将在主场迎战${m.awayName}。`,
+      random.pick([
+        '主队近期状态稳定，主场作战的优势明显。',
+        '客队近几轮的防守表现出色，被视为本场的最大变数。',
+        '两队上一次交手打得难解难分，本场同样值得期待。',
+      ]),
+      '比赛将在Pitchside全程直播，主播解说、实时比分与数据同步更新。',
+    ],
+  };
+}
+
+/** Headlines, the legal and help pages, banners, adverts and notices. */
+export async function seedContent(
+  ctx: SeedContext,
+  accounts: SeededAccounts,
+  scores: SeededScores,
+  live: SeededLive,
+): Promise<void> {
+  const { db, now } = ctx;
+  const random = ctx.random.fork('content');
+
+  const categoryIds = await insertReturningIds(
+    db,
+    'headline_categories',
+    headlineCategories.map(([name, name_en], sort) => ({ name, name_en, sort })),
+  );
+  const categoryId = (name: string) => categoryIds[headlineCategories.findIndex(([n]) => n === name)]!;
+
+  const headlines: Array<Insertable<HeadlinesTable>> = [];
+  const article = (
+    text: { title: string; summary: string; paragraphs: string[] },
+    category: string,
+    sport: SeededMatch['sport'] | null,
+    publishedAt: Date,
+    extra: Partial<Insertable<HeadlinesTable>> = {},
+  ) =>
+    headlines.push({
+      category_id: categoryId(category),
+      title: text.title.slice(0, 80),
+      summary: text.summary.slice(0, 300),
+      content: text.paragraphs.join('\n\n'),
+      cover: media.cover(sport ?? 'news', random.int(1, 999_999)),
+      sport,
+      views: random.int(100, 50_000),
+      status: 'audit_successful',
+      published_at: publishedAt,
+      created_at: publishedAt,
+      ...extra,
+    });
+  for (const feature of featureHeadlines) article(feature, feature.category, feature.sport, at(ctx, -random.int(2, 72) * hourMs));
+  const finished = scores.matches
+    .filter((m) => m.status === 'over')
+    .sort((a, b) => Number(b.isHot) - Number(a.isHot) || b.end.getTime() - a.end.getTime());
+  finished.slice(0, 14).forEach((m, i) =>
+    article(
+      report(random, m),
+      i < 3 ? '头条' : sportCategory[m.sport],
+      m.sport,
+      new Date(Math.min(now.getTime(), m.end.getTime() + random.int(10, 40) * minuteMs)),
+      {
+        match_id: m.id,
+        is_top: i < 2,
+      },
+    ),
+  );
+  const ahead = scores.matches.filter((m) => m.status === 'not_started' && m.isHot);
+  random
+    .sample(ahead, 8)
+    .forEach((m) =>
+      article(preview(random, m), sportCategory[m.sport], m.sport, at(ctx, -random.int(1, 10) * hourMs), { match_id: m.id }),
+    );
+  article(
+    {
+      title: '球迷来稿：主场氛围才是足球的灵魂',
+      summary: '一位球迷的现场观赛感受。',
+      paragraphs: [
+        '第一次去现场看球，全场合唱的那一刻真的热泪盈眶。',
+        '电视转播永远替代不了现场的氛围，推荐每个球迷都去现场看一次。',
+      ],
+    },
+    '足球',
+    'football',
+    now,
+    {
+      author_id: accounts.regulars[4]!.id,
+      status: 'under_review',
+      published_at: null,
+      created_at: at(ctx, -3 * hourMs),
+      views: 0,
+    },
+  );
+  await insertRows(db, 'headlines', headlines);
+
+  await insertRows(
+    db,
+    'portal_posts',
+    portalPosts.flatMap((post) =>
+      (['zh', 'en'] as const).map((lang) => ({
+        type: post.type,
+        lang,
+        title: post[lang].title,
+        content: post[lang].paragraphs.join('\n\n'),
+        updated_at: at(ctx, -30 * 24 * hourMs),
+      })),
+    ),
+  );
+
+  const demoRoom = live.rooms[0]!;
+  await insertRows(db, 'banners', [
+    {
+      position: 'home',
+      title: `${accounts.anchor.nickname}正在直播`,
+      image: media.cover('banner', 1),
+      link: `/live?id=${demoRoom.id}`,
+      sort: 0,
+    },
+    { position: 'home', title: '欧冠之夜，全场直播', image: media.cover('banner', 2), link: '/anchor?type=1', sort: 1 },
+    { position: 'home', title: '专家方案，赛前必看', image: media.cover('banner', 3), link: '/specialist?type=0', sort: 2 },
+  ]);
+  await insertRows(db, 'adverts', [
+    { position: 'sidebar', title: '下载 Pitchside App', image: media.cover('banner', 4), link: '/downLoad', sort: 0 },
+    { position: 'sidebar', title: '每日签到领金币', image: media.cover('banner', 5), link: '/member?type=19', sort: 1 },
+    { position: 'home_middle', title: '篮球直播间', image: media.cover('basketball', 6), link: '/anchor?type=2', sort: 0 },
+    {
+      position: 'live_room',
+      title: '开通贵族，尊享特权',
+      image: media.cover('banner', 7),
+      link: '/member?type=1&isRecharge=true',
+      sort: 0,
+    },
+  ]);
+  await insertRows(db, 'push_notices', [
+    {
+      kind: 'system',
+      title: '欢迎来到 Pitchside',
+      content: '看直播、查比分、读专家方案，Pitchside 陪你看好每一场比赛。',
+      created_at: at(ctx, -10 * 24 * hourMs),
+    },
+    {
+      kind: 'activity',
+      title: '每日签到送金币',
+      content: '连续签到7天最高可得30金币，金币可在兑换商城兑换礼物与周边。',
+      link: '/member?type=19',
+      created_at: at(ctx, -3 * 24 * hourMs),
+    },
+    {
+      kind: 'match',
+      title: '今日焦点战',
+      content: '今日多场焦点战即将开赛，快来直播间和主播一起看球！',
+      link: '/schedule',
+      created_at: at(ctx, -5 * hourMs),
+    },
+    {
+      kind: 'live',
+      user_id: accounts.viewer.id,
+      title: '你关注的主播开播了',
+      content: `${accounts.anchor.nickname}正在直播，快去看看吧。`,
+      link: `/live?id=${demoRoom.id}`,
+      created_at: demoRoom.startedAt ?? now,
+    },
+  ]);
+}
