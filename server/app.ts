@@ -3,14 +3,17 @@ import { sep } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { accountFrames } from './areas/account/account-frames.ts';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { adminHandlers } from './areas/admin/admin-handlers.ts';
 import { anchorHandlers } from './areas/anchor/anchor-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { resolveSession } from './areas/account/session-service.ts';
+import { chatFrames } from './areas/chat/chat-frames.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
 import { giftsHandlers } from './areas/gifts/gifts-handlers.ts';
+import { liveFrames } from './areas/live/live-frames.ts';
 import { liveHandlers } from './areas/live/live-handlers.ts';
 import { endBroadcast, roomOfStreamKey, startBroadcast } from './areas/live/broadcast-service.ts';
 import { liveDevRoutes } from './areas/live/live-dev-routes.ts';
@@ -24,6 +27,7 @@ import { registerApiRoutes } from './site/api-routes.ts';
 import { docsRoutes } from './contract/docs-routes.ts';
 import { createServerContext, type ComposedServerContext, type PortOptions } from './create-server-context.ts';
 import { composeAreaHandlers, type AreaHandlerRecord } from './ports/area-handlers.ts';
+import type { AreaFrameRecord } from './ports/socket-frames.ts';
 import { BodyRefusal, parseJsonWithDepthLimit } from './contract/json-depth.ts';
 import { lazyValidatorCompiler } from './contract/lazy-validator-compiler.ts';
 import { registerRateLimits } from './contract/rate-limits.ts';
@@ -59,6 +63,9 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
 
 /** Every area's handlers; an operation missing here answers 'Sorry, not yet'; one handled twice throws. */
 export const areaHandlers = composeAreaHandlers(areaHandlerRecords);
+
+/** Every area's record of the socket frames it answers; each frame is answered in one area (socket-frames.test.ts). */
+export const areaFrameRecords: readonly AreaFrameRecord[] = [accountFrames, chatFrames, liveFrames];
 
 export interface AppOptions extends PortOptions {
   /**
@@ -105,7 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.info({ method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     });
   }
-  const server = await createServerContext(options, app.log);
+  const server = await createServerContext(options, app.log, areaFrameRecords);
+  app.addHook('onClose', async () => server.frames.stop());
 
   // One error handler: contract and parser errors become { code: 1, msg }; nothing internal leaks.
   app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
@@ -147,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // External plugins first, then the app's own, then routes (STYLE.md, Server).
   await registerSocketScope(app, async (sockets) => {
     await sockets.register(siteSocketRoutes, { hub: server.siteSocket });
-    await sockets.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server });
+    await sockets.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server, frames: server.frames.im });
   });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 

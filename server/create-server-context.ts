@@ -9,8 +9,6 @@ import { smsSenderFor } from './adapters/sms/sms-sender-for.ts';
 import type { SmsSender } from './ports/sms-sender.ts';
 import { localUploadStorage } from './adapters/storage/upload-storage.ts';
 import type { UploadStorage } from './ports/upload-storage.ts';
-import { bindLoginQrcode } from './areas/account/qr-login-service.ts';
-import { resolveSession } from './areas/account/session-service.ts';
 import { MemoryScoreBoard } from './areas/scores/memory-score-board.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -18,7 +16,8 @@ import type { MatchFeed } from './ports/match-feed.ts';
 import { MemoryCache } from './memory-cache.ts';
 import { createBus } from './realtime/bus.ts';
 import type { Bus } from './ports/bus.ts';
-import { createSiteSocketHub, type SiteSocketHubOptions, type SiteSocketHub } from './realtime/site-socket-hub.ts';
+import { createSiteSocketHub, siteSocketMessages, type SiteSocketHubOptions, type SiteSocketHub } from './realtime/site-socket-hub.ts';
+import { startAreaFrames, type AreaFrameRecord, type StartedFrames } from './ports/socket-frames.ts';
 import type { Clock, ServerContext } from './ports/server-context.ts';
 
 /** The ports of a server; each has a default, and tests pass fakes. */
@@ -47,10 +46,19 @@ export interface PortOptions {
 }
 
 /** The context as the composition sees it: the ports the areas see, and the transports behind two of them. */
-export type ComposedServerContext = ServerContext & { readonly siteSocket: SiteSocketHub; readonly ingest: RtmpIngest };
+export type ComposedServerContext = ServerContext & {
+  readonly siteSocket: SiteSocketHub;
+  readonly ingest: RtmpIngest;
+  /** The areas' handlers of the sockets' client frames, started for this server. */
+  readonly frames: StartedFrames;
+};
 
 /** Every port, made once; buildApp calls this (STYLE.md, Server: dependencies arrive one way). */
-export async function createServerContext(options: PortOptions, log: FastifyBaseLogger): Promise<ComposedServerContext> {
+export async function createServerContext(
+  options: PortOptions,
+  log: FastifyBaseLogger,
+  frameRecords: readonly AreaFrameRecord[] = [],
+): Promise<ComposedServerContext> {
   const now = options.now ?? (() => new Date());
   const clock: Clock = { now };
   const database = options.database;
@@ -65,11 +73,10 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
       bus,
       contract,
       heartbeatMs: options.heartbeatMs ?? 30_000,
-      resolveToken: async (token: string) => {
-        const lookup = await resolveSession(server, token);
-        return lookup.status === 'ok' ? { userId: lookup.user.id } : null;
-      },
-      onQrLogin: ({ code, secret }, connection) => bindLoginQrcode(server, { code, secret, connectionId: connection.id }),
+      // The account area answers both (account-frames.ts); without it no token has a user and no code is bound.
+      resolveToken: async (token) => (server.frames.site.register ? server.frames.site.register(token) : null),
+      onQrLogin: async (login, connection) =>
+        server.frames.site.qr_login ? server.frames.site.qr_login(login, connection) : siteSocketMessages.qrLoginFailed,
       ...options.siteSocket,
     },
     log,
@@ -85,12 +92,14 @@ export async function createServerContext(options: PortOptions, log: FastifyBase
     siteSocket,
     scoreBoard: new MemoryScoreBoard({ clock, database }),
     feed: null,
+    frames: { im: {}, site: {}, stop: () => undefined },
     sms: options.sms ?? smsSenderFor(process.env, production, log),
     captcha: options.captcha ?? altchaCaptcha({ database, cache, clock }),
     storage: options.storage ?? localUploadStorage(),
     media: options.media ?? ownMediaServer,
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
   };
+  server.frames = startAreaFrames(frameRecords, server);
   // The feed writes the board and pushes through the hub: it is made last, from the rest.
   server.feed = options.feed?.(server) ?? null;
   return server;

@@ -35,6 +35,13 @@ export type SocketServerMessage = Schemas['SocketServerMessage'];
 
 export type ImClientMessage = Schemas['ImClientMessage'];
 export type ImServerMessage = Schemas['ImServerMessage'];
+export type ImMessage = Schemas['ImMessage'];
+
+/** The room of a live room's chat group (ImConversationID GROUPlive<room>), or null for any other group. */
+export function roomOfGroupID(groupID: string): number | null {
+  const room = /^live(\d{1,10})$/.exec(groupID);
+  return room ? Number(room[1]) : null;
+}
 
 export type SocketStreamPush = SocketMatchPush | SocketExponentPush | SocketGoalPush | SocketMomentumPush;
 export type SocketLiveAlert = Schemas['SocketLiveAlert'];

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { memberChannel } from '../areas/chat/message-delivery.ts';
-import { parseConversationID, type ImMessage } from '../areas/chat/message-service.ts';
-import type { ImServerMessage } from '../contract/socket-contract.ts';
+import { roomOfGroupID, type ImMessage, type ImServerMessage } from '../contract/socket-contract.ts';
 import type { Contract } from '../contract/contract.ts';
 import type { Bus, Unsubscribe } from '../ports/bus.ts';
 
@@ -50,7 +48,10 @@ const hornChannel = 'im:horns';
 
 type HornMessage = Extract<ImServerMessage, { type: 'horn' }>['horn'];
 
-const isRoomGroup = (groupID: string) => parseConversationID(`GROUP${groupID}`)?.kind === 'room';
+const isRoomGroup = (groupID: string) => roomOfGroupID(groupID) !== null;
+
+/** The channel of the bus that reaches every open tab of a member. */
+export const memberChannel = (userId: string) => `im:user:${userId}`;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -10,7 +10,8 @@ import type { ManualClock } from '../feed/feed-clock.ts';
 import { translate } from '../i18n/server-messages.ts';
 import { WebSocket } from 'ws';
 import { ImClient, startMessagingPair } from './im-test-client.ts';
-import { imMessages } from './messaging-socket.ts';
+import { imMessages } from '../areas/chat/im-messages.ts';
+import { imSocketMessages } from './messaging-socket.ts';
 
 type ImMessage = components['schemas']['ImMessage'];
 
@@ -101,7 +102,7 @@ describe('the messaging socket /im', () => {
       { id: 3, type: 'profile', nick: 'a' },
       { id: 4, type: 'logout' },
     ]);
-    const malformed = { type: 'error', id: 0, msg: translate(imMessages.malformed, 'zh') };
+    const malformed = { type: 'error', id: 0, msg: translate(imSocketMessages.malformed, 'zh') };
     expect(answers).toEqual([malformed, malformed, malformed, malformed, { type: 'ok', id: 4 }]);
   });
 

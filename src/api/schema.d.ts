@@ -3078,8 +3078,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A frame the server sends on the live-score socket
-         * @description The live-score socket is the WebSocket at `/ws` (SPEC §4). After the upgrade the server sends JSON text
+         * A frame the server sends on the site socket
+         * @description The site socket is the WebSocket at `/ws` (SPEC §4). After the upgrade the server sends JSON text
          *     frames, each one SocketServerMessage. Frames are one-way: nothing answers them.
          */
         post: operations["scoreSocketServerFrame"];
@@ -3099,7 +3099,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A frame the client sends on the live-score socket
+         * A frame the client sends on the site socket
          * @description What the app sends on `/ws`: register (info web), toggle (company_id), classify (classify_type), a heartbeat
          *     every 30 s, the QR login message and resume; each one SocketClientMessage. The server answers a malformed
          *     or invalid frame with SocketError and keeps the connection.
@@ -3498,7 +3498,7 @@ export interface components {
         SiteConfig: {
             /** @description Appended to the route title in the page title (SPEC §1). */
             site_name: string;
-            /** @description Address of the live-score socket, for example wss://example.org/ws or /ws. */
+            /** @description Address of the site socket, for example wss://example.org/ws or /ws. */
             websocket: string;
             /** @description Dialling codes of the login form; 86 is the default (SPEC §5). */
             CountryCode: components["schemas"]["CountryDialCode"][];
@@ -5290,7 +5290,7 @@ export interface components {
         };
         /** @description A push's number within its stream. */
         SocketSeq: number;
-        /** @description Every frame a client sends on the score socket `/ws`: one JSON object, told apart by `type`. A frame that is not JSON, not an object of one of these shapes, or larger than 4096 bytes is answered by SocketError and the connection stays open. */
+        /** @description Every frame a client sends on the site socket `/ws`: one JSON object, told apart by `type`. A frame that is not JSON, not an object of one of these shapes, or larger than 4096 bytes is answered by SocketError and the connection stays open. */
         SocketClientMessage: components["schemas"]["SocketRegister"] | components["schemas"]["SocketToggle"] | components["schemas"]["SocketClassify"] | components["schemas"]["SocketHeartbeat"] | components["schemas"]["SocketQrLogin"] | components["schemas"]["SocketResume"];
         /** @description The answer to SocketRegister (code 101). */
         SocketRegistered: {
@@ -5463,7 +5463,7 @@ export interface components {
             /** @description Set when the frame refused is a SocketQrLogin of this code (wrong secret, expired or used code); the page shows the QR as failed, to be refreshed. */
             qr_code?: string;
         };
-        /** @description Every frame the server sends on the score socket `/ws`: one JSON object, told apart by `type`. A client that stops reading (more than 1 MiB unsent to it for 5 s) is disconnected; it reconnects and sends SocketResume. */
+        /** @description Every frame the server sends on the site socket `/ws`: one JSON object, told apart by `type`. A client that stops reading (more than 1 MiB unsent to it for 5 s) is disconnected; it reconnects and sends SocketResume. */
         SocketServerMessage: components["schemas"]["SocketRegistered"] | components["schemas"]["SocketMatchPush"] | components["schemas"]["SocketExponentPush"] | components["schemas"]["SocketGoalPush"] | components["schemas"]["SocketMomentumPush"] | components["schemas"]["SocketQrBound"] | components["schemas"]["SocketQrScanned"] | components["schemas"]["SocketQrLoginSuccess"] | components["schemas"]["SocketSessionGone"] | components["schemas"]["SocketLiveKickout"] | components["schemas"]["SocketLiveAlert"] | components["schemas"]["SocketHeartbeatReply"] | components["schemas"]["SocketResync"] | components["schemas"]["SocketError"];
         /** @description The number a client gives each frame it sends on `/im`; the answer (ImOk or ImError) carries it back. 0 answers a frame whose own id could not be read. */
         ImId: number;

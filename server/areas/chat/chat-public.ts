@@ -3,3 +3,5 @@
 
 export { storeMessage, toImMessage } from './message-service.ts';
 export { signMessagingUser } from './messaging-account-service.ts';
+export { imMessages } from './im-messages.ts';
+export { conversationKey, lastSequence, parseConversationID } from './message-service.ts';

@@ -1,5 +1,6 @@
 import type { components } from '../../../src/api/schema.d.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
+import { memberChannel } from '../../realtime/messaging-hub.ts';
 import { conversationList, groupMemberIds } from './conversation-service.ts';
 import type { Conversation, ImMessage } from './message-service.ts';
 
@@ -8,8 +9,6 @@ import type { Conversation, ImMessage } from './message-service.ts';
 
 type ImServerMessage = components['schemas']['ImServerMessage'];
 
-/** The channel of the bus that reaches every open tab of a member (server/realtime/messaging-hub.ts). */
-export const memberChannel = (userId: string) => `im:user:${userId}`;
 
 export async function pushToMember(server: ServerContext, userId: number, frame: ImServerMessage): Promise<void> {
   await server.bus.publish(memberChannel(String(userId)), { frame });

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { components } from '../../../src/api/schema.d.ts';
 import type { ChatMessagesTable, ChatPayload } from '../../db/tables/chat-tables.ts';
+import { roomOfGroupID } from '../../contract/socket-contract.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 
 // The messaging core (DESIGN.md, Realtime): messages stored before they are acknowledged, numbered per
@@ -41,8 +42,8 @@ export function parseConversationID(conversationID: string): Conversation | null
     return /^\d{1,10}$/.test(peerID) ? { kind: 'c2c', peerID } : null;
   }
   const groupID = conversationID.slice('GROUP'.length);
-  const room = /^live(\d{1,10})$/.exec(groupID);
-  if (room) return { kind: 'room', roomId: Number(room[1]), groupID };
+  const roomId = roomOfGroupID(groupID);
+  if (roomId !== null) return { kind: 'room', roomId, groupID };
   if (/^\d{1,10}$/.test(groupID)) return { kind: 'group', groupId: Number(groupID), groupID };
   return null;
 }

@@ -3,3 +3,4 @@
 
 export { existingRoom, roomChatGroupId, standingIn } from './room-info-service.ts';
 export { roomListCacheKey } from './room-list-service.ts';
+export { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from './room-chat-service.ts';

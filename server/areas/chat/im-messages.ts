@@ -1,0 +1,10 @@
+/** What the messaging socket's frames are refused with; each is a key of server/i18n/messages. */
+export const imMessages = {
+  badSignature: 'Messaging signature refused',
+  notLoggedIn: 'Not logged in to messaging',
+  noGroup: 'No such group',
+  notMember: 'Join the conversation first',
+  unavailable: 'This conversation is not open yet',
+  wrongPayload: 'The message does not fit its type',
+  foreignUrl: 'Only files served by the site can be sent',
+} as const;
