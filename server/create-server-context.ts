@@ -9,10 +9,11 @@ import { smsSenderFor } from './adapters/sms/sms-sender-for.ts';
 import type { SmsSender } from './ports/sms-sender.ts';
 import { localUploadStorage } from './adapters/storage/upload-storage.ts';
 import type { UploadStorage } from './ports/upload-storage.ts';
+import { scoresFeedSink } from './areas/scores/feed-sink.ts';
 import { MemoryScoreBoard } from './areas/scores/memory-score-board.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import type { MatchFeed } from './ports/match-feed.ts';
+import type { FeedHost, MatchFeed } from './ports/match-feed.ts';
 import { MemoryCache } from './memory-cache.ts';
 import { createBus } from './realtime/bus.ts';
 import type { Bus } from './ports/bus.ts';
@@ -31,12 +32,12 @@ export interface PortOptions {
   bus?: Bus;
   heartbeatMs?: number;
   /**
-   * The score hub's settings beyond the bus and the contract; its token lookup defaults to the session service,
-   * its QR login check to the QR login service.
+   * The site socket hub's settings beyond the bus and the contract; its token lookup and QR login check are the
+   * account area's frames (account-frames.ts) unless a test gives its own.
    */
   siteSocket?: Partial<Omit<SiteSocketHubOptions, 'bus' | 'contract'>>;
   /** Makes the feed that plays the matches in this process; none by default (another process plays them). */
-  feed?: (server: ServerContext) => MatchFeed;
+  feed?: (host: FeedHost) => MatchFeed;
   sms?: SmsSender;
   captcha?: Captcha;
   storage?: UploadStorage;
@@ -100,7 +101,8 @@ export async function createServerContext(
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
   };
   server.frames = startAreaFrames(frameRecords, server);
-  // The feed writes the board and pushes through the hub: it is made last, from the rest.
-  server.feed = options.feed?.(server) ?? null;
+  // The feed hands what it plays to the scores area, which writes the board and pushes through the site socket: it
+  // is made last, from the rest.
+  server.feed = options.feed?.({ database, log, sink: scoresFeedSink(server) }) ?? null;
   return server;
 }

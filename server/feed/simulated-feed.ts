@@ -1,16 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { components } from '../../src/api/schema.d.ts';
-import { toMatchOdds, toMatchView } from '../areas/scores/match-view.ts';
-import { liveRoomsByMatch } from '../areas/scores/match-viewer.ts';
-import { standingsKey, type IncidentRow, type OddsCompanyRow, type OddsRow, type StandingRow } from '../ports/score-board.ts';
-import type { Database } from '../db/schema.ts';
+import type { Insertable } from 'kysely';
+import { standingsKey, type OddsCompanyRow, type OddsRow, type StandingRow } from '../ports/score-board.ts';
 import type { Match, MatchIncidentsTable, MatchesTable } from '../db/tables/scores-tables.ts';
-import type { ServerContext } from '../ports/server-context.ts';
 import { FeedWorld } from './feed-world.ts';
 import { planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
 import { stoppageOf } from './football-engine.ts';
 import { ManualClock, ShiftedClock, isMovable, type FeedClock, type MovableClock } from './feed-clock.ts';
-import type { FeedEvent, FeedListener, FeedPlayed, MatchFeed } from '../ports/match-feed.ts';
+import type { FeedEvent, FeedHost, FeedListener, FeedPlayed, MatchFeed, PassPlayed } from '../ports/match-feed.ts';
 import { cloneLiveMatch, liveMatch, type FeedIncident, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';
 import { MomentumTracker } from './momentum.ts';
@@ -33,25 +28,14 @@ export interface SimulatedFeedOptions {
 
 const hourMs = 60 * 60_000;
 const dayMs = 24 * hourMs;
-/** Rows per statement: far under PostgreSQL's 65535 parameters for every table written here. */
-const chunkRows = 500;
-
-type GoalEvent = components['schemas']['GoalEvent'];
-const popUpKinds: Partial<Record<FeedIncident['kind'], GoalEvent['kind']>> = {
-  goal: 'goal',
-  own_goal: 'goal',
-  penalty_goal: 'goal',
-  yellow_card: 'yellow_card',
-  red_card: 'red_card',
-  second_yellow: 'red_card',
-};
 
 /**
- * The default feed: simulates the day's fixtures in real time and schedules the days after. It
- * writes the server's score board and pushes through its score hub; buildApp makes it (AppOptions.feed).
+ * The default feed: simulates the day's fixtures in real time and schedules the days after. It reads the
+ * database and hands what it plays to its host's sink (the scores area), which stores and pushes it; buildApp
+ * makes it (AppOptions.feed).
  */
-export function createSimulatedFeed(server: ServerContext, options: SimulatedFeedOptions): MatchFeed {
-  return new SimulatedFeed(server, options);
+export function createSimulatedFeed(host: FeedHost, options: SimulatedFeedOptions): MatchFeed {
+  return new SimulatedFeed(host, options);
 }
 
 interface PlayedMatch {
@@ -90,7 +74,7 @@ class SimulatedFeed implements MatchFeed {
   #stopped = false;
 
   constructor(
-    private readonly server: ServerContext,
+    private readonly host: FeedHost,
     private readonly options: SimulatedFeedOptions,
   ) {
     this.#clock = options.clock ?? new ShiftedClock();
@@ -112,9 +96,7 @@ class SimulatedFeed implements MatchFeed {
   async #start(): Promise<void> {
     this.#started = true;
     await this.#load();
-    const board = this.server.scoreBoard;
-    await board.read();
-    board.fedByFeed();
+    await this.host.sink.feeding();
     await this.#pass(this.#clock.now());
     if (!(this.#clock instanceof ManualClock)) this.#schedule();
   }
@@ -177,7 +159,7 @@ class SimulatedFeed implements MatchFeed {
     if (this.#stopped) return;
     this.#timer = setTimeout(() => {
       void this.#pass(this.#clock.now())
-        .catch((error: unknown) => this.server.log.error({ err: error }, 'live feed pass failed'))
+        .catch((error: unknown) => this.host.log.error({ err: error }, 'live feed pass failed'))
         .finally(() => this.#schedule());
     }, this.#tickMs);
   }
@@ -190,7 +172,7 @@ class SimulatedFeed implements MatchFeed {
 
   /** Competitions and teams as stored now: read at the start and before each day is planned. */
   async #readWorld(): Promise<void> {
-    const { db } = this.server.database;
+    const { db } = this.host.database;
     const [leagues, teams, companies, members] = await Promise.all([
       db.selectFrom('leagues').selectAll().execute(),
       db.selectFrom('teams').selectAll().execute(),
@@ -202,7 +184,7 @@ class SimulatedFeed implements MatchFeed {
   }
 
   async #load(): Promise<void> {
-    const { db } = this.server.database;
+    const { db } = this.host.database;
     await this.#readWorld();
     const [standings, open, rounds] = await Promise.all([
       db.selectFrom('standings').selectAll().execute(),
@@ -290,7 +272,7 @@ class SimulatedFeed implements MatchFeed {
   async #planDays(at: number): Promise<void> {
     for (const day of [siteDayOf(at), siteDayOf(at + dayMs)]) {
       if (this.#plannedDays.has(day.key)) continue;
-      const { db } = this.server.database;
+      const { db } = this.host.database;
       const planned = await db.selectFrom('feed_planned_days').select('day').where('day', '=', day.key).executeTakeFirst();
       if (!planned) {
         const existing = await db
@@ -322,28 +304,22 @@ class SimulatedFeed implements MatchFeed {
   }
 
   async #addFixtures(day: ReturnType<typeof siteDayOf>, fixtures: Array<Insertable<MatchesTable>>, at: number): Promise<void> {
-    const { db } = this.server.database;
-    const matches = await db.transaction().execute(async (trx) => {
-      await trx.insertInto('feed_planned_days').values({ day: day.key, planned_at: new Date(at) }).execute();
-      const rows: Match[] = [];
-      for (const chunk of chunks(fixtures)) rows.push(...(await trx.insertInto('matches').values(chunk).returningAll().execute()));
-      const odds = rows.flatMap((row) => {
-        const match = liveMatch(row, []);
-        const setup = this.#setupOf(row);
-        return this.#companies.flatMap((company) => openingOddsRows(match, setup, company.id, at));
-      });
-      for (const chunk of chunks(odds)) await trx.insertInto('match_odds').values(chunk).execute();
-      await insertOddsHistory(trx, odds);
-      for (const row of odds) this.#odds.set(row.match_id, [...(this.#odds.get(row.match_id) ?? []), row]);
-      return rows;
+    const { matches, odds } = await this.host.sink.dayPlanned({
+      day,
+      fixtures,
+      at,
+      openingOdds: (stored) =>
+        stored.flatMap((row) => {
+          const match = liveMatch(row, []);
+          const setup = this.#setupOf(row);
+          return this.#companies.flatMap((company) => openingOddsRows(match, setup, company.id, at));
+        }),
     });
+    for (const row of odds) this.#odds.set(row.match_id, [...(this.#odds.get(row.match_id) ?? []), row]);
     for (const row of matches) {
       this.#live.set(row.id, liveMatch(row, []));
       this.#latestRound.set(row.league_id, { round: row.round, round_en: row.round_en });
     }
-    const board = this.server.scoreBoard;
-    board.putDay(day.start, day.end, matches);
-    board.putOdds(matches.flatMap((row) => this.#odds.get(row.id) ?? []));
     this.#emit({ type: 'scheduled', day: day.key, matches });
   }
 
@@ -390,45 +366,46 @@ class SimulatedFeed implements MatchFeed {
     );
     const odds = [...pendingOdds, ...played.flatMap((entry) => entry.odds)];
 
-    const incidentRows = await this.server.database.db.transaction().execute(async (trx) => {
-      await upsertMatches(
-        trx,
-        played.map(({ match }) => match.row),
-      );
-      const stored: IncidentRow[] = [];
-      for (const chunk of chunks(newIncidents)) {
-        const values: Array<Insertable<MatchIncidentsTable>> = chunk.map(({ matchId, incident }) => ({
-          match_id: matchId,
-          kind: incident.kind,
-          side: incident.side,
-          minute: incident.minute,
-          added_minute: incident.added_minute,
-          player: incident.player,
-          player2: incident.player2,
-          player_en: incident.player_en,
-          player2_en: incident.player2_en,
-          home_score: incident.home_score,
-          away_score: incident.away_score,
-          seq: incident.seq,
-          created_at: new Date(incident.at),
-        }));
-        stored.push(...(await trx.insertInto('match_incidents').values(values).returningAll().execute()));
-      }
-      await upsertOdds(trx, odds);
-      await insertOddsHistory(trx, [...pendingOdds, ...played.flatMap((entry) => entry.oddsChanges)]);
-      for (const chunk of chunks(played.flatMap(({ match, momentum }) => momentum.map((point) => ({ match_id: match.row.id, ...point })))))
-        await trx.insertInto('match_momentum').values(chunk).execute();
-      for (const [key, rows] of tables) {
-        const [leagueId, season] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
-        await trx.deleteFrom('standings').where('league_id', '=', leagueId).where('season', '=', season).execute();
-        for (const chunk of chunks(rows)) await trx.insertInto('standings').values(chunk).execute();
-      }
-      return stored;
-    });
+    const incidents: Array<Insertable<MatchIncidentsTable>> = newIncidents.map(({ matchId, incident }) => ({
+      match_id: matchId,
+      kind: incident.kind,
+      side: incident.side,
+      minute: incident.minute,
+      added_minute: incident.added_minute,
+      player: incident.player,
+      player2: incident.player2,
+      player_en: incident.player_en,
+      player2_en: incident.player2_en,
+      home_score: incident.home_score,
+      away_score: incident.away_score,
+      seq: incident.seq,
+      created_at: new Date(incident.at),
+    }));
+    const oddsChanges = [...pendingOdds, ...played.flatMap((entry) => entry.oddsChanges)];
+    const momentum = played.flatMap(({ match, momentum: points }) =>
+      points.length ? [{ match_id: match.row.id, sport: match.row.sport, points }] : [],
+    );
+    const pass: PassPlayed = {
+      at,
+      matches: played.map(({ match }) => match.row),
+      incidents,
+      odds,
+      oddsChanges,
+      momentum,
+      finished: finished.map(({ match }) => match.row),
+      standings: [...tables.entries()].map(([key, rows]) => ({
+        leagueId: Number(key.slice(0, key.indexOf(':'))),
+        season: key.slice(key.indexOf(':') + 1),
+        rows,
+      })),
+      held: this.#heldAfter(played, odds),
+      companies: this.#companies,
+      popUpSince: at - this.#popUpWithinMs,
+    };
+    const incidentRows = await this.host.sink.passPlayed(pass);
 
-    // Written: memory follows.
+    // Stored: memory follows.
     this.#pendingOdds = this.#pendingOdds.filter((row) => !pendingOdds.includes(row));
-    const board = this.server.scoreBoard;
     for (const row of odds) {
       const list = this.#odds.get(row.match_id) ?? [];
       const index = list.findIndex((held) => held.company_id === row.company_id && held.market === row.market);
@@ -436,8 +413,8 @@ class SimulatedFeed implements MatchFeed {
       else list.push(row);
       this.#odds.set(row.match_id, list);
     }
-    for (const { match, momentum } of played) {
-      const last = momentum.at(-1);
+    for (const { match, momentum: points } of played) {
+      const last = points.at(-1);
       if (last) this.#lastMomentum.set(match.row.id, last);
       if (match.row.status === 'over') {
         this.#lastMomentum.delete(match.row.id);
@@ -449,159 +426,44 @@ class SimulatedFeed implements MatchFeed {
       }
     }
     for (const [key, rows] of tables) this.#standings.set(key, rows);
-    board.putMatches(played.map(({ match }) => match.row));
-    board.putOdds(odds);
-    const incidentsByMatch = new Map<number, IncidentRow[]>();
-    for (const row of incidentRows) incidentsByMatch.set(row.match_id, [...(incidentsByMatch.get(row.match_id) ?? []), row]);
-    for (const { match } of played) board.addIncidents(match.row.id, match.row.seq, incidentsByMatch.get(match.row.id) ?? []);
-    for (const rows of tables.values()) if (rows[0]) board.putStandings(rows[0].league_id, rows[0].season, rows);
-    board.forgetBefore(at - 3 * dayMs);
 
     const event: FeedPlayed = {
       type: 'played',
       at,
-      matches: played.map(({ match }) => match.row),
+      matches: pass.matches,
       incidents: incidentRows,
       odds,
-      oddsChanges: [...pendingOdds, ...played.flatMap((entry) => entry.oddsChanges)],
-      momentum: played.flatMap(({ match, momentum }) => (momentum.length ? [{ match_id: match.row.id, sport: match.row.sport, points: momentum }] : [])),
-      finished: finished.map(({ match }) => match.row),
+      oddsChanges,
+      momentum,
+      finished: pass.finished,
       standings: [...tables.values()].flat(),
     };
-    await this.#publish(event);
     this.#emit(event);
   }
 
-  /** Code 100 pushes: each changed match, each company's moved odds, and the goal pop-ups. */
-  async #publish(event: FeedPlayed): Promise<void> {
-    const board = await this.server.scoreBoard.read();
-    const rooms = await liveRoomsByMatch(this.server);
-    const viewer = { collected: new Set<number>(), anchorCount: (id: number) => rooms.get(id)?.length ?? 0 };
-    const publishes: Array<Promise<number>> = [];
-    for (const match of event.matches) {
-      const odds = board.odds.get(match.id) ?? [];
-      publishes.push(this.server.siteSocket.publishMatch(match.sport, 'match', toMatchView(board, match, odds, viewer)));
+  /**
+   * Each match whose odds moved, as this feed will hold it once the pass is stored: its row while in play (none
+   * once over) and every odds row of it (none once over). The pushes read it where the board holds no such match.
+   */
+  #heldAfter(played: PlayedMatch[], moved: OddsRow[]): PassPlayed['held'] {
+    const over = new Set(played.filter(({ match }) => match.row.status === 'over').map(({ match }) => match.row.id));
+    const playedRows = new Map(played.map(({ match }) => [match.row.id, match.row]));
+    const held: PassPlayed['held'] = new Map();
+    for (const row of moved) {
+      if (held.has(row.match_id)) continue;
+      if (over.has(row.match_id)) {
+        held.set(row.match_id, { match: undefined, odds: [] });
+        continue;
+      }
+      const list = [...(this.#odds.get(row.match_id) ?? [])];
+      for (const change of moved) {
+        if (change.match_id !== row.match_id) continue;
+        const index = list.findIndex((entry) => entry.company_id === change.company_id && entry.market === change.market);
+        if (index >= 0) list[index] = change;
+        else list.push(change);
+      }
+      held.set(row.match_id, { match: playedRows.get(row.match_id) ?? this.#live.get(row.match_id)?.row, odds: list });
     }
-    const moved = new Map<string, OddsRow>();
-    for (const row of event.odds) moved.set(`${row.match_id}:${row.company_id}`, row);
-    for (const row of moved.values()) {
-      const match = board.matches.get(row.match_id) ?? this.#live.get(row.match_id)?.row;
-      const company = this.#companies.find((candidate) => candidate.id === row.company_id);
-      if (!match || !company || match.sport === 'esports') continue;
-      const view = toMatchOdds(match.id, company, board.odds.get(match.id) ?? this.#odds.get(match.id) ?? []);
-      if (view) publishes.push(this.server.siteSocket.publishMatch(match.sport, 'exponent', view));
-    }
-    for (const { match_id, sport, points } of event.momentum) {
-      if (sport === 'esports') continue;
-      publishes.push(this.server.siteSocket.publishMomentum(sport, { match_id, kind: sport === 'football' ? 'pressure' : 'lead', points }));
-    }
-    // Goal pop-ups after the matches, so a page has the new score when the pop-up shows: the hub sends pushes in
-    // the order they are published. Nothing is awaited in between, so the whole pass leaves in one turn, as one
-    // bus message and one write per socket on every server process.
-    for (const incident of event.incidents) {
-      const kind = popUpKinds[incident.kind];
-      const match = event.matches.find((candidate) => candidate.id === incident.match_id);
-      if (!kind || !match || match.sport !== 'football' || incident.side === null) continue;
-      if (incident.created_at.getTime() < event.at - this.#popUpWithinMs) continue;
-      const league = board.leagues.get(match.league_id);
-      const home = board.teams.get(match.home_team_id);
-      const away = board.teams.get(match.away_team_id);
-      publishes.push(
-        this.server.siteSocket.publishGoal({
-          match_id: match.id,
-          league_name: league?.short_name_zh ?? '',
-          league_name_en: league?.short_name_en ?? '',
-          kind,
-          iszhu: incident.side === 'home' ? 1 : 0,
-          match_str: incident.added_minute > 0 ? `${incident.minute}+${incident.added_minute}'` : `${incident.minute}'`,
-          home_team_name_zh: home?.name ?? '',
-          home_team_name_en: home?.name_en ?? '',
-          away_team_name_zh: away?.name ?? '',
-          away_team_name_en: away?.name_en ?? '',
-          home_score: incident.home_score,
-          away_score: incident.away_score,
-        }),
-      );
-    }
-    await Promise.all(publishes);
-  }
-}
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += chunkRows) out.push(rows.slice(i, i + chunkRows));
-  return out;
-}
-
-/** Every changed match in one statement per chunk: an upsert on the id writes the whole row. */
-async function upsertMatches(db: Kysely<Database>, matches: Match[]): Promise<void> {
-  for (const chunk of chunks(matches)) {
-    await db
-      .insertInto('matches')
-      .values(chunk.map((match) => ({ ...match, period_scores: JSON.stringify(match.period_scores), stats: JSON.stringify(match.stats) })))
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({
-          status: eb.ref('excluded.status'),
-          phase: eb.ref('excluded.phase'),
-          minute: eb.ref('excluded.minute'),
-          added_minute: eb.ref('excluded.added_minute'),
-          home_score: eb.ref('excluded.home_score'),
-          away_score: eb.ref('excluded.away_score'),
-          home_half_score: eb.ref('excluded.home_half_score'),
-          away_half_score: eb.ref('excluded.away_half_score'),
-          home_red: eb.ref('excluded.home_red'),
-          away_red: eb.ref('excluded.away_red'),
-          home_yellow: eb.ref('excluded.home_yellow'),
-          away_yellow: eb.ref('excluded.away_yellow'),
-          home_corner: eb.ref('excluded.home_corner'),
-          away_corner: eb.ref('excluded.away_corner'),
-          period_scores: eb.ref('excluded.period_scores'),
-          stats: eb.ref('excluded.stats'),
-          seq: eb.ref('excluded.seq'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
-}
-
-/** Every change of the odds, in the order the feed made them (ids rise with the insert order). */
-async function insertOddsHistory(db: Kysely<Database>, rows: OddsRow[]): Promise<void> {
-  for (const chunk of chunks(rows)) {
-    await db
-      .insertInto('match_odds_history')
-      .values(
-        chunk.map((row) => ({
-          match_id: row.match_id,
-          company_id: row.company_id,
-          market: row.market,
-          home: row.home,
-          line: row.line,
-          draw: row.draw,
-          away: row.away,
-          is_closed: row.is_closed,
-          changed_at: row.updated_at,
-        })),
-      )
-      .execute();
-  }
-}
-
-async function upsertOdds(db: Kysely<Database>, rows: OddsRow[]): Promise<void> {
-  for (const chunk of chunks(rows)) {
-    await db
-      .insertInto('match_odds')
-      .values(chunk)
-      .onConflict((conflict) =>
-        conflict.columns(['match_id', 'company_id', 'market']).doUpdateSet((eb) => ({
-          home: eb.ref('excluded.home'),
-          line: eb.ref('excluded.line'),
-          draw: eb.ref('excluded.draw'),
-          away: eb.ref('excluded.away'),
-          is_closed: eb.ref('excluded.is_closed'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    return held;
   }
 }
