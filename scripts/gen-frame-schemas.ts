@@ -72,7 +72,7 @@ function entries(kept: Record<string, Json>): { names: string[]; body: string } 
 }
 
 /**
- * The site socket's frames alone, for the first load: the score socket runs on every page, and the rest (messaging,
+ * The site socket's frames alone, for the first load: the site socket runs on every page, and the rest (messaging,
  * room chat notices) comes with the code that reads it.
  */
 export function socketFrameSchemasSource(openapiText: string): string {

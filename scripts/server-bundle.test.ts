@@ -58,7 +58,7 @@ describe("the site run from npm start's bundle", { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-bundled-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('serves its calls, their validation, the docs, the development routes and the score socket', async () => {
+  it('serves its calls, their validation, the docs, the development routes and the site socket', async () => {
     const { file } = await freshServerBundle();
     const port = await freePort();
     const site = spawn(process.execPath, [file], {

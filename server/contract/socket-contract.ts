@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { components } from '../../src/api/schema.d.ts';
 import { describeInputError, type Contract } from './contract.ts';
 
-// The frames of the score socket, as openapi.yaml defines them (generated into src/api/schema.d.ts).
+// The frames of the site socket, as openapi.yaml defines them (generated into src/api/schema.d.ts).
 type Schemas = components['schemas'];
 
 export type MatchData = Schemas['Match'];

@@ -16,7 +16,7 @@ import { ManualClock } from './feed-clock.ts';
 import type { MatchFeed } from '../ports/match-feed.ts';
 import { createSimulatedFeed } from './simulated-feed.ts';
 
-// The feed's pushes through the score socket, as the score pages receive them: only the sport and
+// The feed's pushes through the site socket, as the score pages receive them: only the sport and
 // company a client subscribed to, the missed ones again by seq after a reconnect, and a client that
 // stops reading dropped without holding the others back.
 
@@ -110,7 +110,7 @@ afterEach(async () => {
   for (const database of opened.databases.splice(0)) await database.close();
 });
 
-/** The score socket and the feed over a copy of the seeded world; the socket's limits as a test needs them. */
+/** The site socket and the feed over a copy of the seeded world; the socket's limits as a test needs them. */
 async function startFeedServer(socket: Partial<SiteSocketHubOptions> = {}, advanceStepMs = 60_000, bus = new InProcessBus()) {
   const database = await openTemplateCopy(template);
   opened.databases.push(database);
@@ -141,7 +141,7 @@ async function startFeedServer(socket: Partial<SiteSocketHubOptions> = {}, advan
   return { url: `ws://127.0.0.1:${port}/ws`, feed, hub: server.siteSocket, companyId: company.id };
 }
 
-describe('the feed through the score socket', { timeout: 120_000 }, () => {
+describe('the feed through the site socket', { timeout: 120_000 }, () => {
   it('sends a client only the sport and odds company it subscribed to', async () => {
     const { url, feed, companyId } = await startFeedServer();
     const football = await Client.open(url);

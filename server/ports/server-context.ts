@@ -31,7 +31,7 @@ export interface ServerContext {
   readonly production: boolean;
   /** Fan-out across server processes: in-process, or Redis pub/sub with REDIS_URL. */
   readonly bus: Bus;
-  /** The live-score socket's pushes (/ws): matches, goals, QR login, 700 and kick-outs. */
+  /** The site socket's pushes (/ws): matches, goals, QR login, 700 and kick-outs. */
   readonly siteSocket: SiteSocket;
   /** What the score pages read, held in memory and kept current by the feed of this process. */
   readonly scoreBoard: ScoreBoard;

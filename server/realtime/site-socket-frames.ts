@@ -11,7 +11,7 @@ import {
   type StreamName,
 } from '../contract/socket-contract.ts';
 
-// The frames of the score socket as they are built for the wire and read back: the prebuilt WebSocket frames of
+// The frames of the site socket as they are built for the wire and read back: the prebuilt WebSocket frames of
 // the fan-out, and the messages the hubs of several server processes exchange over the bus.
 
 /** Largest client frame read; the biggest valid one (a register with its token) is far smaller. */

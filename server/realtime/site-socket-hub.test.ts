@@ -271,7 +271,7 @@ const loginSession = (id: number): LoginSessionData => ({
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('score socket', () => {
+describe('site socket', () => {
   it('answers register with 101, binding a token to its user and clearing a gone session with 700', async () => {
     const { url } = await startServer();
     const guest = await TestClient.open(url);
@@ -637,7 +637,7 @@ describe('score socket', () => {
 /** A framed push whose frame is `frame` as it is, contract or not, for batches a stray publisher might send. */
 const rawPush = (head: Omit<FramedPush, 'frame'>, frame: object): FramedPush => ({ ...head, frame: textFrame(JSON.stringify(frame)) });
 
-describe('score socket bus envelopes', () => {
+describe('site socket bus envelopes', () => {
   it('drops a bus message whose frame is outside the contract, and delivers the next valid one', async () => {
     const bus = new InProcessBus();
     opened.buses.push(bus);
@@ -741,7 +741,7 @@ describe('stream batches on the bus', () => {
 
 const redisUrl = await redisTestUrl();
 
-describe.skipIf(!redisUrl)('score socket over the Redis bus', () => {
+describe.skipIf(!redisUrl)('site socket over the Redis bus', () => {
   it('delivers a publish of one hub to the clients of both', async () => {
     // One channel prefix per run, so parallel runs sharing the Redis do not hear each other.
     const channelPrefix = `pitchside-test:${process.pid}:${Date.now()}:`;

@@ -6,7 +6,7 @@ export interface SiteSocketRoutesOptions {
 }
 
 /**
- * The live-score socket at `/ws` (DESIGN.md, Realtime; SPEC §4) over the given hub (createSiteSocketHub in
+ * The site socket at `/ws` (DESIGN.md, Realtime; SPEC §4) over the given hub (createSiteSocketHub in
  * site-socket-hub.ts, made once by buildApp), which closes with the server. Needs @fastify/websocket registered first.
  */
 export async function siteSocketRoutes(app: FastifyInstance, { hub }: SiteSocketRoutesOptions): Promise<void> {

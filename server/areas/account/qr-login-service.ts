@@ -88,7 +88,7 @@ export async function createLoginQrcode(
 }
 
 /**
- * The score socket's qr_login: binds the code to the connection when the secret is the code's and the code is
+ * The site socket's qr_login: binds the code to the connection when the secret is the code's and the code is
  * still open; the last connection to present it wins, so a reconnect of the same page takes the code over.
  * Answers why not otherwise. A wrong secret and an unknown code answer alike, so a socket learns nothing.
  */

@@ -6,7 +6,7 @@ import type { FeedSink, PassPlayed } from '../../ports/match-feed.ts';
 import type { IncidentRow, OddsRow } from '../../ports/score-board.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { boardReachMs } from './memory-score-board.ts';
-import { toMatchOdds, toMatchView } from './match-view.ts';
+import { toMatchOdds, toMatchView } from './match-shapes.ts';
 import { liveRoomsByMatch } from './match-viewer.ts';
 
 // What the scores area does with the feed's events (ports/match-feed.ts): a planned day and each pass are stored in

@@ -4,7 +4,7 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { FeedWorld } from '../../feed/feed-world.ts';
 import { lineupsOf } from '../../feed/lineups.ts';
-import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-view.ts';
+import { toIncidentViews, toMatchOdds, toMatchView, toStatistics, toTeam } from './match-shapes.ts';
 import { liveRoomsByMatch, readMatches, readOdds, viewerContext } from './match-viewer.ts';
 import type { BoardData, OddsRow } from '../../ports/score-board.ts';
 import { scoresMessages } from './scores-messages.ts';

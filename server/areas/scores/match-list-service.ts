@@ -2,7 +2,7 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Match } from '../../db/tables/scores-tables.ts';
 import { DomainError, ResultCode, sessionMessages } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { toLeague, toMatchView, type MatchView, type ViewerContext } from './match-view.ts';
+import { toLeague, toMatchView, type MatchView, type ViewerContext } from './match-shapes.ts';
 import { collectedMatchIds, liveRoomsByMatch, readFarDay, readMatches, viewerContext, type MatchRoom, type MatchRows } from './match-viewer.ts';
 import type { BoardData } from '../../ports/score-board.ts';
 import { scoresMessages } from './scores-messages.ts';

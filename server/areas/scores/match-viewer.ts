@@ -1,7 +1,7 @@
 import type { components } from '../../../src/api/schema.d.ts';
 import type { Match } from '../../db/tables/scores-tables.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import type { ViewerContext } from './match-view.ts';
+import type { ViewerContext } from './match-shapes.ts';
 import type { OddsRow } from '../../ports/score-board.ts';
 
 // What a match list needs beside the matches: the viewer's collected matches, the live rooms showing

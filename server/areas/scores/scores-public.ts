@@ -3,5 +3,5 @@
 
 export { isLoopback } from './feed-dev-routes.ts';
 export { rankHotMatches } from './match-list-service.ts';
-export { toMatchBrief } from './match-view.ts';
+export { toMatchBrief } from './match-shapes.ts';
 export { liveRoomsByMatch, roomsOnAir } from './match-viewer.ts';

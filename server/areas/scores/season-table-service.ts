@@ -3,7 +3,7 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { LeagueRow } from '../../feed/feed-world.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { toLeague, toTeam } from './match-view.ts';
+import { toLeague, toTeam } from './match-shapes.ts';
 import type { BoardData, StandingRow } from '../../ports/score-board.ts';
 import { scoresMessages } from './scores-messages.ts';
 

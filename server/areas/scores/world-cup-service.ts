@@ -2,7 +2,7 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { KnockoutRoundKey } from '../../db/tables/scores-tables.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { toLeague, toMatchView } from './match-view.ts';
+import { toLeague, toMatchView } from './match-shapes.ts';
 import { readOdds, viewerContext } from './match-viewer.ts';
 import { scoresMessages } from './scores-messages.ts';
 
