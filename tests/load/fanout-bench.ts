@@ -1,4 +1,4 @@
-// Fan-out of the score socket: N clients over loopback (spread over several 127.0.0.x source addresses, since
+// Fan-out of the site socket: N clients over loopback (spread over several 127.0.0.x source addresses, since
 // one address has some 28k ephemeral ports), subscribed as the football page is (register, toggle, classify 0).
 // The server plays its live feed in real time while a goal pop-up goes out every second; then it plays five feed
 // minutes back to back. Printed: goal delivery p50/p99 (publish to a client's receipt) and where a goal's time
