@@ -7,7 +7,7 @@ import { ChatSendError, roomChatMachine, type ChatDraft, type ChatStanding } fro
 import { useMessaging } from './messaging-context.tsx';
 import { readFrame } from './frame-guard.ts';
 import { MessagingRefusal, type ImMessage } from './messaging-port.ts';
-import { useSocketEvent } from './score-socket.tsx';
+import { useSocketEvent } from './site-socket.tsx';
 import { useStoredUser } from './stored-user.ts';
 
 // A live room's chat for the screens (issue 11): the room chat panel lists it and the danmaku overlay flies it

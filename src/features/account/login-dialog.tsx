@@ -4,7 +4,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { useSiteConfig } from '../../api/queries/account.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { qrLoginOverSocket } from '../../realtime/qr-login-socket.ts';
-import { useScoreSocketLater } from '../../realtime/score-socket.tsx';
+import { useSiteSocketLater } from '../../realtime/site-socket.tsx';
 import {
   defaultCountryCode,
   loginMachine,
@@ -75,7 +75,7 @@ interface LoginFormProps extends Omit<LoginDialogProps, 'open'> {
 
 function LoginForm({ input, countries, onClose, onLoggedIn, machine }: LoginFormProps) {
   const api = useApi();
-  const socket = useScoreSocketLater();
+  const socket = useSiteSocketLater();
   const t = useMessage();
   const logic = useMemo(
     () =>

@@ -4,13 +4,13 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { components } from '../../api/schema';
-import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
-import type { ScoreSocketActor } from '../../realtime/score-socket.tsx';
+import { siteSocketMachine, type ConnectionCommand } from '../../machines/site-socket-machine.ts';
+import type { SiteSocketActor } from '../../realtime/site-socket.tsx';
 import { loadMessages } from '../../i18n/load-messages.ts';
 import { DirectoryPage } from './directory-page.tsx';
 import { DirectoryStoryProviders, type DirectoryServer } from './directory-story-api.tsx';
 
-async function renderDirectory(path: string, server: Omit<DirectoryServer, 'onCall'> = {}, socket?: ScoreSocketActor) {
+async function renderDirectory(path: string, server: Omit<DirectoryServer, 'onCall'> = {}, socket?: SiteSocketActor) {
   const calls: { path: string; query: URLSearchParams }[] = [];
   render(
     <IntlProvider locale="en" messages={await loadMessages('en')}>
@@ -29,7 +29,7 @@ function subscribedSocket() {
     receive((command) => sent.push(command.frame));
     return () => undefined;
   });
-  const socket = createActor(scoreSocketMachine.provide({ actors: { connection } }), {
+  const socket = createActor(siteSocketMachine.provide({ actors: { connection } }), {
     input: { url: 'ws://test.invalid/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
   }).start();
   socket.send({ type: 'socket.opened' });

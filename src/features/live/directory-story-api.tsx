@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { createActor, fromCallback } from 'xstate';
 import type { components } from '../../api/schema';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
-import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
-import { ScoreSocketProvider, type ScoreSocketActor } from '../../realtime/score-socket.tsx';
+import { siteSocketMachine, type ConnectionCommand } from '../../machines/site-socket-machine.ts';
+import { SiteSocketProvider, type SiteSocketActor } from '../../realtime/site-socket.tsx';
 import { sampleAvatar, sampleAvatarAlt, sampleCover, sampleCrestAway, sampleCrestHome, sampleLevelIcon } from '../../ui/story-images.ts';
 
 // The streamer area's pages in stories and tests run against this fake server: typed from the
@@ -205,18 +205,18 @@ export function DirectoryStoryProviders({
   path: string;
   server?: DirectoryServer;
   /** The site socket the cards hear match pushes on; by default one that never connects. */
-  socket?: ScoreSocketActor;
+  socket?: SiteSocketActor;
   children: ReactNode;
 }) {
   const [quietSocket] = useState(() =>
-    createActor(scoreSocketMachine.provide({ actors: { connection: quietConnection } }), {
+    createActor(siteSocketMachine.provide({ actors: { connection: quietConnection } }), {
       input: { url: 'ws://story.invalid/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
     }).start(),
   );
   return (
     <MemoryRouter initialEntries={[path]}>
       <StoryApiProviders fetch={directoryFetch(server)}>
-        <ScoreSocketProvider socket={socket ?? quietSocket}>{children}</ScoreSocketProvider>
+        <SiteSocketProvider socket={socket ?? quietSocket}>{children}</SiteSocketProvider>
       </StoryApiProviders>
     </MemoryRouter>
   );

@@ -8,8 +8,8 @@ import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { MatchRow, MatchRowHeader } from './match-row.tsx';
-import { useScoreSocket } from '../../realtime/score-socket.tsx';
-import { leagueName } from './match-view.ts';
+import { useSiteSocket } from '../../realtime/site-socket.tsx';
+import { leagueName } from './match-display.ts';
 import { usePatchMatchLists } from './use-patch-match-lists.ts';
 import { GameSettingsPanel } from './game-settings-panel.tsx';
 import { startGoalSound, unlockGoalSound } from './goal-sound.ts';
@@ -40,7 +40,7 @@ function testGoalSound() {
 export function ScoreListPage({ title, sport }: { title: string; sport: 'football' | 'basketball' }) {
   const t = useMessage();
   const { locale } = useIntl();
-  const socket = useScoreSocket();
+  const socket = useSiteSocket();
   const settingsId = useId();
   const [filter, setFilter] = useState<Filter>('all');
   const [leagueId, setLeagueId] = useState('');

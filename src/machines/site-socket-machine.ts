@@ -19,7 +19,7 @@ export function reconnectDelayMs(attempt: number, draw: number): number {
   return Math.round(ceiling * (0.5 + draw / 2));
 }
 
-export interface ScoreSocketInput {
+export interface SiteSocketInput {
   /** The websocket address: `/ws` of the site or universal/getConfig's websocket. */
   url: string;
   /** The odds company of the toggle frame. */
@@ -32,7 +32,7 @@ export interface ScoreSocketInput {
   random: () => number;
 }
 
-export interface ScoreSocketContext extends ScoreSocketInput {
+export interface SiteSocketContext extends SiteSocketInput {
   heartbeatMs: number;
   /** Reconnect attempts since the last successful register. */
   attempt: number;
@@ -47,7 +47,7 @@ export interface ScoreSocketContext extends ScoreSocketInput {
   qr: { code: string; secret: string } | null;
 }
 
-export type ScoreSocketEvent =
+export type SiteSocketEvent =
   | { type: 'socket.opened' }
   | { type: 'socket.message'; message: SocketServerMessage }
   | { type: 'socket.closed' }
@@ -62,7 +62,7 @@ export type ScoreSocketEvent =
 type Pushed<T extends SocketServerMessage['type']> = Extract<SocketServerMessage, { type: T }>;
 
 /** What the machine tells its listeners (`actor.on(...)`). */
-export type ScoreSocketEmitted =
+export type SiteSocketEmitted =
   | { type: 'match.pushed'; push: Pushed<'football_match' | 'basketball_match' | 'esports_match'> }
   | { type: 'exponent.pushed'; push: Pushed<'football_exponent' | 'basketball_exponent'> }
   | { type: 'goal.pushed'; push: Pushed<'goal'> }
@@ -98,16 +98,16 @@ function command(frame: SocketClientMessage): ConnectionCommand {
 }
 
 /**
- * The live-score socket of SPEC §4: connect, register (info web), then toggle (company_id), classify
+ * The site socket of SPEC §4 (live scores, QR login, 700, kick-outs): connect, register (info web), then toggle (company_id), classify
  * (classify_type) and resume (last seq by stream); heartbeat every 30 s; when the socket closes,
  * reconnect after a backoff with jitter; stopped for good on `socket.stopped`.
  */
-export const scoreSocketMachine = setup({
+export const siteSocketMachine = setup({
   types: {
-    context: {} as ScoreSocketContext,
-    events: {} as ScoreSocketEvent,
-    input: {} as ScoreSocketInput,
-    emitted: {} as ScoreSocketEmitted,
+    context: {} as SiteSocketContext,
+    events: {} as SiteSocketEvent,
+    input: {} as SiteSocketInput,
+    emitted: {} as SiteSocketEmitted,
   },
   actors: { connection: unprovidedConnection },
   delays: {
@@ -150,7 +150,7 @@ export const scoreSocketMachine = setup({
         return { ...context.lastSeq, [seen.stream]: seen.seq };
       },
     }),
-    emitMessage: emit(({ event }): ScoreSocketEmitted => {
+    emitMessage: emit(({ event }): SiteSocketEmitted => {
       if (event.type !== 'socket.message') throw new Error('emitMessage runs on socket.message only');
       const message = event.message;
       switch (message.type) {
@@ -187,7 +187,7 @@ export const scoreSocketMachine = setup({
     }),
   },
 }).createMachine({
-  id: 'scoreSocket',
+  id: 'siteSocket',
   context: ({ input }) => ({ ...input, heartbeatMs: defaultHeartbeatMs, attempt: 0, draw: 0, lastSeq: {}, qr: null }),
   initial: 'open',
   // A QR code shown while the socket is down is bound once it is subscribed again.

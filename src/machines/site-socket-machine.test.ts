@@ -2,13 +2,13 @@ import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import {
-  scoreSocketMachine,
+  siteSocketMachine,
   type ConnectionCommand,
-  type ScoreSocketEmitted,
-  type ScoreSocketEvent,
+  type SiteSocketEmitted,
+  type SiteSocketEvent,
   type SocketClientMessage,
   type SocketServerMessage,
-} from './score-socket-machine.ts';
+} from './site-socket-machine.ts';
 import { delayOf, describePath, replaySteps, timerEventsOf } from './path-replay.ts';
 
 // SPEC §4 and §9, written out so the machine is checked against the spec, not against itself.
@@ -16,8 +16,8 @@ const heartbeatMs = 30_000;
 const jitterDraw = 0.5;
 const backoffMs = (attempt: number) => Math.round(Math.min(30_000, 1000 * 2 ** (attempt - 1)) * (0.5 + jitterDraw / 2));
 
-type Snapshot = ReturnType<typeof scoreSocketMachine.transition>;
-type SocketPath = StatePath<Snapshot, ScoreSocketEvent>;
+type Snapshot = ReturnType<typeof siteSocketMachine.transition>;
+type SocketPath = StatePath<Snapshot, SiteSocketEvent>;
 
 const registered: SocketServerMessage = {
   code: 101,
@@ -47,7 +47,7 @@ const goalPush: SocketServerMessage = {
   },
 };
 
-const modelEvents: ScoreSocketEvent[] = [
+const modelEvents: SiteSocketEvent[] = [
   { type: 'socket.opened' },
   { type: 'socket.message', message: registered },
   { type: 'socket.message', message: goalPush },
@@ -56,10 +56,10 @@ const modelEvents: ScoreSocketEvent[] = [
   { type: 'company.toggled', companyId: 2 },
 ];
 
-const timerEvents = timerEventsOf(scoreSocketMachine);
+const timerEvents = timerEventsOf(siteSocketMachine);
 
 /** A message is named by its type, so paths through a registration and a push read apart. */
-const eventWords = (event: ScoreSocketEvent) => ('message' in event ? `message ${event.message.type}` : undefined);
+const eventWords = (event: SiteSocketEvent) => ('message' in event ? `message ${event.message.type}` : undefined);
 
 /** What SPEC §4 says the client sends, tracked from the events alone. */
 class SpecOracle {
@@ -70,7 +70,7 @@ class SpecOracle {
   companyId = 1;
   lastGoalSeq: number | null = null;
 
-  onEvent(event: ScoreSocketEvent): void {
+  onEvent(event: SiteSocketEvent): void {
     if (event.type === 'socket.stopped') {
       this.state = 'closed';
       return;
@@ -108,12 +108,12 @@ function start() {
   const connection = fromCallback<ConnectionCommand, { url: string }>(({ receive }) => {
     receive((command) => frames.push(command.frame));
   });
-  const actor = createActor(scoreSocketMachine.provide({ actors: { connection } }), {
+  const actor = createActor(siteSocketMachine.provide({ actors: { connection } }), {
     clock,
     input,
   });
   const emitted: string[] = [];
-  actor.on('*', (event: ScoreSocketEmitted) => emitted.push(event.type));
+  actor.on('*', (event: SiteSocketEmitted) => emitted.push(event.type));
   actor.start();
   return { actor, clock, frames, emitted };
 }
@@ -141,21 +141,21 @@ function replay(path: SocketPath): void {
 
 const input = { url: 'ws://test/ws', companyId: 1, classifyType: 0 as const, token: null, random: () => jitterDraw };
 
-const shortestPaths = getShortestPaths(scoreSocketMachine, {
+const shortestPaths = getShortestPaths(siteSocketMachine, {
   input,
   events: [...modelEvents, ...timerEvents],
   serializeState: ({ value, context }) =>
     JSON.stringify({ value, seen: Object.keys(context.lastSeq).length > 0, retry: Math.min(context.attempt, 2), company: context.companyId }),
 });
 
-const simplePaths = getSimplePaths(scoreSocketMachine, {
+const simplePaths = getSimplePaths(siteSocketMachine, {
   input,
   events: [...modelEvents.slice(0, 5), ...timerEvents],
   // A connection after a close is told apart from the first, so the reconnect shows in simple paths.
   serializeState: ({ value, context }) => JSON.stringify({ value, retried: context.attempt > 0 }),
 });
 
-describe('score socket machine: shortest paths', () => {
+describe('site socket machine: shortest paths', () => {
   it('reach every state: connecting, registering, subscribed, reconnecting, closed', () => {
     const values = new Set(shortestPaths.map((path) => JSON.stringify(path.state.value)));
     expect(values).toEqual(
@@ -165,7 +165,7 @@ describe('score socket machine: shortest paths', () => {
   for (const path of shortestPaths) it(describePath(path, { event: eventWords }), () => replay(path));
 });
 
-describe('score socket machine: simple paths', () => {
+describe('site socket machine: simple paths', () => {
   // The heartbeat returns to the state it left, so no simple path takes it: the clock tests below do.
   it('include the reconnect timer', () => {
     const delays = new Set(simplePaths.flatMap((path) => path.steps.map((step) => delayOf(step.event))).filter(Boolean));
@@ -174,7 +174,7 @@ describe('score socket machine: simple paths', () => {
   for (const path of simplePaths) it(describePath(path, { event: eventWords }), () => replay(path));
 });
 
-describe('score socket machine on the clock', () => {
+describe('site socket machine on the clock', () => {
   it('sends a heartbeat every 30 s and none before', () => {
     const { actor, clock, frames } = start();
     actor.send({ type: 'socket.opened' });
@@ -205,7 +205,7 @@ describe('score socket machine on the clock', () => {
   });
 });
 
-describe('score socket machine: the QR login code', () => {
+describe('site socket machine: the QR login code', () => {
   const qrLogin = { type: 'qr_login', code: 'code-1', qr_secret: 'secret-1' } as const;
 
   it('binds a code shown before the socket is subscribed once it is, and again after a reconnect', () => {
@@ -250,7 +250,7 @@ describe('score socket machine: the QR login code', () => {
   });
 });
 
-describe('score socket machine: the user changes (live alerts, issue 11)', () => {
+describe('site socket machine: the user changes (live alerts, issue 11)', () => {
   const alert: SocketServerMessage = {
     code: 310,
     type: 'live_alert',

@@ -36,15 +36,3 @@ export function clockTime(timestamp: number): string {
   const date = new Date(timestamp * 1000);
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
-
-/** Replaces the pushed match in a list, keeping the odds of the company the list asked for. */
-export function withPushedMatch(list: Match[], pushed: Match): Match[] {
-  return list.map((match) => (match.id === pushed.id ? { ...pushed, odds: match.odds, is_collect: match.is_collect } : match));
-}
-
-/** Replaces a match's odds when the push is of the company the list shows. */
-export function withPushedOdds(list: Match[], odds: MatchOdds): Match[] {
-  return list.map((match) =>
-    match.id === odds.match_id && (match.odds === null || match.odds.company_id === odds.company_id) ? { ...match, odds } : match,
-  );
-}

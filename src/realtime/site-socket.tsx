@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
-import { scoreSocketMachine, type ConnectionCommand, type ScoreSocketEmitted } from '../machines/score-socket-machine.ts';
+import { siteSocketMachine, type ConnectionCommand, type SiteSocketEmitted } from '../machines/site-socket-machine.ts';
 import type * as frameGuardModule from './socket-frame-guard.ts';
 import { onStoredUserChanged, readStoredToken } from './stored-user.ts';
 
-export type ScoreSocketActor = ActorRefFrom<typeof scoreSocketMachine>;
+export type SiteSocketActor = ActorRefFrom<typeof siteSocketMachine>;
 
 type FrameGuard = typeof frameGuardModule;
 
@@ -45,17 +45,17 @@ export const browserConnection = fromCallback<ConnectionCommand, { url: string }
   return () => socket.close();
 });
 
-/** The score socket of the site: `/ws` on the page's own origin (SPEC §4). */
+/** The site socket: `/ws` on the page's own origin (SPEC §4). */
 export function siteSocketUrl(): string {
   return `${window.location.origin.replace(/^http/, 'ws')}/ws`;
 }
 
-let shared: ScoreSocketActor | null = null;
+let shared: SiteSocketActor | null = null;
 
 /** One socket for the whole page, started on first use and kept for the page's life. */
-function sharedScoreSocket(): ScoreSocketActor {
+function sharedSiteSocket(): SiteSocketActor {
   if (shared) return shared;
-  const socket = createActor(scoreSocketMachine.provide({ actors: { connection: browserConnection } }), {
+  const socket = createActor(siteSocketMachine.provide({ actors: { connection: browserConnection } }), {
     input: { url: siteSocketUrl(), companyId: 1, classifyType: 0, token: readStoredToken(), random: Math.random },
   }).start();
   let token = readStoredToken();
@@ -69,43 +69,43 @@ function sharedScoreSocket(): ScoreSocketActor {
 }
 
 /**
- * The page's socket as the start-up machine's `scoreSocket` actor (SPEC §4 opens the socket at
+ * The page's socket as the start-up machine's `siteSocket` actor (SPEC §4 opens the socket at
  * start-up): starts the shared socket if no screen has, and leaves it open when start-up stops,
  * since the screens keep using it.
  */
-export const sharedScoreSocketAtStartup = fromCallback(() => {
-  sharedScoreSocket();
+export const sharedSiteSocketAtStartup = fromCallback(() => {
+  sharedSiteSocket();
   return () => {};
 });
 
-const ScoreSocketContext = createContext<ScoreSocketActor | null>(null);
+const SiteSocketContext = createContext<SiteSocketActor | null>(null);
 
-/** Gives the screens below it a score socket of their own (stories, tests, or the start-up machine's `scoreSocket`). */
-export function ScoreSocketProvider({ socket, children }: { socket: ScoreSocketActor; children: ReactNode }) {
-  return <ScoreSocketContext value={socket}>{children}</ScoreSocketContext>;
+/** Gives the screens below it a site socket of their own (stories, tests, or the start-up machine's `siteSocket`). */
+export function SiteSocketProvider({ socket, children }: { socket: SiteSocketActor; children: ReactNode }) {
+  return <SiteSocketContext value={socket}>{children}</SiteSocketContext>;
 }
 
-/** The score socket actor: the provided one, else the page's shared one. */
-export function useScoreSocket(): ScoreSocketActor {
-  return useContext(ScoreSocketContext) ?? sharedScoreSocket();
+/** The site socket actor: the provided one, else the page's shared one. */
+export function useSiteSocket(): SiteSocketActor {
+  return useContext(SiteSocketContext) ?? sharedSiteSocket();
 }
 
 /**
- * The score socket actor, looked up (and the page's shared one started) only when first called: for logic that
+ * The site socket actor, looked up (and the page's shared one started) only when first called: for logic that
  * may never use it, such as a login dialog whose story provides stub actors.
  */
-export function useScoreSocketLater(): () => ScoreSocketActor {
-  const provided = useContext(ScoreSocketContext);
-  return useCallback(() => provided ?? sharedScoreSocket(), [provided]);
+export function useSiteSocketLater(): () => SiteSocketActor {
+  const provided = useContext(SiteSocketContext);
+  return useCallback(() => provided ?? sharedSiteSocket(), [provided]);
 }
 
 /** Calls `listener` for each event of `type` the socket emits while the component is mounted. */
-export function useSocketEvent<Type extends ScoreSocketEmitted['type']>(
+export function useSocketEvent<Type extends SiteSocketEmitted['type']>(
   type: Type,
   // The shape of xstate's `actor.on` handler, so the listener is passed through as it is.
-  listener: (event: ScoreSocketEmitted & (Type extends '*' ? unknown : { type: Type })) => void,
+  listener: (event: SiteSocketEmitted & (Type extends '*' ? unknown : { type: Type })) => void,
 ): void {
-  const socket = useScoreSocket();
+  const socket = useSiteSocket();
   useEffect(() => {
     const subscription = socket.on(type, listener);
     return () => subscription.unsubscribe();

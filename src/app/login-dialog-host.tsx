@@ -1,18 +1,18 @@
 import { useCallback } from 'react';
-import { LoginDialog as AccountLoginDialog } from '../features/account/login-dialog.tsx';
+import { LoginDialog } from '../features/account/login-dialog.tsx';
 import { useMessaging } from '../realtime/messaging-context.tsx';
 import type { LoginSession } from '../machines/login-machine.ts';
 import { notifyStoredUserChanged, writeStoredSession } from '../realtime/stored-user.ts';
 
-export interface LoginDialogProps {
+export interface LoginDialogHostProps {
   /** The login dialog flag (SPEC §4: the dialog is opened by a flag). */
   open: boolean;
   /** Lowers the flag. */
   onClose: () => void;
 }
 
-/** The account area's login dialog, saving the session as SPEC §4 says. */
-export function LoginDialog({ open, onClose }: LoginDialogProps) {
+/** Hosts the account area's login dialog in the shell and saves the session it yields, as SPEC §4 says. */
+export function LoginDialogHost({ open, onClose }: LoginDialogHostProps) {
   const messaging = useMessaging();
   const onLoggedIn = useCallback(
     (session: LoginSession, via: 'qr' | 'phone') => {
@@ -25,5 +25,5 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
     },
     [messaging],
   );
-  return <AccountLoginDialog open={open} onClose={onClose} onLoggedIn={onLoggedIn} />;
+  return <LoginDialog open={open} onClose={onClose} onLoggedIn={onLoggedIn} />;
 }
