@@ -23,7 +23,7 @@ import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import type { ActorRefFrom } from 'xstate';
-import { AltchaCheck } from './altcha-check.tsx';
+import { AltchaCheck } from '../../realtime/altcha-check.tsx';
 import { loginActors } from './login-actors.ts';
 import { readSavedAccount, writeSavedAccount } from './saved-account.ts';
 import styles from './login-dialog.module.css';
