@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLiveList, useRoomRanking } from '../../../api/queries/live-directory.ts';
+import { useLiveList } from '../../../api/queries/live-directory.ts';
 import type { components } from '../../../api/schema';
 import { statusMessages } from '../../../i18n/status-messages.ts';
 import { useMessage } from '../../../i18n/use-message.ts';
@@ -10,13 +10,12 @@ import { Page } from '../../../ui/page.tsx';
 import { PersonRow } from '../../../ui/person-row.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { Tabs } from '../../../ui/tabs.tsx';
+import { GiftRankingByPeriod } from '../gift-ranking-by-period.tsx';
 import { DirectoryLayout } from './directory-layout.tsx';
 import panels from './directory-panels.module.css';
 import styles from './rank-page.module.css';
 
 type LiveRoom = components['schemas']['LiveRoom'];
-type Period = 'day' | 'week' | 'month' | 'total';
 
 /** How many anchors the ranking shows. */
 export const rankedAnchors = 20;
@@ -75,11 +74,7 @@ export function RankPage({ title }: { title: string }) {
 /** A room's givers ranked over a period. */
 function RoomGiftRanking({ room, rooms, onChoose }: { room: LiveRoom; rooms: readonly LiveRoom[]; onChoose: (id: number) => void }) {
   const t = useMessage();
-  const intl = useIntl();
-  const [period, setPeriod] = useState<Period>('week');
-  const ranking = useRoomRanking({ room_id: room.id, period }, { keepPrevious: true });
   const heading = t('liveDirectory.rank.giftsOf', { name: room.anchor.user_nickname });
-  const mine = ranking.data?.mine;
   return (
     <section aria-labelledby="rank-gifts" className={panels.panel}>
       <h2 id="rank-gifts" className={styles.heading}>
@@ -93,49 +88,7 @@ function RoomGiftRanking({ room, rooms, onChoose }: { room: LiveRoom; rooms: rea
           onChange={(value) => onChoose(Number(value))}
         />
       </div>
-      <Tabs
-        label={t('liveDirectory.rank.period')}
-        tabs={[
-          { key: 'day', label: t('liveDirectory.rank.day') },
-          { key: 'week', label: t('liveDirectory.rank.week') },
-          { key: 'month', label: t('liveDirectory.rank.month') },
-          { key: 'total', label: t('liveDirectory.rank.total') },
-        ]}
-        selected={period}
-        onSelect={setPeriod}
-      >
-        <List
-          label={heading}
-          status={ranking.isPending ? 'loading' : ranking.isError ? 'error' : 'ready'}
-          items={ranking.data?.list}
-          getKey={(entry) => entry.user.id}
-          renderItem={(entry) => (
-            <PersonRow
-              rank={entry.rank}
-              rankLabel={t('liveDirectory.rank.place', { rank: entry.rank })}
-              name={entry.user.user_nickname}
-              avatar={entry.user.avatar}
-              levelIcon={entry.user.exp_icon}
-              value={t('liveDirectory.rank.diamonds', { amount: intl.formatNumber(entry.amount) })}
-            />
-          )}
-          emptyLabel={t('liveDirectory.rank.noGifts')}
-          errorLabel={t('common.loadFailed')}
-          loadingLabel={t('common.loading')}
-        />
-        {mine && (
-          <div className={styles.mine}>
-            <PersonRow
-              rank={mine.rank}
-              rankLabel={t('liveDirectory.rank.place', { rank: mine.rank })}
-              name={mine.user.user_nickname}
-              avatar={mine.user.avatar}
-              detail={t('liveDirectory.rank.mine')}
-              value={t('liveDirectory.rank.diamonds', { amount: intl.formatNumber(mine.amount) })}
-            />
-          </div>
-        )}
-      </Tabs>
+      <GiftRankingByPeriod roomId={room.id} label={heading} mineClassName={styles.mine} />
     </section>
   );
 }
