@@ -250,7 +250,7 @@ describe('site socket machine: the QR login code', () => {
   });
 });
 
-describe('site socket machine: the user changes (live alerts, issue 11)', () => {
+describe('site socket machine: the user changes (live alerts)', () => {
   const alert: SocketServerMessage = {
     code: 310,
     type: 'live_alert',

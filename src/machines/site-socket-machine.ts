@@ -42,7 +42,7 @@ export interface SiteSocketContext extends SiteSocketInput {
   lastSeq: Partial<Record<SocketStream, number>>;
   /**
    * The login QR code the page shows and its secret, bound again after every register; null when none shows.
-   * Held in memory only: the secret is what makes the code this page's (issue 10).
+   * Held in memory only: the secret is what makes the code this page's, so no other page can use it.
    */
   qr: { code: string; secret: string } | null;
 }

@@ -32,7 +32,7 @@ export interface RoomGiftBarProps {
   anchorId: number;
 }
 
-/** The gift bar under the player (issue 13): choose a gift and a quantity, from the shop or the backpack, and send it. */
+/** The gift bar under the player: choose a gift and a quantity, from the shop or the backpack, and send it. */
 export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
   const t = useMessage();
   const intl = useIntl();

@@ -23,7 +23,7 @@ function effectOf(message: RoomChatMessage, zh: boolean): QueuedEffect | null {
 }
 
 /**
- * The room's gift effects (issue 13): gifts the chat hears go through the effect queue machine, and the
+ * The room's gift effects: gifts the chat hears go through the effect queue machine, and the
  * overlay plays the one it shows over the video.
  */
 export function useRoomGiftEffects() {

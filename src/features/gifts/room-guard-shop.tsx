@@ -11,7 +11,7 @@ import styles from './room-gift-bar.module.css';
 /** Months a purchase may cover at once (guard_user/buy). */
 const monthChoices = [1, 3, 6, 12] as const;
 
-/** Guard for this room's anchor and site-wide nobility (issue 13, item 4), bought from the consumer wallet. */
+/** Guard for this room's anchor and site-wide nobility, bought from the consumer wallet. */
 export function RoomGuardShop({ anchorId, ownRoom, balance }: { anchorId: number; ownRoom: boolean; balance: number | undefined }) {
   const t = useMessage();
   const intl = useIntl();

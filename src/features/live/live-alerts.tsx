@@ -69,7 +69,7 @@ export function LiveAlertNotice({ alert, onClose }: { alert: LiveAlert; onClose:
 }
 
 /**
- * The site's live alerts (issue 11 item 7), on every page: an anchor I follow went on air, a match I
+ * The site's live alerts, on every page: an anchor I follow went on air, a match I
  * reserved kicked off. They come over the site socket, which registers again whenever the logged-in
  * user changes (src/realtime/site-socket.tsx), so the server knows whom it serves; a browser
  * notification goes with each where allowed.

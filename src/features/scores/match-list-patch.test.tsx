@@ -10,7 +10,7 @@ import { SchedulePage } from './schedule-page.tsx';
 import { SiteSocketProvider } from '../../realtime/site-socket.tsx';
 import { sampleListPage, sampleMatch } from './story-matches.ts';
 
-// Issue 9: /schedule cached its day under the all_match key as an array of pages, and the live
+// Why this test: /schedule cached its day under the all_match key as an array of pages, and the live
 // patch treated every all_match entry as one `{ list }`: a match push with /schedule open threw.
 
 async function fakeFetch(request: Request): Promise<Response> {

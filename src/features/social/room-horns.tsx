@@ -14,7 +14,7 @@ export const hornShownMs = 5 * 60_000;
 /** Member/sneHorn takes at most this many characters. */
 const hornMaxLength = 50;
 
-/** The horn strip of a room (issue 13): the newest site-wide horn, and a form to blow one. */
+/** The horn strip of a room: the newest site-wide horn, and a form to blow one. */
 export function RoomHorns() {
   const t = useMessage();
   const user = useStoredUser();

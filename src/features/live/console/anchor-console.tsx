@@ -29,7 +29,7 @@ import { Select } from '../../../ui/select.tsx';
 import { TextInput } from '../../../ui/text-input.tsx';
 import styles from './anchor-console.module.css';
 
-// The anchor's console, /member?type=9 (issue 12, SPEC §2, §5): where to push from OBS, on and off air, the
+// The anchor's console, /member?type=9 (SPEC §2, §5): where to push from OBS, on and off air, the
 // room's title, announcement (≤50), cover (png or jpg ≤5 MB) and category, its managers (≤200), and the
 // records of past broadcasts with their income.
 

@@ -5,7 +5,7 @@ type LiveStatus = components['schemas']['LiveStatus'];
 const airOrder: Record<LiveStatus, number> = { in_progress: 0, not_started: 1, over: 2 };
 
 /**
- * Rooms on air first, then those about to begin, then those over (issue 11: rooms on air first);
+ * Rooms on air first, then those about to begin, then those over (what a viewer came for first);
  * the server's order (by heat) kept within each. The server sorts so already; this holds the rule
  * on the page whatever order a page arrives in.
  */

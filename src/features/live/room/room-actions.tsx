@@ -12,7 +12,7 @@ import styles from './room-extras.module.css';
 
 type LiveRoom = components['schemas']['LiveRoom'];
 
-/** Follow and share, beside the room's heading (issue 11 item 6). */
+/** Follow and share, beside the room's heading. */
 export function RoomActions({ room }: { room: LiveRoom }) {
   return (
     <div className={styles.actions}>

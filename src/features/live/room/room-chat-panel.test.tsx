@@ -9,7 +9,7 @@ import type { RoomChatMessage } from '../../../realtime/use-room-chat.ts';
 import { DirectoryStoryProviders } from '../directory/directory-story-api.tsx';
 import { RoomChatPanel } from './room-chat-panel.tsx';
 
-// Deleting a chat line (issue 12 item 4): the room's moderators get a delete action on each line beside mute and
+// Deleting a chat line: the room's moderators get a delete action on each line beside mute and
 // kick; a line deleted, by them or by another moderator anywhere, shows as deleted for everyone and flies no more.
 
 const conversationID = 'GROUPlive7';

@@ -89,7 +89,7 @@ type ChatRules = components['schemas']['LiveChatRules'];
 /** The slow mode intervals a room may choose (live/setChatRules). */
 const slowModeChoices: readonly ChatRules['slow_seconds'][] = [0, 3, 5, 10, 30];
 
-/** What the room's anchor and managers may do from the chat (issue 12, moderation). */
+/** What the room's anchor and managers may do from the chat. */
 export interface RoomChatModeration {
   onMute(message: RoomChatMessage): void;
   onKick(message: RoomChatMessage): void;
@@ -355,7 +355,7 @@ export interface RoomChatPanelProps {
   onEntry?: RoomChatOptions['onEntry'];
 }
 
-/** The live room's chat beside (or below) the picture (issue 11); its messages also feed the danmaku. */
+/** The live room's chat beside (or below) the picture; its messages also feed the danmaku. */
 export function RoomChatPanel(props: RoomChatPanelProps) {
   // Logging in or out while in the room starts the chat afresh as the new user.
   const user = useStoredUser();

@@ -11,7 +11,7 @@ type RoomEntry = components['schemas']['ImRoomEntry'];
 export const roomEntryShownMs = 4_000;
 
 /**
- * The room's entry effects (issue 13): a guard of the anchor or a noble coming in slides a banner over
+ * The room's entry effects: a guard of the anchor or a noble coming in slides a banner over
  * the picture. A newer entry takes the place of the one shown: entries are short and each member's are few.
  */
 export function useRoomEntryEffects() {

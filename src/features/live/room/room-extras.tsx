@@ -7,7 +7,7 @@ type LiveRoom = components['schemas']['LiveRoom'];
 
 /**
  * What the room shows below its player: off air, the anchor's next schedule and last broadcasts
- * first (issue 11 item 2); on air, the room's ranking first. Both keep all three.
+ * first (what a visitor of an empty room wants to know); on air, the room's ranking first. Both keep all three.
  */
 export function RoomExtras({ room }: { room: LiveRoom }) {
   const onAir = room.status === 'in_progress';

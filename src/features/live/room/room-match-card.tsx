@@ -53,7 +53,7 @@ export function RoomMatchCard({ match: given }: { match: LiveMatchBrief }) {
   );
 }
 
-/** "Remind me" of a match not yet begun: the alert comes when it kicks off (issue 11 item 7). */
+/** "Remind me" of a match not yet begun: the alert comes when it kicks off. */
 function MatchReminder({ matchId }: { matchId: number }) {
   const requestLogin = useLoginRequest();
   const t = useMessage();

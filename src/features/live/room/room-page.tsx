@@ -36,7 +36,7 @@ function Room({ info, parts: { horns, GiftBar, giftEffects } }: { info: LiveRoom
   const intl = useIntl();
   const { room, anchor_stats: stats } = info;
   const onAir = room.status === 'in_progress';
-  // The chat's messages also fly over the picture (issue 11, danmaku).
+  // The chat's messages also fly over the picture, as danmaku.
   const [chatLines, setChatLines] = useState<readonly RoomChatMessage[]>([]);
   // Gifts show as their banner in the chat and their effect over the picture, not as danmaku.
   // A line the room's moderators deleted leaves the list, so it never flies and stops if it is flying. The
