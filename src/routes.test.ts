@@ -3,7 +3,9 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AreaNotBuiltScreen } from './app/area-not-built-screen.tsx';
 import { HomePage } from './app/home-page.tsx';
+import { LiveRoomScreen } from './app/live-room-screen.tsx';
 import { LoginScreen } from './app/login-screen.tsx';
+import { MemberScreen } from './app/member-screen.tsx';
 import { NotFoundPage } from './app/not-found-page.tsx';
 import { appRoutes, shellScreens } from './app/router.tsx';
 import { TestPage } from './app/test-page.tsx';
@@ -11,8 +13,7 @@ import { PersonaScreen, QrConfirmScreen } from './features/account/account-scree
 import { AdminPage } from './features/admin/admin-page.tsx';
 import { ChatPage } from './features/chat/chat-page.tsx';
 import { ForesightPage } from './features/expert/foresight-page.tsx';
-import * as liveDirectory from './features/live/directory-screens.tsx';
-import { RoomPage } from './features/live/room-page.tsx';
+import * as liveDirectory from './features/live/directory/directory-screens.tsx';
 import * as scores from './features/scores/scores-screens.tsx';
 import { messages } from './i18n/messages.ts';
 import { publicPages } from './public-pages.ts';
@@ -147,7 +148,7 @@ describe('the route table (SPEC §2)', () => {
 
 // The screen each route shows. The built ones have their own; the test pages share one; the routes of
 // areas not built yet show the shell's honest empty screen, each listed here, so none falls to it by default.
-const specScreens: Record<string, Screen | 'MemberScreen'> = {
+const specScreens: Record<string, Screen> = {
   '/main': HomePage,
   '/login': LoginScreen,
   '/dome': TestPage,
@@ -167,12 +168,11 @@ const specScreens: Record<string, Screen | 'MemberScreen'> = {
   '/downLoad': AreaNotBuiltScreen,
   '/base-football': scores.BaseFootballScreen,
   '/base-basketball': scores.BaseBasketballScreen,
-  '/live': RoomPage,
+  '/live': LiveRoomScreen,
   '/score-live': scores.ScoreLiveScreen,
   '/score-detail': scores.ScoreDetailScreen,
   '/search': AreaNotBuiltScreen,
-  // Made by memberScreen(TasksPanel): the table hands the tasks area's panel in.
-  '/member': 'MemberScreen',
+  '/member': MemberScreen,
   '/detail': AreaNotBuiltScreen,
   '/persona': PersonaScreen,
   '/comment': AreaNotBuiltScreen,
@@ -218,16 +218,14 @@ describe('every route shows its own screen (SPEC §2)', () => {
   it.each(Object.entries(specScreens))('%s shows its screen', async (path, expected) => {
     const shown = await screenAt(path);
     expect(shown).toBeDefined();
-    if (typeof expected === 'string') expect(shown?.screen.name).toBe(expected);
-    else expect(shown?.screen).toBe(expected);
+    expect(shown?.screen).toBe(expected);
   });
 
   it('gives no two routes the same built screen: only the test pages and areas not built yet share one', async () => {
     const byScreen = new Map<unknown, string[]>();
     for (const path of Object.keys(specScreens)) {
       const shown = await screenAt(path);
-      const key = shown?.screen.name === 'MemberScreen' ? 'MemberScreen' : shown?.screen;
-      byScreen.set(key, [...(byScreen.get(key) ?? []), path]);
+      byScreen.set(shown?.screen, [...(byScreen.get(shown?.screen) ?? []), path]);
     }
     const shared = [...byScreen.entries()].filter(([, paths]) => paths.length > 1).map(([screen]) => screen);
     expect(shared.sort()).toEqual([AreaNotBuiltScreen, TestPage].sort());

@@ -131,7 +131,7 @@ const notBuilt: ScreenLoader = () => import('./app/area-not-built-screen.tsx').t
 const testPage: ScreenLoader = () => import('./app/test-page.tsx').then((module) => module.TestPage);
 const scores = () => import('./features/scores/scores-screens.tsx');
 const account = () => import('./features/account/account-screens.tsx');
-const liveDirectory = () => import('./features/live/directory-screens.tsx');
+const liveDirectory = () => import('./features/live/directory/directory-screens.tsx');
 
 /** Every route of SPEC §2, by name. The root goes to /main and unknown paths to /404 (router.tsx). */
 export const routes = {
@@ -193,7 +193,7 @@ export const routes = {
     title: 'route.live',
     area: 'live',
     query: withId,
-    screen: () => import('./features/live/room-page.tsx').then((module) => module.RoomPage),
+    screen: () => import('./app/live-room-screen.tsx').then((module) => module.LiveRoomScreen),
   }),
   schedule: route('/schedule', {
     nav: 3,
@@ -271,20 +271,7 @@ export const routes = {
     area: 'account',
     query: { type: memberType, isRecharge: param.flag, section: walletSection },
     titleFor: ({ type, isRecharge }) => (type === 1 && isRecharge ? 'route.member.recharge' : memberTitles[type]),
-    // The personal centre shows other areas' sections, handed in here: the tasks area's sign-in and task
-    // centre and its exchange mall (shown in the wallet), the wallet, the anchor application and the
-    // anchor's console.
-    screen: () =>
-      Promise.all([
-        account(),
-        import('./features/tasks/tasks-panel.tsx'),
-        import('./features/tasks/exchange-mall.tsx'),
-        import('./features/wallet/wallet-panel.tsx'),
-        import('./features/anchor/anchor-apply-panel.tsx'),
-        import('./features/live/anchor-console.tsx'),
-      ]).then(([screens, tasks, mall, wallet, apply, anchor]) =>
-        screens.memberScreen(tasks.TasksPanel, wallet.WalletPanel, apply.AnchorApplyPanel, anchor.AnchorConsole, mall.ExchangeMall),
-      ),
+    screen: () => import('./app/member-screen.tsx').then((module) => module.MemberScreen),
   }),
   // The review desk of the site's admins (withdrawals, anchor applications; more reviews join as sections).
   admin: route('/admin', {

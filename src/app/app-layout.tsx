@@ -27,7 +27,7 @@ import { mobileQuery, useMediaQuery } from './use-media-query.ts';
 import styles from './app-layout.module.css';
 
 // The login dialog and its flows load when a guest first asks for it, not with every page.
-const LoginDialog = lazy(() => withAllMessages(import('./login-dialog.tsx')).then((module) => ({ default: module.LoginDialog })));
+const LoginDialogHost = lazy(() => withAllMessages(import('./login-dialog-host.tsx')).then((module) => ({ default: module.LoginDialogHost })));
 
 // SPEC §2 and §9.
 const navHideScrollPx = 60;
@@ -192,7 +192,7 @@ export function AppLayout() {
       <SiteFooter siteName={siteName} config={config.data ?? null} year={new Date().getFullYear()} />
       {(loginOpen || onLoginRoute) && (
         <Suspense fallback={null}>
-          <LoginDialog
+          <LoginDialogHost
             open
             onClose={() => {
               setLoginOpen(false);

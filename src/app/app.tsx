@@ -13,7 +13,7 @@ import { createConfiguredMessaging } from '../realtime/configured-messaging.ts';
 import { useStartup } from '../features/account/use-startup.ts';
 import { siteConfigQuery } from '../api/queries/account.ts';
 import { liveNowQuery } from '../api/queries/live.ts';
-import { sharedScoreSocketAtStartup } from '../realtime/score-socket.tsx';
+import { sharedSiteSocketAtStartup } from '../realtime/site-socket.tsx';
 import { clearStoredUser, notifyStoredUserChanged, readStoredToken } from '../realtime/stored-user.ts';
 import { appRoutes } from './router.tsx';
 import { link } from '../routes.ts';
@@ -78,7 +78,7 @@ export function App() {
       ),
     );
   });
-  useStartup({ api, messaging, queryClient, scoreSocket: sharedScoreSocketAtStartup });
+  useStartup({ api, messaging, queryClient, siteSocket: sharedSiteSocketAtStartup });
 
   const shownMessages = useSyncExternalStore(onMessagesLoaded, () => loadedMessages(locale) ?? loadedMessages(defaultLocale));
   usePreloadMessages(locale);

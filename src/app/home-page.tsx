@@ -1,6 +1,6 @@
 import { useLiveNow } from '../api/queries/live.ts';
-import { LiveRoomCard } from '../features/live/directory-room-card.tsx';
-import { HomeRoomBuckets } from '../features/live/home-room-buckets.tsx';
+import { LiveRoomCard } from '../features/live/directory/directory-room-card.tsx';
+import { HomeRoomBuckets } from '../features/live/directory/home-room-buckets.tsx';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
 import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';

@@ -2,7 +2,7 @@ import { useMessage } from '../i18n/use-message.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { Page } from '../ui/page.tsx';
 import { link } from '../routes.ts';
-import styles from './page.module.css';
+import styles from './not-found-page.module.css';
 
 /** /404, where unknown paths are sent (SPEC §2). */
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSocketEvent } from '../realtime/score-socket.tsx';
+import { useSocketEvent } from '../realtime/site-socket.tsx';
 import { sessionGoneCode, type SessionEvent } from '../machines/session-machine.ts';
 
 /** A 700 the server pushes over the socket (SPEC §4) counts as a 700 answer to a call. */

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 /**
- * An anchor application and its review (issue 12; SPEC §4 review statuses, §5 fields). A user who
+ * An anchor application and its review (SPEC §4 review statuses, §5 fields). A user who
  * never applied, or whose application failed, may send one; under review, an admin approves it,
  * which makes the user an anchor with a room, or refuses it with a reason the user reads before
  * applying again. Approval is final. The apply form and the admin page drive it; the server checks

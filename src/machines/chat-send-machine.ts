@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 
-// The composer of a private chat (issue 14, SPEC §3 message status): a draft is typed, Enter sends it; the
+// The composer of a private chat (SPEC §3 message status): a draft is typed, Enter sends it; the
 // message shows as sending until the server stored it (sent), or as failed with a retry that sends it again
 // under the same id, so the server stores it once however often it is tried. Pictures and files go through
 // the same send, with their payload already uploaded. What is sent while one is on its way waits in order

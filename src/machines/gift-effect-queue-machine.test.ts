@@ -12,7 +12,7 @@ import {
   type GiftEffectSize,
 } from './gift-effect-queue-machine.ts';
 
-// Issue 13: one effect at a time, big gifts longer than small ones, combos counted, never piling up.
+// What the queue promises: one effect at a time, big gifts longer than small ones, combos counted, never piling up.
 const effectMs: Record<string, number> = { small: 3_000, big: 6_000, fullscreen: 8_000 };
 
 type Snapshot = ReturnType<typeof giftEffectQueueMachine.transition>;

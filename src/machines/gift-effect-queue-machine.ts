@@ -54,7 +54,7 @@ export function withWaiting(waiting: readonly GiftEffect[], effect: GiftEffect):
 }
 
 /**
- * The gift effects of a room (issue 13): one effect over the video at a time, for as long as its size
+ * The gift effects of a room: one effect over the video at a time, for as long as its size
  * says; the others wait in arrival order, a bounded few. The same sender's same gift again while it
  * shows is a combo: counted on the shown effect, whose time starts again; while it waits, counted on
  * the waiting one. Gifts without an effect are the chat's banner alone and never wait here.

@@ -79,7 +79,7 @@ describeModel({
       if (context.mode !== 'code') expect(context.smsCode).not.toBe('');
     }
     // Every code request carries a solved check and a mobile, and spends it: the widget starts a new
-    // round for each (issue 10: no code without a human check, a solution used once).
+    // round for each (no code without a human check, a solution used once, so a script cannot send SMS at will).
     const requests = requestsTo(snapshot.children.sms);
     for (const request of requests) {
       expect(request.altcha).toBe('solved');
@@ -113,7 +113,7 @@ describe('login machine rules', () => {
     expect(actor.getSnapshot().context.notice).toBe('login.mobileRequired');
   });
 
-  it('asks for the human check before a code, and spends one solution per code request (issue 10)', () => {
+  it('asks for the human check before a code, and spends one solution per code request', () => {
     const actor = start();
     actor.send({ type: 'mode.phone' });
     actor.send({ type: 'mode.forgot' });

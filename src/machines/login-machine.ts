@@ -110,7 +110,7 @@ export const loginMachine = setup({
   guards: {
     isComplete: ({ context }) =>
       context.mobile !== '' && context.password !== '' && (context.mode === 'code' || context.smsCode !== ''),
-    // Login, register, reset and every code request (issue 10: no account enumeration, no SMS abuse).
+    // Login, register, reset and every code request (so a script can neither learn which numbers have accounts nor send SMS at will).
     needsHumanCheck: ({ context }) => context.altcha === null,
     hasMobile: ({ context }) => context.mobile !== '',
     isCode: ({ context }) => context.mode === 'code',

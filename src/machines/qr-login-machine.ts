@@ -4,8 +4,8 @@ import type { components } from '../api/schema.d.ts';
 type Schemas = components['schemas'];
 
 /**
- * The code, secret and image of user/getLoginQrcode. The secret binds the code to this page's socket (issue 10,
- * QRLjacking): it lives in this context only, never in storage.
+ * The code, secret and image of user/getLoginQrcode. The secret binds the code to this page's socket, so
+ * another page that shows the code cannot take the login (QRLjacking): it lives in this context only, never in storage.
  */
 export type LoginQr = Pick<Schemas['LoginQrCode'], 'code' | 'qr_secret' | 'img'>;
 

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 
-// A live room's chat for one viewer (issue 11, room chat): joining the room's group, then speaking in it.
+// A live room's chat for one viewer: joining the room's group, then speaking in it.
 // Guests read and are asked to log in when they try to speak; a muted viewer reads only; a kicked-out viewer
 // leaves the room (SPEC §4). A send the server refused for another reason, or that got no answer, waits for
 // a retry with the same id, so the server stores it once however often it is tried.

@@ -24,7 +24,7 @@ describeModel({
     expect(snapshot.can({ type: 'sms.request', mobile: '86-1', purpose: 2, altcha: 'solved' })).toBe(snapshot.matches('idle'));
     expect(snapshot.matches('counting')).toBe(snapshot.context.remaining > 0);
     expect(snapshot.context.remaining).toBeLessThanOrEqual(resendSeconds);
-    // The request goes out with the human check it was made with (issue 10).
+    // The request goes out with the human check it was made with: no code is sent without one.
     if (snapshot.matches('requesting')) expect(snapshot.children.requestCode?.getSnapshot().input).toMatchObject({ altcha: 'solved' });
   },
 });

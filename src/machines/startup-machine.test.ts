@@ -17,7 +17,7 @@ const names = [
   'pushProfile',
 ] as const;
 const machine = startupMachine.provide({
-  actors: { ...Object.fromEntries(names.map((name) => [name, never])), scoreSocket: fromCallback(() => () => {}) },
+  actors: { ...Object.fromEntries(names.map((name) => [name, never])), siteSocket: fromCallback(() => () => {}) },
 });
 
 for (const input of [
@@ -55,13 +55,13 @@ for (const input of [
       expect(snapshot.matches({ user: 'guest' })).toBe(!input.loggedIn);
       if (snapshot.matches({ messaging: 'requestingGuest' })) expect(input.loggedIn || input.hasGuestAccount).toBe(false);
       if (snapshot.matches({ messaging: 'waiting' })) expect(input.loggedIn || input.hasGuestAccount).toBe(true);
-      expect(snapshot.children.scoreSocket).toBeDefined();
+      expect(snapshot.children.siteSocket).toBeDefined();
     },
   });
 }
 
 describe('start-up on the clock', () => {
-  it('attaches the one score socket at start and keeps it through the whole sequence', () => {
+  it('attaches the one site socket at start and keeps it through the whole sequence', () => {
     const clock = new TimerClock();
     const socketStarts = vi.fn();
     const socketStops = vi.fn();
@@ -70,7 +70,7 @@ describe('start-up on the clock', () => {
       machine.provide({
         actors: {
           ...Object.fromEntries(names.filter((name) => name !== 'pushProfile').map((name) => [name, done])),
-          scoreSocket: fromCallback(() => {
+          siteSocket: fromCallback(() => {
             socketStarts();
             return socketStops;
           }),
@@ -78,12 +78,12 @@ describe('start-up on the clock', () => {
       }),
       { clock, input: { loggedIn: true, hasGuestAccount: false } },
     ).start();
-    const socket = actor.getSnapshot().children.scoreSocket;
+    const socket = actor.getSnapshot().children.siteSocket;
     expect(socketStarts).toHaveBeenCalledTimes(1);
     clock.increment(delays.messagingLoginDelay);
     actor.send({ type: 'profile.changed' });
     clock.increment(delays.profilePushDelay);
-    expect(actor.getSnapshot().children.scoreSocket).toBe(socket);
+    expect(actor.getSnapshot().children.siteSocket).toBe(socket);
     expect(socketStarts).toHaveBeenCalledTimes(1);
     expect(socketStops).not.toHaveBeenCalled();
     actor.stop();

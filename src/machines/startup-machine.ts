@@ -30,8 +30,8 @@ function loadOnce<Src extends LoadedOnce>(src: Src) {
 }
 
 /**
- * The start-up sequence of SPEC §4. The socket is the page's one score socket (the scores area's
- * socket machine, which reconnects by itself), attached by the `scoreSocket` actor the caller
+ * The start-up sequence of SPEC §4. The socket is the page's one site socket (its
+ * socket machine, which reconnects by itself), attached by the `siteSocket` actor the caller
  * provides: it opens that socket if no screen has yet, and never opens a second.
  */
 export const startupMachine = setup({
@@ -49,7 +49,7 @@ export const startupMachine = setup({
     requestGuestAccount: ignored,
     messagingLogin: ignored,
     pushProfile: ignored,
-    scoreSocket: fromCallback<EventObject>(() => () => {}),
+    siteSocket: fromCallback<EventObject>(() => () => {}),
   },
   guards: {
     loggedIn: ({ context }) => context.loggedIn,
@@ -64,7 +64,7 @@ export const startupMachine = setup({
   id: 'startup',
   context: ({ input }) => ({ ...input }),
   type: 'parallel',
-  invoke: { id: 'scoreSocket', src: 'scoreSocket' },
+  invoke: { id: 'siteSocket', src: 'siteSocket' },
   states: {
     // SPEC §8: failures of the config and the customer-service info are ignored.
     kickoutList: loadOnce('loadKickoutList'),

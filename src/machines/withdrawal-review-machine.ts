@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
 /**
- * The review of one withdrawal (issue 13, DESIGN.md Money): under review (pending) it may be
+ * The review of one withdrawal (DESIGN.md Money): under review (pending) it may be
  * approved, which pays it out through the payment port, or refused with a reason, which returns the
  * held amount. Paid and refused are final. The admin page drives it; the server validates every
  * status change with `reviewAllows`, so both sides follow the same graph.

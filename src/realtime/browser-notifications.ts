@@ -1,4 +1,4 @@
-// Browser notifications for the site's alerts (issue 11 item 7): asked for only on a gesture of the
+// Browser notifications for the site's alerts: asked for only on a gesture of the
 // viewer (the reserve and follow buttons), shown only where permission was granted.
 
 function supported(): boolean {

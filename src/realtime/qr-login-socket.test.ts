@@ -1,7 +1,7 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { qrLoginMachine, type LoginQr, type QrSession } from '../machines/qr-login-machine.ts';
-import { scoreSocketMachine, type ConnectionCommand, type SocketClientMessage } from '../machines/score-socket-machine.ts';
+import { siteSocketMachine, type ConnectionCommand, type SocketClientMessage } from '../machines/site-socket-machine.ts';
 import type { components } from '../api/schema.d.ts';
 import { qrLoginOverSocket } from './qr-login-socket.ts';
 
@@ -21,7 +21,7 @@ async function start() {
   const connection = fromCallback<ConnectionCommand, { url: string }>(({ receive }) => {
     receive((command) => frames.push(command.frame));
   });
-  const socket = createActor(scoreSocketMachine.provide({ actors: { connection } }), {
+  const socket = createActor(siteSocketMachine.provide({ actors: { connection } }), {
     input: { url: 'ws://test/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
   }).start();
   socket.send({ type: 'socket.opened' });

@@ -7,10 +7,10 @@ import { ChatSendError, roomChatMachine, type ChatDraft, type ChatStanding } fro
 import { useMessaging } from './messaging-context.tsx';
 import { readFrame } from './frame-guard.ts';
 import { MessagingRefusal, type ImMessage } from './messaging-port.ts';
-import { useSocketEvent } from './score-socket.tsx';
+import { useSocketEvent } from './site-socket.tsx';
 import { useStoredUser } from './stored-user.ts';
 
-// A live room's chat for the screens (issue 11): the room chat panel lists it and the danmaku overlay flies it
+// A live room's chat for the screens: the room chat panel lists it and the danmaku overlay flies it
 // over the picture, both from this one hook. Messages arrive in sequence order, each once, whether pushed,
 // read from history or caught up after a reconnect.
 

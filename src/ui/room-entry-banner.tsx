@@ -12,7 +12,7 @@ export interface ShownRoomEntry {
   kind: 'guard' | 'nobility';
 }
 
-/** The entry effect of a guard or a noble (issue 13): a banner slides in over the lower left of the picture. */
+/** The entry effect of a guard or a noble: a banner slides in over the lower left of the picture. */
 export function RoomEntryBanner({ entry }: { entry: ShownRoomEntry | null }) {
   return (
     <div className={styles.layer}>

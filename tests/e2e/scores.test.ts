@@ -28,10 +28,10 @@ async function advanceFeed(body: { until?: 'goal'; minutes?: number; match_ids?:
 }
 
 /**
- * Watches the page's own score socket, without touching it: the goal pop-ups the server pushed, in the
+ * Watches the page's own site socket, without touching it: the goal pop-ups the server pushed, in the
  * order they arrived, and when the page has registered and asked for football.
  */
-function watchScoreSocket(page: Page) {
+function watchSiteSocket(page: Page) {
   const goals: GoalEvent[] = [];
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -79,7 +79,7 @@ describe('live scores in Chromium, on the running feed', () => {
   });
 
   it('opens /football, fast-forwards the feed, changes a score in place and pops up goals one at a time', async () => {
-    const socket = watchScoreSocket(page);
+    const socket = watchSiteSocket(page);
     await page.goto(`${siteUrl}/football`);
     const list = page.getByRole('list', { name: en['route.football'] });
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -172,7 +172,7 @@ describe('game settings and the pop-up stack in Chromium', () => {
   const soundStarts = () => page.evaluate(() => (globalThis as unknown as { goalSoundStarts: number }).goalSoundStarts);
 
   it('turns the goal sound on in the panel, sounds a goal and stacks those that follow with a counter', async () => {
-    const socket = watchScoreSocket(page);
+    const socket = watchSiteSocket(page);
     await page.goto(`${siteUrl}/football`);
     await expect.poll(() => page.getByRole('list', { name: en['route.football'] }).getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await socket.ready;

@@ -14,10 +14,10 @@ async function restrictedPaths(code: string, lintAs: string): Promise<string[]> 
 
 describe('the shared client layer src/realtime', () => {
   it.each([
-    ['a feature imports it', 'src/features/live/uses-the-socket.ts', "import { useScoreSocket } from '../../realtime/score-socket.tsx';\nexport const socket = useScoreSocket;\n"],
-    ['the shell imports it', 'src/app/uses-the-socket.ts', "import { useScoreSocket } from '../realtime/score-socket.tsx';\nexport const socket = useScoreSocket;\n"],
+    ['a feature imports it', 'src/features/live/uses-the-socket.ts', "import { useSiteSocket } from '../../realtime/site-socket.tsx';\nexport const socket = useSiteSocket;\n"],
+    ['the shell imports it', 'src/app/uses-the-socket.ts', "import { useSiteSocket } from '../realtime/site-socket.tsx';\nexport const socket = useSiteSocket;\n"],
     ['it imports api', 'src/realtime/uses-the-client.ts', "import { createApi } from '../api/client.ts';\nexport const client = createApi;\n"],
-    ['it imports machines', 'src/realtime/uses-a-machine.ts', "import { scoreSocketMachine } from '../machines/score-socket-machine.ts';\nexport const machine = scoreSocketMachine;\n"],
+    ['it imports machines', 'src/realtime/uses-a-machine.ts', "import { siteSocketMachine } from '../machines/site-socket-machine.ts';\nexport const machine = siteSocketMachine;\n"],
     ['a machine imports contract types', 'src/machines/typed-from-the-contract.ts', "import type { components } from '../api/schema.d.ts';\nexport type Session = components['schemas']['LoginSession'];\n"],
   ])('passes the import rule where %s', async (_name, lintAs, code) => {
     expect(await restrictedPaths(code, lintAs)).toEqual([]);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type HlsPlayer from 'hls.js';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
-import { liveHlsConfig } from '../../src/features/live/live-hls-config.ts';
+import { liveHlsConfig } from '../../src/features/live/room/live-hls-config.ts';
 import { solveHumanCheck } from '../api/human-check.ts';
 import { freePort } from '../free-port.ts';
 import { percentile } from './percentile.ts';

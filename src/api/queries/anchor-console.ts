@@ -3,7 +3,7 @@ import { useApi } from '../api-context.tsx';
 import { uploadPicture } from './account.ts';
 import { callKey, getQuery, postQuery, type PostBody, type QueryParams } from './call-query.ts';
 
-// The anchor's console (/member?type=9, issue 12): where to push, on and off air, the room's settings, its
+// The anchor's console (/member?type=9): where to push, on and off air, the room's settings, its
 // managers and its past broadcasts. Every change reads the room and the lists again.
 
 const roomInfoKey = callKey('get', '/api/Live_streaming/getRoomInfo');

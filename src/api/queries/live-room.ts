@@ -4,7 +4,7 @@ import { memberInfoKeys } from './account.ts';
 import { callKey, getQuery, postQuery, readOptions, type PostBody, type ReadOptions } from './call-query.ts';
 
 // The calls around a room's player (contract tag `live`, and `social` for the follow): follow, share,
-// reminders, the anchor's schedules and past broadcasts (issue 11 item 6).
+// reminders, the anchor's schedules and past broadcasts.
 
 const roomInfoKey = callKey('get', '/api/Live_streaming/getRoomInfo');
 

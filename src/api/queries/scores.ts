@@ -15,7 +15,7 @@ export type AllMatchBody = PostBody<'/api/hot_match/all_match'>;
 const allMatchKeys = callKey('post', '/api/hot_match/all_match');
 // Screens that show several pages of all_match as one list (/schedule: a day's football and basketball)
 // cache them as an array under this key. It is the only all_match entry that is not one page: the
-// live patch below must know which is which (issue 9: a push with /schedule cached threw).
+// live patch below must know which is which (a match push with /schedule cached used to throw).
 const allMatchPagesKey = [...allMatchKeys, 'pages'] as const;
 
 /** One page of matches (hot_match/all_match). */

@@ -222,7 +222,7 @@ export const CodeRegiterForgotToggles: Story = {
     await userEvent.click(body.getByRole('button', { name: zh['login.toForgot'] }));
     await expect(body.getByLabelText(zh['login.newPassword'])).toBeVisible();
     await expect(body.getByRole('button', { name: zh['login.submitReset'] })).toBeVisible();
-    // Resetting needs the human check too (issue 10: no account enumeration).
+    // Resetting needs the human check too (so a script cannot learn which numbers have accounts).
     await expect(await body.findByText(zh['altcha.label'])).toBeVisible();
     await userEvent.click(body.getByRole('button', { name: zh['login.toLogin'] }));
     await expect(body.getByLabelText(zh['login.password'])).toBeVisible();
@@ -257,7 +257,7 @@ export const ValidationErrors: Story = {
     await expect(body.getByRole('textbox', { name: zh['login.mobile'] })).toHaveValue('13800000001');
     await userEvent.type(body.getByRole('textbox', { name: zh['login.smsCode'] }), '12345678');
     await expect(body.getByRole('textbox', { name: zh['login.smsCode'] })).toHaveValue('123456');
-    // No code without the human check (issue 10).
+    // No code without the human check, so a script cannot send SMS at will.
     await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
     await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
     await expect(validation.calls.requestCode).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { useSiteConfig } from '../../api/queries/account.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { qrLoginOverSocket } from '../../realtime/qr-login-socket.ts';
-import { useScoreSocketLater } from '../../realtime/score-socket.tsx';
+import { useSiteSocketLater } from '../../realtime/site-socket.tsx';
 import {
   defaultCountryCode,
   loginMachine,
@@ -23,7 +23,7 @@ import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import type { ActorRefFrom } from 'xstate';
-import { AltchaCheck } from './altcha-check.tsx';
+import { AltchaCheck } from '../../realtime/altcha-check.tsx';
 import { loginActors } from './login-actors.ts';
 import { readSavedAccount, writeSavedAccount } from './saved-account.ts';
 import styles from './login-dialog.module.css';
@@ -75,7 +75,7 @@ interface LoginFormProps extends Omit<LoginDialogProps, 'open'> {
 
 function LoginForm({ input, countries, onClose, onLoggedIn, machine }: LoginFormProps) {
   const api = useApi();
-  const socket = useScoreSocketLater();
+  const socket = useSiteSocketLater();
   const t = useMessage();
   const logic = useMemo(
     () =>

@@ -18,9 +18,9 @@ export interface QrConfirmPageProps {
 }
 
 /**
- * The page a login QR code holds (issue 4): a logged-in user confirms the login of the website that
+ * The page a login QR code holds: a logged-in user confirms the login of the website that
  * shows the code; opening it tells that page the code was scanned, and shows which device asked for the
- * code, from where and when (issue 10), so the user confirms only their own browser.
+ * code, from where and when, so the user confirms only their own browser.
  */
 export function QrConfirmPage({ title, code }: QrConfirmPageProps) {
   const t = useMessage();

@@ -12,7 +12,7 @@ export interface QrLoginRequestProps {
 }
 
 /**
- * What the confirm page shows of the browser that asked for the QR code (issue 10, QRLjacking): a code
+ * What the confirm page shows of the browser that asked for the QR code (against QRLjacking: a code shown on another site): a code
  * shown by someone else's page would log that page in, so the user checks it is their own first.
  */
 export function QrLoginRequest({ requestedBy }: QrLoginRequestProps) {

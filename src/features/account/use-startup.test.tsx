@@ -20,12 +20,12 @@ function fakes() {
   };
   const socketStarts = vi.fn();
   const socketStops = vi.fn();
-  const scoreSocket = fromCallback(() => {
+  const siteSocket = fromCallback(() => {
     socketStarts();
     return socketStops;
   });
   const queryClient = new QueryClient();
-  return { api, messaging, queryClient, scoreSocket, socketStarts, socketStops };
+  return { api, messaging, queryClient, siteSocket, socketStarts, socketStops };
 }
 
 // Each test loads the hook afresh: the start-up it runs belongs to the page, that is the module.
@@ -37,9 +37,9 @@ async function loadUseStartup() {
 describe('useStartup', () => {
   it('runs once under StrictMode: one guest messaging account, one socket, one kick-out list', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, queryClient, scoreSocket, socketStarts, socketStops } = fakes();
+    const { api, messaging, queryClient, siteSocket, socketStarts, socketStops } = fakes();
     function Shell() {
-      useStartup({ api, messaging, queryClient, scoreSocket });
+      useStartup({ api, messaging, queryClient, siteSocket });
       return null;
     }
     render(
@@ -56,9 +56,9 @@ describe('useStartup', () => {
 
   it('keeps the one start-up when the shell remounts', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, queryClient, scoreSocket, socketStarts } = fakes();
+    const { api, messaging, queryClient, siteSocket, socketStarts } = fakes();
     function Shell() {
-      useStartup({ api, messaging, queryClient, scoreSocket });
+      useStartup({ api, messaging, queryClient, siteSocket });
       return null;
     }
     render(<Shell />).unmount();
@@ -72,9 +72,9 @@ describe('useStartup', () => {
     vi.useFakeTimers();
     try {
       const useStartup = await loadUseStartup();
-      const { api, messaging, queryClient, scoreSocket, socketStarts } = fakes();
+      const { api, messaging, queryClient, siteSocket, socketStarts } = fakes();
       function Shell() {
-        useStartup({ api, messaging, queryClient, scoreSocket });
+        useStartup({ api, messaging, queryClient, siteSocket });
         return null;
       }
       render(<Shell />);
@@ -92,10 +92,10 @@ describe('useStartup', () => {
     vi.useFakeTimers();
     try {
       const useStartup = await loadUseStartup();
-      const { api, messaging, queryClient, scoreSocket } = fakes();
+      const { api, messaging, queryClient, siteSocket } = fakes();
       localStorage.setItem('imTouristAccount', JSON.stringify({ id: 'guest-1', sig: 'sig' }));
       function Shell() {
-        useStartup({ api, messaging, queryClient, scoreSocket });
+        useStartup({ api, messaging, queryClient, siteSocket });
         return null;
       }
       render(<Shell />);
@@ -112,10 +112,10 @@ describe('useStartup', () => {
 
   it('loads the config through the page query cache, so the shell and start-up ask once between them', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, queryClient, scoreSocket } = fakes();
+    const { api, messaging, queryClient, siteSocket } = fakes();
     vi.mocked(api.quiet.get).mockResolvedValue({ site_name: 'Pitchside' });
     function Shell() {
-      useStartup({ api, messaging, queryClient, scoreSocket });
+      useStartup({ api, messaging, queryClient, siteSocket });
       useQuery(siteConfigQuery(api));
       return null;
     }
@@ -132,13 +132,13 @@ describe('useStartup', () => {
 
   it('loads a stored user\'s profile into the one cache entry the shell and the personal centre read', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, queryClient, scoreSocket } = fakes();
+    const { api, messaging, queryClient, siteSocket } = fakes();
     const profile = { id: 7, user_nickname: '球迷小王', avatar: '/a.png' };
     vi.mocked(api.get).mockResolvedValue(profile);
     localStorage.setItem('userInfo', JSON.stringify({ token: 'tok', id: 7, userSig: 'sig', profile }));
     try {
       function Shell() {
-        useStartup({ api, messaging, queryClient, scoreSocket });
+        useStartup({ api, messaging, queryClient, siteSocket });
         return null;
       }
       render(<Shell />);

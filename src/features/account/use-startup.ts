@@ -23,11 +23,11 @@ export interface StartupPorts {
   messaging: MessagingPort;
   /** The page's query cache: the config start-up loads is the one the shell reads. */
   queryClient: QueryClient;
-  /** The page's one score socket (src/realtime's `sharedScoreSocketAtStartup`); none by default. */
-  scoreSocket?: AnyActorLogic;
+  /** The page's one site socket (src/realtime's `sharedSiteSocketAtStartup`); none by default. */
+  siteSocket?: AnyActorLogic;
 }
 
-function startupLogic({ api, messaging, queryClient, scoreSocket = noSocket }: StartupPorts) {
+function startupLogic({ api, messaging, queryClient, siteSocket = noSocket }: StartupPorts) {
   return startupMachine.provide({
     actors: {
       loadKickoutList: fromPromise(async () => {
@@ -57,7 +57,7 @@ function startupLogic({ api, messaging, queryClient, scoreSocket = noSocket }: S
         const profile = readStoredMessagingProfile();
         if (profile) await messaging.updateProfile(profile);
       }),
-      scoreSocket,
+      siteSocket,
     },
   });
 }
@@ -81,10 +81,10 @@ function whenIdle(task: () => void): () => void {
 let pageStartup: StartupActor | null = null;
 
 /** Runs the start-up sequence of SPEC §4 once for the page. */
-export function useStartup({ api, messaging, queryClient, scoreSocket }: StartupPorts): void {
+export function useStartup({ api, messaging, queryClient, siteSocket }: StartupPorts): void {
   useEffect(() => {
     const begin = () => {
-      pageStartup ??= createActor(startupLogic({ api, messaging, queryClient, scoreSocket }), {
+      pageStartup ??= createActor(startupLogic({ api, messaging, queryClient, siteSocket }), {
         input: { loggedIn: readStoredToken() !== null, hasGuestAccount: readGuestAccount() !== null },
       }).start();
       return pageStartup;
@@ -98,5 +98,5 @@ export function useStartup({ api, messaging, queryClient, scoreSocket }: Startup
       cancel();
       stopListening();
     };
-  }, [api, messaging, queryClient, scoreSocket]);
+  }, [api, messaging, queryClient, siteSocket]);
 }

@@ -4,7 +4,7 @@ import { chatSendMachine, type OutgoingMessage } from '../../machines/chat-send-
 import { useMessaging } from '../../realtime/messaging-context.tsx';
 import type { ImConversation, ImMessage } from '../../realtime/messaging-port.ts';
 
-// Private chat for /chat-chat (issue 14): the member's conversation list, kept as the server pushes it, and the
+// Private chat for /chat-chat: the member's conversation list, kept as the server pushes it, and the
 // open conversation's messages, read a page of 15 at a time upwards, live as they come, each once, with the
 // other side's reading of mine (read receipts) and my own outgoing message's status from the send machine.
 

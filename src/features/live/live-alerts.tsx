@@ -4,7 +4,7 @@ import type { components } from '../../api/schema';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { showBrowserNotification } from '../../realtime/browser-notifications.ts';
-import { useSocketEvent } from '../../realtime/score-socket.tsx';
+import { useSocketEvent } from '../../realtime/site-socket.tsx';
 import { link } from '../../routes.ts';
 import styles from './live-alerts.module.css';
 
@@ -69,9 +69,9 @@ export function LiveAlertNotice({ alert, onClose }: { alert: LiveAlert; onClose:
 }
 
 /**
- * The site's live alerts (issue 11 item 7), on every page: an anchor I follow went on air, a match I
+ * The site's live alerts, on every page: an anchor I follow went on air, a match I
  * reserved kicked off. They come over the site socket, which registers again whenever the logged-in
- * user changes (src/realtime/score-socket.tsx), so the server knows whom it serves; a browser
+ * user changes (src/realtime/site-socket.tsx), so the server knows whom it serves; a browser
  * notification goes with each where allowed.
  */
 export function LiveAlertHost() {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { components } from '../../api/schema';
-import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
+import { useSiteSocket, useSocketEvent } from '../../realtime/site-socket.tsx';
 
 type LiveMatchBrief = components['schemas']['LiveMatchBrief'];
 
@@ -12,7 +12,7 @@ const classifyOfType = { 0: 0, 1: 0, 2: 1, 3: 2 } as const;
  * its match's, the streamer list for its type's. Rooms of other sports keep the score of the list's refresh.
  */
 export function useLiveMatchSport(liveType: number): void {
-  const socket = useScoreSocket();
+  const socket = useSiteSocket();
   useEffect(() => {
     socket.send({ type: 'sport.classified', classifyType: classifyOfType[liveType as 0 | 1 | 2 | 3] ?? 0 });
   }, [socket, liveType]);

@@ -9,7 +9,7 @@ import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { MatchRow } from './match-row.tsx';
-import { leagueName } from './match-view.ts';
+import { leagueName } from './match-display.ts';
 import { StandingsTable } from './standings-table.tsx';
 import styles from './score-list-page.module.css';
 

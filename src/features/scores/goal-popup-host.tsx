@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { withAllMessages } from '../../i18n/load-messages.ts';
 import type { GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
-import { useSocketEvent } from '../../realtime/score-socket.tsx';
+import { useSocketEvent } from '../../realtime/site-socket.tsx';
 
 const loadGoalPopups = () => withAllMessages(import('./goal-popup.tsx'));
 const GoalPopupStack = lazy(() => loadGoalPopups().then((module) => ({ default: module.GoalPopupStack })));

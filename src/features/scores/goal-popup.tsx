@@ -6,7 +6,7 @@ import { localName } from '../../i18n/locale.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { goalPopupQueueMachine, shownPopup, waitingCount, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
-import { useSocketEvent } from '../../realtime/score-socket.tsx';
+import { useSocketEvent } from '../../realtime/site-socket.tsx';
 import { link } from '../../routes.ts';
 import { startGoalSound } from './goal-sound.ts';
 import { useGoalPopupSettings } from './score-settings.ts';
@@ -70,7 +70,7 @@ export interface GoalPopupStackProps {
 }
 
 /**
- * The goal pop-ups of the whole site, fed by the score socket: one shown at a time (SPEC §4) on a
+ * The goal pop-ups of the whole site, fed by the site socket: one shown at a time (SPEC §4) on a
  * stack of those waiting, with their count; each closes after a while unless the pointer is on it.
  * The stack sits bottom-left on wide screens (the odds columns are on the right) and across the
  * bottom on phones, and a spacer after the footer lets the page scroll out from under it.

@@ -7,7 +7,7 @@ import { link } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { MatchLine } from '../../ui/match-line.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { clockTime, leagueName, teamName, type Match } from './match-view.ts';
+import { clockTime, leagueName, teamName, type Match } from './match-display.ts';
 import { usePatchMatchLists } from './use-patch-match-lists.ts';
 import styles from './home-match-blocks.module.css';
 

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import { loadMessages } from '../../i18n/load-messages.ts';
-import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
+import { siteSocketMachine, type ConnectionCommand } from '../../machines/site-socket-machine.ts';
 import { SchedulePage } from './schedule-page.tsx';
-import { ScoreSocketProvider } from '../../realtime/score-socket.tsx';
+import { SiteSocketProvider } from '../../realtime/site-socket.tsx';
 import { sampleListPage, sampleMatch } from './story-matches.ts';
 
-// Issue 9: /schedule cached its day under the all_match key as an array of pages, and the live
+// Why this test: /schedule cached its day under the all_match key as an array of pages, and the live
 // patch treated every all_match entry as one `{ list }`: a match push with /schedule open threw.
 
 async function fakeFetch(request: Request): Promise<Response> {
@@ -20,7 +20,7 @@ async function fakeFetch(request: Request): Promise<Response> {
 
 function subscribedSocket() {
   const quiet = fromCallback<ConnectionCommand, { url: string }>(() => () => undefined);
-  const socket = createActor(scoreSocketMachine.provide({ actors: { connection: quiet } }), {
+  const socket = createActor(siteSocketMachine.provide({ actors: { connection: quiet } }), {
     input: { url: 'ws://test.invalid/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
   }).start();
   socket.send({ type: 'socket.opened' });
@@ -38,9 +38,9 @@ describe('a pushed match while /schedule is on screen', () => {
       <IntlProvider locale="en" messages={await loadMessages('en')}>
         <MemoryRouter initialEntries={['/schedule?type=1']}>
           <StoryApiProviders fetch={fakeFetch}>
-            <ScoreSocketProvider socket={socket}>
+            <SiteSocketProvider socket={socket}>
               <SchedulePage title="Schedule" />
-            </ScoreSocketProvider>
+            </SiteSocketProvider>
           </StoryApiProviders>
         </MemoryRouter>
       </IntlProvider>,

@@ -7,7 +7,7 @@ import { link } from '../../routes.ts';
 import { FittedName } from '../../ui/fitted-name.tsx';
 import { Image } from '../../ui/image.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { clockTime, leagueName, line, price, teamName, teamShortName, type Match } from './match-view.ts';
+import { clockTime, leagueName, line, price, teamName, teamShortName, type Match } from './match-display.ts';
 import styles from './match-row.module.css';
 
 export interface MatchRowProps {

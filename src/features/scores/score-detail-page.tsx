@@ -20,8 +20,8 @@ import { Tabs } from '../../ui/tabs.tsx';
 import { LineupPitch, type LineupTexts } from './lineup-pitch.tsx';
 import { MomentumGraph, type MomentumMark } from './momentum-graph.tsx';
 import { OddsChart, type OddsSample } from './odds-chart.tsx';
-import { useScoreSocket, useSocketEvent } from '../../realtime/score-socket.tsx';
-import { clockTime, leagueName, line, price, teamName, teamShortName, type Match, type MatchOdds } from './match-view.ts';
+import { useSiteSocket, useSocketEvent } from '../../realtime/site-socket.tsx';
+import { clockTime, leagueName, line, price, teamName, teamShortName, type Match, type MatchOdds } from './match-display.ts';
 import { StandingsTable } from './standings-table.tsx';
 import styles from './score-detail-page.module.css';
 
@@ -85,7 +85,7 @@ function marksOf(incidents: readonly IncidentView[]): MomentumMark[] {
 export function ScoreDetailPage({ title, live }: { title: string; live: boolean }) {
   const t = useMessage();
   const { locale } = useIntl();
-  const socket = useScoreSocket();
+  const socket = useSiteSocket();
   const id = useRouteQuery(live ? 'scoreLive' : 'scoreDetail').id ?? 0;
   const [section, setSection] = useState<Section>('timeline');
   const [companyId, setCompanyId] = useState<number | null>(null);

@@ -1,15 +1,14 @@
 import { useEffect, useId, useState } from 'react';
-import { useAllMatch, useCollectMatch } from '../../api/queries/scores.ts';
+import { useAllMatch } from '../../api/queries/scores.ts';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { readStoredToken } from '../../realtime/stored-user.ts';
-import { MatchRow, MatchRowHeader } from './match-row.tsx';
-import { useScoreSocket } from '../../realtime/score-socket.tsx';
-import { leagueName } from './match-view.ts';
+import { MatchList } from './match-list.tsx';
+import { useSiteSocket } from '../../realtime/site-socket.tsx';
+import { leagueName } from './match-display.ts';
 import { usePatchMatchLists } from './use-patch-match-lists.ts';
 import { GameSettingsPanel } from './game-settings-panel.tsx';
 import { startGoalSound, unlockGoalSound } from './goal-sound.ts';
@@ -40,7 +39,7 @@ function testGoalSound() {
 export function ScoreListPage({ title, sport }: { title: string; sport: 'football' | 'basketball' }) {
   const t = useMessage();
   const { locale } = useIntl();
-  const socket = useScoreSocket();
+  const socket = useSiteSocket();
   const settingsId = useId();
   const [filter, setFilter] = useState<Filter>('all');
   const [leagueId, setLeagueId] = useState('');
@@ -66,7 +65,6 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
     ...(companyId ? { company_id: Number(companyId) } : {}),
   };
   const matches = useAllMatch(body, { keepPrevious: true });
-  const collect = useCollectMatch();
 
   function changeSetting(key: (typeof settingKeys)[number], value: boolean) {
     const next = { ...settings, [key]: value };
@@ -143,26 +141,7 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
             onTestSound={testGoalSound}
           />
         </details>
-        {matches.isPending ? (
-          <EmptyState title={t('common.loading')} busy />
-        ) : matches.isError ? (
-          <EmptyState title={t('error.generic')} icon="inbox" />
-        ) : shown.length === 0 ? (
-          <EmptyState title={t('common.noData')} />
-        ) : (
-          <>
-            <MatchRowHeader />
-            <ul className={styles.list} aria-label={title}>
-              {shown.map((match) => (
-                <MatchRow
-                  key={match.id}
-                  match={match}
-                  onCollect={loggedIn ? (target, value) => collect.mutate({ matchId: target.id, value }) : undefined}
-                />
-              ))}
-            </ul>
-          </>
-        )}
+        <MatchList status={matches.isPending ? 'loading' : matches.isError ? 'error' : 'ready'} matches={shown} label={title} />
       </Tabs>
     </Page>
   );

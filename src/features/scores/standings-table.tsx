@@ -3,7 +3,7 @@ import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { Image } from '../../ui/image.tsx';
-import { teamName } from './match-view.ts';
+import { teamName } from './match-display.ts';
 import styles from './standings-table.module.css';
 
 export interface StandingsTableProps {

@@ -1,6 +1,6 @@
 import { sampleAvatar, sampleCover, sampleCrestAway, sampleCrestHome } from '../../ui/story-images.ts';
 import type { components } from '../../api/schema';
-import type { Match, MatchOdds } from './match-view.ts';
+import type { Match, MatchOdds } from './match-display.ts';
 
 /** Odds of one company for the stories. */
 export function sampleOdds(companyId = 1, shift = 0): MatchOdds {

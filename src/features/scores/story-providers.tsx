@@ -3,12 +3,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { createActor, fromCallback } from 'xstate';
 import type { ApiData } from '../../api/client.ts';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
-import { scoreSocketMachine, type ConnectionCommand } from '../../machines/score-socket-machine.ts';
-import { ScoreSocketProvider } from '../../realtime/score-socket.tsx';
+import { siteSocketMachine, type ConnectionCommand } from '../../machines/site-socket-machine.ts';
+import { SiteSocketProvider } from '../../realtime/site-socket.tsx';
 import { sampleBasketballTable, sampleBattle, sampleDetail, sampleFootballTable, sampleListPage, sampleOdds } from './story-matches.ts';
 
 // Page stories run the real screens against the fixtures of story-matches.ts: a fake fetch answers
-// the score calls behind the app's real API client, and the score socket never connects.
+// the score calls behind the app's real API client, and the site socket never connects.
 
 type ListPage = ApiData<'/api/hot_match/all_match', 'post'>;
 
@@ -42,14 +42,14 @@ const quietConnection = fromCallback<ConnectionCommand, { url: string }>(() => (
 /** Query client, API client on the fake fetch, a socket that never connects, and a router at `path`. */
 export function ScoresStoryProviders({ path, children }: { path: string; children: ReactNode }) {
   const [socket] = useState(() =>
-    createActor(scoreSocketMachine.provide({ actors: { connection: quietConnection } }), {
+    createActor(siteSocketMachine.provide({ actors: { connection: quietConnection } }), {
       input: { url: 'ws://story.invalid/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 },
     }).start(),
   );
   return (
     <MemoryRouter initialEntries={[path]}>
       <StoryApiProviders fetch={fakeFetch}>
-        <ScoreSocketProvider socket={socket}>{children}</ScoreSocketProvider>
+        <SiteSocketProvider socket={socket}>{children}</SiteSocketProvider>
       </StoryApiProviders>
     </MemoryRouter>
   );

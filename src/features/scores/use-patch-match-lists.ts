@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMatchListCache } from '../../api/queries/scores.ts';
-import { useSocketEvent } from '../../realtime/score-socket.tsx';
-import { withPushedMatch, withPushedOdds } from './match-view.ts';
+import { useSocketEvent } from '../../realtime/site-socket.tsx';
+import type { Match, MatchOdds } from './match-display.ts';
 
 /** Patches every cached match list with a pushed match or pushed odds, so rows change in place. */
 export function usePatchMatchLists(): void {
@@ -17,5 +17,17 @@ export function usePatchMatchLists(): void {
   useSocketEvent(
     'streams.resync',
     useCallback(() => refresh(), [refresh]),
+  );
+}
+
+/** Replaces the pushed match in a list, keeping the odds of the company the list asked for. */
+function withPushedMatch(list: Match[], pushed: Match): Match[] {
+  return list.map((match) => (match.id === pushed.id ? { ...pushed, odds: match.odds, is_collect: match.is_collect } : match));
+}
+
+/** Replaces a match's odds when the push is of the company the list shows. */
+function withPushedOdds(list: Match[], odds: MatchOdds): Match[] {
+  return list.map((match) =>
+    match.id === odds.match_id && (match.odds === null || match.odds.company_id === odds.company_id) ? { ...match, odds } : match,
   );
 }

@@ -3,7 +3,7 @@ import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { link } from '../../routes.ts';
 import { Image } from '../../ui/image.tsx';
-import { teamName, type Match } from './match-view.ts';
+import { teamName, type Match } from './match-display.ts';
 import styles from './world-cup-bracket.module.css';
 
 type Round = components['schemas']['WorldCupRound'];

@@ -6,7 +6,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
-import { leagueName } from './match-view.ts';
+import { leagueName } from './match-display.ts';
 import { StandingsTable } from './standings-table.tsx';
 import { WorldCupBracket } from './world-cup-bracket.tsx';
 import styles from './score-list-page.module.css';

@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { useSendPaymentCode, useSetPaymentPassword } from '../../api/queries/wallet.ts';
+import { AltchaCheck } from '../../realtime/altcha-check.tsx';
 import { useMessage } from '../../i18n/use-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Form } from '../../ui/form.tsx';
@@ -8,11 +9,11 @@ import { PaymentPasswordInput } from './payment-password-input.tsx';
 import { paymentPasswordValid } from './wallet-format.ts';
 import styles from './wallet.module.css';
 
-/** The human check the SMS code needs (the account area's widget, handed in by the route). */
+/** The human check the SMS code needs: the site's ALTCHA widget, or a stand-in that stories hand in. */
 export type HumanCheck = ComponentType<{ onSolved: (payload: string) => void; onReset: () => void }>;
 
 /** Setting the payment password (SPEC §5: at least 6 digits, entered twice), proven by an SMS code. */
-export function PaymentPasswordForm({ HumanCheck }: { HumanCheck: HumanCheck }) {
+export function PaymentPasswordForm({ HumanCheck = AltchaCheck }: { HumanCheck?: HumanCheck }) {
   const t = useMessage();
   const send = useSendPaymentCode();
   const save = useSetPaymentPassword();

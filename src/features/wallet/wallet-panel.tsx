@@ -24,7 +24,8 @@ export interface WalletPanelProps {
   section?: WalletSection;
   /** The exchange mall (the tasks area's), where coins are spent. */
   mall: ReactNode;
-  HumanCheck: HumanCheck;
+  /** The human check the payment password's SMS code needs; the site's ALTCHA widget unless a story stands in for it. */
+  HumanCheck?: HumanCheck;
 }
 
 /** The wallet of the personal centre (SPEC §2 /member type 1, §3): balances, top-up, withdraw, convert, accounts, orders, the mall. */

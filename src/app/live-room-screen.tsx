@@ -1,0 +1,10 @@
+import { RoomGiftBar } from '../features/gifts/room-gift-bar.tsx';
+import { useRoomGiftEffects } from '../features/gifts/room-gift-effects.tsx';
+import { RoomPage } from '../features/live/room/room-page.tsx';
+import { RoomHorns } from '../features/social/room-horns.tsx';
+
+/** /live?id=: the live area's room, with the gifts area's bar and effects and the social area's horns in it. */
+export function LiveRoomScreen() {
+  const giftEffects = useRoomGiftEffects();
+  return <RoomPage horns={<RoomHorns />} GiftBar={RoomGiftBar} giftEffects={giftEffects} />;
+}
