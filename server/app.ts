@@ -21,6 +21,7 @@ import { feedDevRoutes } from './areas/scores/feed-dev-routes.ts';
 import { scoresHandlers } from './areas/scores/scores-handlers.ts';
 import { socialHandlers } from './areas/social/social-handlers.ts';
 import { tasksHandlers } from './areas/tasks/tasks-handlers.ts';
+import { videoHandlers } from './areas/video/video-handlers.ts';
 import { paymentRoutes } from './areas/wallet/payment-routes.ts';
 import { walletHandlers } from './areas/wallet/wallet-handlers.ts';
 import { registerApiRoutes } from './site/api-routes.ts';
@@ -57,6 +58,7 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
   scoresHandlers,
   socialHandlers,
   tasksHandlers,
+  videoHandlers,
   walletHandlers,
   adminHandlers,
 ];

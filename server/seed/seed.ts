@@ -11,6 +11,7 @@ import { seedLedger } from './ledger-seed.ts';
 import { seedLive } from './live-seed.ts';
 import { seedMoney } from './money-seed.ts';
 import { seedScores } from './scores-seed.ts';
+import { seedVideoViews } from './video-seed.ts';
 
 /** The demo logins (README.md): viewer, anchor, expert and admin. */
 export const demoPasswords = ['pitchside1', 'pitchside2', 'pitchside3', 'pitchside4'] as const;
@@ -59,6 +60,7 @@ export async function seedWorld(
     await seedExperts(ctx, accounts, scores);
     await seedContent(ctx, accounts, scores, live);
     await seedCommunity(ctx, accounts, scores);
+    await seedVideoViews(ctx, accounts);
     await seedChat(ctx, accounts, live);
   });
 }

@@ -2657,7 +2657,7 @@ export interface paths {
         put?: never;
         /**
          * Videos, by category and order
-         * @description The video list (/video-list; SPEC §2). Only approved videos (audit_successful) are listed. `new` orders by upload time, newest first; `hot` by views, most first.
+         * @description The video list (/video-list; SPEC §2). Only approved videos (audit_successful) are listed. `new` orders by upload time, newest first; `hot` by interest decayed by age (views, likes, comments and favourites, weighted, over the age in hours plus two to the power 1.5), hottest first.
          */
         post: operations["videoGetList"];
         delete?: never;
@@ -2717,7 +2717,7 @@ export interface paths {
         put?: never;
         /**
          * Count a view of a video
-         * @description Sent when playback starts. A viewer (by token, else by address) is counted at most once per video per hour; a repeat answers the unchanged count.
+         * @description Sent by the player after 10 s of watching. A viewer (by token, else by address) is counted at most once per video per clock hour; a repeat answers the unchanged count.
          */
         post: operations["videoAddView"];
         delete?: never;
@@ -2837,7 +2837,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a video
-         * @description Title, category, a cover (png or jpeg, up to 5 MB) and an mp4 file under 50 MB (SPEC §3, §5, §9). A file that is not mp4 answers code 1 with 'Please upload the correct video format' (SPEC §8). The video starts under_review and is listed once audit_successful.
+         * @description Title, category, a cover (png or jpeg, up to 5 MB; without one the video's poster frame is taken) and a video file under 50 MB (SPEC §3, §5, §9). The file is judged by its content as ffprobe reads it, not by its name; a file that is not an mp4, mov or webm with a playable video stream answers code 1 with 'Please upload the correct video format' (SPEC §8). The video starts under_review and is listed once audit_successful.
          */
         post: operations["videoUserInsert"];
         delete?: never;
@@ -2857,7 +2857,7 @@ export interface paths {
         put?: never;
         /**
          * Delete one's own video
-         * @description Only the author may delete a video; any other video answers code 1. Its comments, likes and favourites go with it.
+         * @description Only the author or an admin may delete a video; anyone else answers code 1. Its comments, likes and favourites go with it.
          */
         post: operations["videoUserDelete"];
         delete?: never;
@@ -5093,7 +5093,7 @@ export interface components {
             away_score: number;
         };
         /**
-         * @description new (upload time, newest first) or hot (views, most first).
+         * @description new (upload time, newest first) or hot (views, likes, comments and favourites decayed by age, hottest first).
          * @default new
          * @enum {string}
          */
@@ -10203,10 +10203,10 @@ export interface operations {
                      * Format: binary
                      * @description The cover image, png or jpeg, up to 5 MB.
                      */
-                    cover: string;
+                    cover?: string;
                     /**
                      * Format: binary
-                     * @description The video file, mp4, under 50 MB.
+                     * @description The video file, mp4, mov or webm, under 50 MB.
                      */
                     video: string;
                 };

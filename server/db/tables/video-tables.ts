@@ -1,4 +1,4 @@
-import type { Default, Id, Nullable, NullableTimestamp, ReviewStatus, TimestampDefault } from './column-types.ts';
+import type { Default, Id, Nullable, NullableTimestamp, ReviewStatus, Timestamp, TimestampDefault } from './column-types.ts';
 
 export interface VideoCategoriesTable {
   id: Id;
@@ -30,6 +30,11 @@ export interface VideosTable {
   status: Default<ReviewStatus>;
   created_at: TimestampDefault;
   deleted_at: NullableTimestamp;
+  review_reason: Nullable<string>;
+  /** Kept by triggers on likes, video_favorites and video_comments (migration 200). */
+  like_count: Default<number>;
+  favorite_count: Default<number>;
+  comment_count: Default<number>;
 }
 
 export interface VideoCommentsTable {
@@ -41,12 +46,22 @@ export interface VideoCommentsTable {
   content: string;
   created_at: TimestampDefault;
   deleted_at: NullableTimestamp;
+  /** Kept by triggers on likes and video_comments (migration 200). */
+  like_count: Default<number>;
+  reply_count: Default<number>;
 }
 
 export interface VideoFavoritesTable {
   user_id: number;
   video_id: number;
   created_at: TimestampDefault;
+}
+
+/** A counted view: one per viewer ('u<user id>' or 'a<address>'), video and clock hour. */
+export interface VideoViewsTable {
+  video_id: number;
+  viewer: string;
+  hour: Timestamp;
 }
 
 /** The video area's tables, by name: composed into Database (server/db/schema.ts). */
@@ -56,4 +71,5 @@ export interface VideoTables {
   videos: VideosTable;
   video_comments: VideoCommentsTable;
   video_favorites: VideoFavoritesTable;
+  video_views: VideoViewsTable;
 }

@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { uploadsPathPrefix } from '../../adapters/storage/upload-storage.ts';
+import { inputErrorOf } from '../../contract/contract.ts';
+import type { InputOf, SessionUser } from '../../contract/operation-types.ts';
+import { DomainError, ResultCode } from '../../errors.ts';
+import type { Language } from '../../i18n/server-messages.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, writeChecked, type WrittenFile } from '../account/upload-service.ts';
+import { videoListMessages, videoInfo } from './video-list-service.ts';
+import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
+import type { Video } from './video-queries.ts';
+
+export const videoUploadMessages = {
+  wrongFormat: uploadMessages.wrongType.video,
+  fileMissing: 'Input error: file is required',
+  categoryMissing: 'This video category does not exist',
+  added: 'Added successfully',
+  deleted: 'Operation successful',
+  notYours: 'Only the author or an admin may delete this video',
+} as const;
+
+type InsertFields = Omit<InputOf<'videoUserInsert'>, 'cover' | 'video'>;
+
+/** The form's fields, a cover and a video: nothing more is read. */
+const formLimits = { files: 2, fields: 6, fieldSize: 1024, parts: 8 } as const;
+
+/** Where a video's poster frame is taken: a second in, or a third of a shorter video. */
+const posterAtSeconds = (duration: number) => Math.min(1, duration / 3);
+
+/**
+ * Video_user/insert: the form's text fields checked against the contract, the cover by its content
+ * (and drawn again, as every cover is), the video by its first bytes while it streams, then by what
+ * ffprobe reads in it (mp4, mov or webm with a playable video stream). Without a cover the poster
+ * frame is taken. Anything refused leaves no file and no row behind.
+ */
+export async function insertVideo(server: ServerContext, request: FastifyRequest, userId: number, language: Language): Promise<Video> {
+  const validate = server.contract.byId.get('videoUserInsert')?.fieldsValidator();
+  if (!validate) throw new Error('videoUserInsert has no multipart fields in the contract');
+  const fields: Record<string, unknown> = {};
+  const written: WrittenFile[] = [];
+  let cover: WrittenFile | undefined;
+  let video: WrittenFile | undefined;
+  try {
+    for await (const part of request.parts({ limits: formLimits })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname === 'cover' && !cover) {
+        cover = await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage));
+        written.push(cover);
+      } else if (part.fieldname === 'video' && !video) {
+        video = await writeChecked(part.file, uploadRuleOf('video'), server.storage);
+        written.push(video);
+      } else {
+        part.file.resume();
+      }
+    }
+    if (!isInsertFields(validate, fields)) {
+      const { text, params } = inputErrorOf(validate.errors);
+      throw new DomainError(text, ResultCode.error, params);
+    }
+    if (!video) throw new DomainError(videoUploadMessages.fileMissing);
+    const file = join(server.storage.directory, video.name);
+    const probed = await probeOrSniffed(file, fields);
+    const category = await server.database.db.selectFrom('video_categories').select('id').where('id', '=', fields.category_id).executeTakeFirst();
+    if (!category) throw new DomainError(videoUploadMessages.categoryMissing);
+    cover ??= await posterFrame(server, file, probed.durationSeconds);
+    if (cover && !written.includes(cover)) written.push(cover);
+    const coverPath = cover ? `${uploadsPathPrefix}${cover.name}` : `/media/covers/video-${parseInt(video.sha256.slice(0, 6), 16)}.svg`;
+    const videoPath = `${uploadsPathPrefix}${video.name}`;
+    const videoFile = video;
+    const id = await server.database.db.transaction().execute(async (trx) => {
+      const now = server.clock.now();
+      const uploads = [videoFile, ...(cover ? [cover] : [])].map((stored) => ({
+        owner_id: userId,
+        path: `${uploadsPathPrefix}${stored.name}`,
+        purpose: stored === videoFile ? ('video' as const) : ('video_cover' as const),
+        content_type: stored.type,
+        bytes: stored.bytes,
+        sha256: stored.sha256,
+        width: stored.size?.width ?? null,
+        height: stored.size?.height ?? null,
+        created_at: now,
+      }));
+      await trx.insertInto('uploads').values(uploads).execute();
+      const row = await trx
+        .insertInto('videos')
+        .values({
+          category_id: fields.category_id,
+          user_id: userId,
+          title: fields.title.trim() || fields.title,
+          cover: coverPath,
+          video_path: videoPath,
+          duration_seconds: Math.max(1, Math.round(probed.durationSeconds)),
+          bytes: videoFile.bytes,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    });
+    const viewer: SessionUser = { id: userId, sessionId: 0, isAnchor: false, roles: new Set() };
+    return await videoInfo(server, viewer, id, language);
+  } catch (error) {
+    for (const stored of written.slice(1)) await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
+    return refuseUpload(server, written[0], error);
+  }
+}
+
+function isInsertFields(validate: (value: unknown) => boolean, value: Record<string, unknown>): value is InsertFields {
+  return validate(value);
+}
+
+/** ffprobe's reading of the file; without ffprobe on the machine, the first bytes' type (already checked) and the browser's length. */
+async function probeOrSniffed(file: string, fields: InsertFields): Promise<Pick<ProbedVideo, 'durationSeconds'>> {
+  const ffprobe = findFfprobe();
+  if (!ffprobe) return { durationSeconds: fields.duration ?? 1 };
+  const probed = await probeVideo(ffprobe, file);
+  if (!probed) throw new DomainError(videoUploadMessages.wrongFormat);
+  return probed;
+}
+
+/** The poster frame as a JPEG cover, or undefined without ffmpeg (the generated art cover stands in). */
+async function posterFrame(server: ServerContext, file: string, duration: number): Promise<WrittenFile | undefined> {
+  const name = `${randomBytes(16).toString('hex')}.jpg`;
+  const target = join(server.storage.directory, name);
+  const made = await new Promise<boolean>((resolve) => {
+    execFile(
+      'ffmpeg',
+      ['-v', 'error', '-ss', String(posterAtSeconds(duration)), '-i', file, '-frames:v', '1', '-vf', 'scale=min(1280\\,iw):-2', '-q:v', '4', '-y', target],
+      { timeout: 20_000 },
+      (error) => resolve(!error),
+    );
+  });
+  if (!made) {
+    await unlink(target).catch(() => undefined);
+    return undefined;
+  }
+  const bytes = await readFile(target);
+  return { name, type: 'image/jpeg', bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), size: null };
+}
+
+/** Video_user/delete: by its author or an admin; its comments, likes and favourites go with it from every list. */
+export async function deleteVideo(server: ServerContext, user: SessionUser, videoId: number): Promise<null> {
+  const row = await server.database.db
+    .selectFrom('videos')
+    .select(['id', 'user_id'])
+    .where('id', '=', videoId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new DomainError(videoListMessages.notFound);
+  if (Number(row.user_id) !== user.id && !user.roles.has('admin')) throw new DomainError(videoUploadMessages.notYours);
+  await server.database.db.transaction().execute(async (trx) => {
+    await trx.updateTable('videos').set({ deleted_at: server.clock.now() }).where('id', '=', videoId).execute();
+    await trx.deleteFrom('video_favorites').where('video_id', '=', videoId).execute();
+    await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', '=', videoId).execute();
+  });
+  return null;
+}
