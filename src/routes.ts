@@ -255,14 +255,25 @@ export const routes = {
     area: 'chat',
     screen: () => import('./features/chat/chat-page.tsx').then((module) => module.ChatPage),
   }),
-  videoList: route('/video-list', { nav: 13, title: 'route.videoList', area: 'video', screen: notBuilt }),
-  videoPlayer: route('/video-player', { nav: 13, title: 'route.videoPlayer', area: 'video', query: withId, screen: notBuilt }),
+  videoList: route('/video-list', {
+    nav: 13,
+    title: 'route.videoList',
+    area: 'video',
+    screen: () => import('./features/video/video-list-page.tsx').then((module) => module.VideoListPage),
+  }),
+  videoPlayer: route('/video-player', {
+    nav: 13,
+    title: 'route.videoPlayer',
+    area: 'video',
+    query: withId,
+    screen: () => import('./features/video/video-player-page.tsx').then((module) => module.VideoPlayerPage),
+  }),
   videoClassify: route('/video-classify', {
     nav: 14,
     title: 'route.videoClassify',
     area: 'video',
     query: { type: param.oneOf([3], 3), id: param.id, name: param.text },
-    screen: notBuilt,
+    screen: () => import('./features/video/video-classify-page.tsx').then((module) => module.VideoClassifyPage),
   }),
   search: route('/search', { nav: null, title: 'route.search', area: 'content', query: { name: param.text }, screen: notBuilt }),
   member: route('/member', {

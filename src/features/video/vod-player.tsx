@@ -1,0 +1,142 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { Video } from '../../api/queries/video.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import { playerMachine, type PlaybackStart, type StreamQuality } from '../../machines/player-machine.ts';
+import { VideoPlayer, type VideoPlayerLabels, type VideoPlayerStatus } from '../../ui/video-player.tsx';
+import { clockOf } from './video-card.tsx';
+import { VideoMedia, videoQualitiesOf } from './video-media.ts';
+import styles from './video.module.css';
+
+/** SPEC-free but what viewers expect: a view counts after this much watching, not on opening the page. */
+export const viewAfterSeconds = 10;
+
+function usePlayerLabels(): VideoPlayerLabels {
+  const t = useMessage();
+  return useMemo(
+    () => ({
+      player: t('player.label'),
+      play: t('player.play'),
+      pause: t('player.pause'),
+      mute: t('player.mute'),
+      unmute: t('player.unmute'),
+      volume: t('player.volume'),
+      quality: t('player.quality'),
+      fullscreen: t('player.fullscreen'),
+      exitFullscreen: t('player.exitFullscreen'),
+      pictureInPicture: t('player.pictureInPicture'),
+      retry: t('player.retry'),
+      loading: t('player.loading'),
+      reconnecting: t('player.reconnecting'),
+      tapToUnmute: t('player.tapToUnmute'),
+      error: t('player.error'),
+      offline: t('player.error'),
+    }),
+    [t],
+  );
+}
+
+/**
+ * A video on demand through the rooms' player machine and controls, with a timeline to seek in;
+ * `onWatched` is called once the viewer has watched `viewAfterSeconds` of it.
+ */
+export function VodPlayer({ video, onWatched }: { video: Video; onWatched: () => void }) {
+  const t = useMessage();
+  const labels = usePlayerLabels();
+  const qualities = useMemo(() => videoQualitiesOf(video.format), [video.format]);
+  const [media] = useState(() => new VideoMedia(video.play_url, video.format));
+  const [logic] = useState(() =>
+    playerMachine.provide({
+      actors: {
+        loadStream: fromPromise<void, { quality: StreamQuality }>(({ input }) => media.load(input.quality)),
+        startPlayback: fromPromise<PlaybackStart, { muted: boolean }>(({ input }) => media.play(input.muted)),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { onAir: true, qualities } });
+  const status = useSelector(actor, (state) => state.value as VideoPlayerStatus);
+  const muted = useSelector(actor, (state) => state.context.muted);
+  const autoMuted = useSelector(actor, (state) => state.context.autoMuted);
+  const volume = useSelector(actor, (state) => state.context.volume);
+  const quality = useSelector(actor, (state) => state.context.quality);
+  const [time, setTime] = useState({ at: 0, duration: video.duration });
+  const watched = useRef({ seconds: 0, last: 0, told: false });
+  const tell = useRef(onWatched);
+  useEffect(() => {
+    tell.current = onWatched;
+  }, [onWatched]);
+
+  useEffect(() => {
+    media.onFatal(() => actor.send({ type: 'media.error' }));
+    const subscription = actor.on('quality.changed', (event) => media.switchQuality(event.quality));
+    if (actor.getSnapshot().matches('idle')) actor.send({ type: 'player.start' });
+    return () => {
+      subscription.unsubscribe();
+      media.release();
+    };
+  }, [actor, media]);
+
+  useEffect(() => media.setSound(muted, volume), [media, muted, volume]);
+  useEffect(() => {
+    if (status === 'paused' || status === 'error') media.pause();
+  }, [media, status]);
+
+  const attach = (element: HTMLVideoElement | null) => {
+    media.attach(element);
+    if (!element) return;
+    element.ontimeupdate = () => {
+      const at = element.currentTime;
+      const step = at - watched.current.last;
+      watched.current.last = at;
+      // Only time played counts: a seek jumps further than a timeupdate's quarter second.
+      if (step > 0 && step < 1.5 && !element.paused) watched.current.seconds += step;
+      if (!watched.current.told && watched.current.seconds >= viewAfterSeconds) {
+        watched.current.told = true;
+        tell.current();
+      }
+      setTime({ at, duration: Number.isFinite(element.duration) ? element.duration : video.duration });
+    };
+  };
+
+  return (
+    <div className={styles.player}>
+      <VideoPlayer
+        videoRef={attach}
+        status={status}
+        muted={muted}
+        autoMuted={autoMuted}
+        volume={volume}
+        quality={quality}
+        qualities={qualities.map((value) => ({ value, label: t(`player.quality.${value}`) }))}
+        poster={video.cover}
+        labels={labels}
+        onPlay={() => actor.send({ type: 'player.play' })}
+        onPause={() => actor.send({ type: 'player.pause' })}
+        onMute={() => actor.send({ type: 'player.mute' })}
+        onUnmute={() => actor.send({ type: 'player.unmute' })}
+        onVolumeChange={(next) => actor.send({ type: 'player.volume', volume: next })}
+        onQualityChange={(next) => {
+          const picked = qualities.find((entry) => entry === next);
+          if (picked) actor.send({ type: 'quality.select', quality: picked });
+        }}
+        onRetry={() => actor.send({ type: 'player.retry' })}
+        onWaiting={() => actor.send({ type: 'media.waiting' })}
+        onPlaying={() => actor.send({ type: 'media.playing' })}
+      />
+      <div className={styles.timeline}>
+        <span>{clockOf(time.at)}</span>
+        <input
+          type="range"
+          aria-label={t('video.seek')}
+          min={0}
+          max={Math.max(1, Math.floor(time.duration))}
+          step={1}
+          value={Math.floor(time.at)}
+          onChange={(event) => media.seek(Number(event.target.value))}
+        />
+        <span>{clockOf(time.duration)}</span>
+      </div>
+    </div>
+  );
+}
