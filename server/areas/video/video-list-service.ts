@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { DataOf, InputOf, SessionUser } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
@@ -12,15 +13,32 @@ export const videoListMessages = {
 const periodMs = { day: 24 * 3600 * 1000, week: 7 * 24 * 3600 * 1000, month: 30 * 24 * 3600 * 1000 } as const;
 
 type VideoQuery = ReturnType<typeof selectVideos>;
+type VideoFilter = (eb: ExpressionBuilder<Database, 'videos'>) => Expression<SqlBool>;
 
-async function pageOf(query: VideoQuery, paging: Paging, language: Language, order: (query: VideoQuery) => VideoQuery): Promise<VideoPage> {
+/** How long the hot order of a list is kept: interest decays over hours, so a minute-old order is as good. */
+const hotOrderTtlMs = 60_000;
+
+/**
+ * One page of the videos `filter` admits, drawn with their category and author; the total is counted
+ * over the videos table alone, with no joins.
+ */
+async function pageOf(
+  server: ServerContext,
+  viewerId: number | null,
+  filter: VideoFilter,
+  paging: Paging,
+  language: Language,
+  order: (query: VideoQuery) => VideoQuery,
+): Promise<VideoPage> {
+  const db = server.database.db;
   const [rows, total] = await Promise.all([
-    order(query)
+    order(selectVideos(db, viewerId).where(filter))
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit)
       .execute(),
-    query
-      .clearSelect()
+    db
+      .selectFrom('videos')
+      .where(filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -29,26 +47,49 @@ async function pageOf(query: VideoQuery, paging: Paging, language: Language, ord
 
 const newestFirst = (query: VideoQuery) => query.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc');
 
+/**
+ * The hot order of a list, as ids, hottest first: the score is computed over every listed video, so it is
+ * worked out once a minute per category and pages are cut from it.
+ */
+function hotOrder(server: ServerContext, categoryId: number | undefined): Promise<number[]> {
+  return server.cache.get(`video:hot:${categoryId ?? 'all'}`, hotOrderTtlMs, async () => {
+    let query = server.database.db.selectFrom('videos').select('videos.id').where(listed);
+    if (categoryId !== undefined) query = query.where('videos.category_id', '=', categoryId);
+    const rows = await query.orderBy(hotScore(server.clock.now()), 'desc').orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
+    return rows.map((row) => Number(row.id));
+  });
+}
+
 /** Video/getList: approved videos of every category or one, newest or hottest first. */
-export function videoList(server: ServerContext, viewerId: number | null, input: InputOf<'videoGetList'>, language: Language): Promise<VideoPage> {
-  let query = selectVideos(server.database.db, viewerId).where(listed);
-  if (input.category_id !== undefined) query = query.where('videos.category_id', '=', input.category_id);
-  const now = server.clock.now();
-  const order =
-    (input.sort ?? 'new') === 'hot' ? (q: VideoQuery) => newestFirst(q.orderBy(hotScore(now), 'desc')) : newestFirst;
-  return pageOf(query, pagingOf(input), language, order);
+export async function videoList(server: ServerContext, viewerId: number | null, input: InputOf<'videoGetList'>, language: Language): Promise<VideoPage> {
+  const paging = pagingOf(input);
+  const category = input.category_id;
+  if ((input.sort ?? 'new') === 'new') {
+    const filter: VideoFilter = (eb) => (category === undefined ? listed(eb) : eb.and([listed(eb), eb('videos.category_id', '=', category)]));
+    return pageOf(server, viewerId, filter, paging, language, newestFirst);
+  }
+  const order = await hotOrder(server, category);
+  const ids = order.slice((paging.page - 1) * paging.limit, paging.page * paging.limit);
+  // A video deleted or refused since the order was worked out drops out of its page.
+  const rows = ids.length ? await selectVideos(server.database.db, viewerId).where(listed).where('videos.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const list = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toVideo(row, language)] : [];
+  });
+  return { total: order.length, ...paging, list };
 }
 
 /** video/videoList: one category's approved videos, newest first. */
 export function categoryVideos(server: ServerContext, viewerId: number | null, input: InputOf<'videoVideoList'>, language: Language): Promise<VideoPage> {
-  const query = selectVideos(server.database.db, viewerId).where(listed).where('videos.category_id', '=', input.category_id);
-  return pageOf(query, pagingOf(input), language, newestFirst);
+  const filter: VideoFilter = (eb) => eb.and([listed(eb), eb('videos.category_id', '=', input.category_id)]);
+  return pageOf(server, viewerId, filter, pagingOf(input), language, newestFirst);
 }
 
 /** Video/anchorWorks: one anchor's approved videos, newest first. */
 export function anchorWorks(server: ServerContext, viewerId: number | null, input: InputOf<'videoAnchorWorks'>, language: Language): Promise<VideoPage> {
-  const query = selectVideos(server.database.db, viewerId).where(listed).where('videos.user_id', '=', input.uid);
-  return pageOf(query, pagingOf(input), language, newestFirst);
+  const filter: VideoFilter = (eb) => eb.and([listed(eb), eb('videos.user_id', '=', input.uid)]);
+  return pageOf(server, viewerId, filter, pagingOf(input), language, newestFirst);
 }
 
 /**
@@ -65,17 +106,20 @@ export function userPosts(
   const viewerId = user?.id ?? null;
   const own = input.uid === undefined || input.uid === viewerId;
   const authorId = input.uid ?? me().id;
-  let query = selectVideos(server.database.db, viewerId).where('videos.user_id', '=', authorId);
-  query = own ? query.where('videos.deleted_at', 'is', null) : query.where(listed);
-  return pageOf(query, pagingOf(input), language, newestFirst);
+  const filter: VideoFilter = (eb) =>
+    eb.and([eb('videos.user_id', '=', authorId), own ? eb('videos.deleted_at', 'is', null) : listed(eb)]);
+  return pageOf(server, viewerId, filter, pagingOf(input), language, newestFirst);
 }
 
 /** My favourites, newest favourite first (the member centre's list). */
 export function favoriteVideos(server: ServerContext, viewerId: number, paging: Paging, language: Language): Promise<VideoPage> {
-  const query = selectVideos(server.database.db, viewerId)
-    .innerJoin('video_favorites as mine', (join) => join.onRef('mine.video_id', '=', 'videos.id').on('mine.user_id', '=', viewerId))
-    .where(listed);
-  return pageOf(query, paging, language, (q) => q.orderBy(sql`mine.created_at`, 'desc').orderBy('videos.id', 'desc'));
+  const filter: VideoFilter = (eb) =>
+    eb.and([
+      listed(eb),
+      eb.exists(eb.selectFrom('video_favorites').select('video_favorites.user_id').whereRef('video_favorites.video_id', '=', 'videos.id').where('video_favorites.user_id', '=', viewerId)),
+    ]);
+  const favouritedAt = sql`(select created_at from video_favorites where video_id = videos.id and user_id = ${viewerId})`;
+  return pageOf(server, viewerId, filter, paging, language, (q) => q.orderBy(favouritedAt, 'desc').orderBy('videos.id', 'desc'));
 }
 
 /** videoRank/getRank: approved videos by the views counted in the last day, week or month. */
