@@ -2866,6 +2866,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Video_user/favoriteList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My favourite videos
+         * @description The viewer's favourite videos that are still listed, the latest favourite first, for the member centre.
+         */
+        get: operations["videoUserFavoriteList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videocclassification/myClassification": {
         parameters: {
             query?: never;
@@ -10250,6 +10270,34 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    videoUserFavoriteList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is one page of favourite videos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VideoPage"];
                     };
                 };
             };

@@ -180,12 +180,17 @@ describe('videos: lists, categories, ranking, player, reactions, comments, uploa
     expect(favourite.data).toMatchObject({ is_favorite: 1, favorite_count: video.favorite_count + 1 });
     const info = await server.call<Video>('POST', '/api/Video/getVideoInfo', { video_id: video.id }, as(user.token));
     expect(info.data).toMatchObject({ is_like: 1, is_favorite: 1, like_count: video.like_count + 1 });
+    const favourites = await server.call<Page<Video>>('GET', '/api/Video_user/favoriteList', {}, as(user.token));
+    expect(favourites.data.list.map((entry) => entry.id)).toEqual([video.id]);
+    expect(favourites.data.total).toBe(1);
     const unliked = await server.call<{ like_count: number }>('POST', '/api/Video_user/likes', { video_id: video.id, like: 0 }, as(user.token));
     expect(unliked.data.like_count).toBe(video.like_count);
     const unfavourite = await server.call<{ favorite_count: number }>('POST', '/api/Video_user/favorites', { video_id: video.id, favorite: 0 }, as(user.token));
     expect(unfavourite.data.favorite_count).toBe(video.favorite_count);
     const guest = await server.call('POST', '/api/Video_user/likes', { video_id: video.id, like: 1 });
     expect(guest.code).toBe(ResultCode.sessionGone);
+    const emptied = await server.call<Page<Video>>('GET', '/api/Video_user/favoriteList', {}, as(user.token));
+    expect(emptied.data.list).toEqual([]);
   });
 
   it('takes comments and replies one level deep, with reply counts and comment likes', async () => {

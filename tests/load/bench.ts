@@ -22,10 +22,11 @@ import { benchRoomChat } from './room-chat-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
 import { benchShell } from './shell-bench.ts';
 import { benchStartup } from './startup-bench.ts';
+import { benchVideos } from './video-bench.ts';
 import { percentile } from './percentile.ts';
 import { cpuMs } from './process-cpu.ts';
 
-/** BENCH_ONLY=http: start-up and the API routes only; BENCH_ONLY=fanout: start-up and the fan-out. BENCH_STARTS: runs of each start (3). */
+/** BENCH_ONLY=http: start-up and the API routes only; BENCH_ONLY=fanout: start-up and the fan-out; BENCH_ONLY=video: start-up and the videos. BENCH_STARTS: runs of each start (3). */
 const only = process.env.BENCH_ONLY;
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
 
@@ -206,6 +207,8 @@ try {
 
   if (!only) await benchRest(port);
   await stop(site);
+  // The video list over 10,000 videos and uploads, on a database of its own, once the site is stopped.
+  if (!only || only === 'video') await benchVideos();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(distDir, { recursive: true, force: true });

@@ -2,7 +2,8 @@ import { defineAreaHandlers } from '../../contract/area-handlers.ts';
 import { languageOf } from '../../i18n/server-messages.ts';
 import { allCategories, categoryTabs, changeMyCategories, myCategories, recommendedCategories, searchCategories } from './video-category-service.ts';
 import { addComment, commentList, replyList } from './video-comment-service.ts';
-import { anchorWorks, categoryVideos, userPosts, videoInfo, videoList, videoRank } from './video-list-service.ts';
+import { anchorWorks, categoryVideos, favoriteVideos, userPosts, videoInfo, videoList, videoRank } from './video-list-service.ts';
+import { pagingOf } from './video-queries.ts';
 import { addView, favoriteVideo, likeComment, likeVideo } from './video-reaction-service.ts';
 import { deleteVideo, insertVideo, videoUploadMessages } from './video-upload-service.ts';
 
@@ -16,6 +17,7 @@ export const videoHandlers = defineAreaHandlers('video', {
   videoAddView: ({ server, user, input, request }) => addView(server, { userId: user?.id ?? null, address: request.ip }, input.video_id),
   videoUserLikes: ({ server, me, input }) => likeVideo(server, me().id, input.video_id, input.like),
   videoUserFavorites: ({ server, me, input }) => favoriteVideo(server, me().id, input.video_id, input.favorite),
+  videoUserFavoriteList: ({ server, me, input, request }) => favoriteVideos(server, me().id, pagingOf(input), languageOf(request.headers)),
   videoCommentList: ({ server, user, input }) => commentList(server, user?.id ?? null, input),
   videoCommentOneList: ({ server, user, input }) => replyList(server, user?.id ?? null, input),
   videoUserComment: ({ server, me, input, say }) => addComment(server, me().id, input, say),

@@ -120,11 +120,18 @@ export function useFavoriteVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PostBody<'/api/Video_user/favorites'>) => api.post('/api/Video_user/favorites', { body }),
-    onSuccess: (answer) =>
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/Video_user/favoriteList') });
       queryClient.setQueryData(postQuery(api, '/api/Video/getVideoInfo', { body: { video_id: answer.video_id } }).queryKey, (video) =>
         video ? { ...video, is_favorite: answer.is_favorite, favorite_count: answer.favorite_count } : video,
-      ),
+      );
+    },
   });
+}
+
+/** The viewer's favourite videos, the latest favourite first (Video_user/favoriteList). */
+export function useFavoriteVideos(query: QueryParams<'/api/Video_user/favoriteList'>, options?: ReadOptions) {
+  return useQuery({ ...getQuery(useApi(), '/api/Video_user/favoriteList', { params: { query } }), ...readOptions(options) });
 }
 
 /** A page of a video's top-level comments (Video/commentList). */
