@@ -29,21 +29,30 @@ async function pageOf(
   paging: Paging,
   language: Language,
   order: (query: VideoQuery) => VideoQuery,
+  /** Where the public lists keep their total a few seconds: every page of them would count thousands of rows again. */
+  totalKey?: string,
 ): Promise<VideoPage> {
   const db = server.database.db;
+  const count = () =>
+    db
+      .selectFrom('videos')
+      .where(filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
   const [rows, total] = await Promise.all([
     order(selectVideos(db, viewerId).where(filter))
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit)
       .execute(),
-    db
-      .selectFrom('videos')
-      .where(filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    totalKey ? server.cache.get(`${videoCachePrefix}total:${totalKey}`, totalTtlMs, count) : count(),
   ]);
-  return { total: Number(total.n), ...paging, list: rows.map((row) => toVideo(row, language)) };
+  return { total, ...paging, list: rows.map((row) => toVideo(row, language)) };
 }
+
+/** The prefix of every cached video list fact, forgotten when a listed video goes. */
+export const videoCachePrefix = 'video:';
+const totalTtlMs = 10_000;
 
 const newestFirst = (query: VideoQuery) => query.orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc');
 
@@ -52,7 +61,7 @@ const newestFirst = (query: VideoQuery) => query.orderBy('videos.created_at', 'd
  * worked out once a minute per category and pages are cut from it.
  */
 function hotOrder(server: ServerContext, categoryId: number | undefined): Promise<number[]> {
-  return server.cache.get(`video:hot:${categoryId ?? 'all'}`, hotOrderTtlMs, async () => {
+  return server.cache.get(`${videoCachePrefix}hot:${categoryId ?? 'all'}`, hotOrderTtlMs, async () => {
     let query = server.database.db.selectFrom('videos').select('videos.id').where(listed);
     if (categoryId !== undefined) query = query.where('videos.category_id', '=', categoryId);
     const rows = await query.orderBy(hotScore(server.clock.now()), 'desc').orderBy('videos.created_at', 'desc').orderBy('videos.id', 'desc').execute();
@@ -66,7 +75,7 @@ export async function videoList(server: ServerContext, viewerId: number | null, 
   const category = input.category_id;
   if ((input.sort ?? 'new') === 'new') {
     const filter: VideoFilter = (eb) => (category === undefined ? listed(eb) : eb.and([listed(eb), eb('videos.category_id', '=', category)]));
-    return pageOf(server, viewerId, filter, paging, language, newestFirst);
+    return pageOf(server, viewerId, filter, paging, language, newestFirst, `list:${category ?? 'all'}`);
   }
   const order = await hotOrder(server, category);
   const ids = order.slice((paging.page - 1) * paging.limit, paging.page * paging.limit);
@@ -83,7 +92,7 @@ export async function videoList(server: ServerContext, viewerId: number | null, 
 /** video/videoList: one category's approved videos, newest first. */
 export function categoryVideos(server: ServerContext, viewerId: number | null, input: InputOf<'videoVideoList'>, language: Language): Promise<VideoPage> {
   const filter: VideoFilter = (eb) => eb.and([listed(eb), eb('videos.category_id', '=', input.category_id)]);
-  return pageOf(server, viewerId, filter, pagingOf(input), language, newestFirst);
+  return pageOf(server, viewerId, filter, pagingOf(input), language, newestFirst, `list:${input.category_id}`);
 }
 
 /** Video/anchorWorks: one anchor's approved videos, newest first. */

@@ -10,7 +10,7 @@ import { DomainError, ResultCode } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, writeChecked, type WrittenFile } from '../account/upload-service.ts';
-import { videoListMessages, videoInfo } from './video-list-service.ts';
+import { videoCachePrefix, videoListMessages, videoInfo } from './video-list-service.ts';
 import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
 import type { Video } from './video-queries.ts';
 
@@ -160,5 +160,6 @@ export async function deleteVideo(server: ServerContext, user: SessionUser, vide
     await trx.deleteFrom('video_favorites').where('video_id', '=', videoId).execute();
     await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', '=', videoId).execute();
   });
+  server.cache.invalidate(videoCachePrefix);
   return null;
 }
