@@ -10,7 +10,7 @@ import { buildApp } from '../../server/app.ts';
 import { copyClusterTemplate } from '../../server/db/cluster-template.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedWorld } from '../../server/db/seed.ts';
+import { seedWorld } from '../../server/seed/seed.ts';
 import { percentile } from './percentile.ts';
 
 const generatedVideos = 10_000;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { listed } from './video-queries.ts';
 
 export type VideoCategory = DataOf<'videocclassificationAllList'>[number];

@@ -3,7 +3,7 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { videoListMessages } from './video-list-service.ts';
 import { listed, pagingOf } from './video-queries.ts';
 import { videoReactionMessages } from './video-reaction-service.ts';

@@ -1,4 +1,4 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { languageOf } from '../../i18n/server-messages.ts';
 import { allCategories, categoryTabs, changeMyCategories, myCategories, recommendedCategories, searchCategories } from './video-category-service.ts';
 import { addComment, commentList, replyList } from './video-comment-service.ts';

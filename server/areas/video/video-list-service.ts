@@ -1,9 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { DataOf, InputOf, SessionUser } from '../../contract/operation-types.ts';
+import type { DataOf, InputOf } from '../../contract/operation-types.ts';
+import type { SessionUser } from '../../ports/session-resolver.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { hotScore, listed, pagingOf, selectVideos, toVideo, type Paging, type Video, type VideoPage } from './video-queries.ts';
 
 export const videoListMessages = {

@@ -1,6 +1,6 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { videoListMessages } from './video-list-service.ts';
 import { listed } from './video-queries.ts';
 
