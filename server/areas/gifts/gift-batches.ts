@@ -105,10 +105,11 @@ export async function sendGiftBatch(database: DatabaseHandle, orders: GiftBookin
   const gifts = JSON.stringify(orders);
   const notices = sql`(
     select coalesce(jsonb_agg(jsonb_build_object(
-        'ord', b.ord, 'sender', o.gift -> 'sender', 'room', o.gift -> 'room', 'created_at', o.gift -> 'now',
-        'client_msg_id', 'gift-' || b.record_id,
-        'payload', jsonb_build_object('data', b.notice, 'description', o.gift ->> 'gift_name_en', 'extension', 'gift'))), '[]'::jsonb)
-      from booked b cross join lateral (select ${gifts}::jsonb -> (b.ord - 1) as gift) o
+        'ord', b.ord, 'sender', o.sender, 'room', o.room, 'created_at', o.now, 'client_msg_id', 'gift-' || b.record_id,
+        'payload', jsonb_build_object('data', b.notice, 'description', o.gift_name_en, 'extension', 'gift'))), '[]'::jsonb)
+      from booked b
+      join rows from (jsonb_to_recordset(${gifts}::jsonb) as (sender bigint, room bigint, now timestamptz, gift_name_en text)) with ordinality as o
+        on o.ordinality = b.ord
       where b.notice is not null)`;
   const { rows } = await sql<GiftBatchRow>`
     with booked as materialized (select * from ${giftBookings(orders, comboWindowMs, { inTurn })}),
