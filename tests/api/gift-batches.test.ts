@@ -195,8 +195,14 @@ describe('gifts made together in one batch', () => {
     const batchSet = await senders('S', wallets);
     for (const steps of batches) {
       const one = comparable(await sendBatch('in turn', eachSet, steps));
-      const together = comparable(await sendBatch('together', batchSet, steps));
+      const rows = await sendBatch('together', batchSet, steps);
+      const together = comparable(rows);
       expect(together).toEqual(one);
+      // Each gift made now is told to its room as its answer's notice, under the gift's English name.
+      for (const row of rows.filter((candidate) => candidate.message_payload !== null && !candidate.replayed)) {
+        const notice = (JSON.parse(row.answer!) as { notice: { gift_name_en: string } }).notice;
+        expect({ ...row.message_payload, data: JSON.parse(row.message_payload!.data) as unknown }).toEqual({ data: notice, description: notice.gift_name_en, extension: 'gift' });
+      }
     }
     const [alone, together] = [await written(eachSet), await written(batchSet)];
     expect(together).toEqual(alone);

@@ -9,11 +9,23 @@ export interface RoomNoticeStored {
   payload: { data: string; description: string; extension: string };
 }
 
+/** The notices to store, each at one place of every array. */
+export interface RoomNoticeArrays {
+  ord: Expression<unknown>;
+  sender: Expression<unknown>;
+  room: Expression<unknown>;
+  /** The chat message's custom payload, jsonb. */
+  payload: Expression<unknown>;
+  clientMsgId: Expression<unknown>;
+  createdAt: Expression<unknown>;
+}
+
 /**
  * Notices stored in their rooms' chats, numbered in each room's conversation as any message is, to select from in the
- * statement that makes what they tell of: `notices` is a json array of {ord, sender, room, payload, client_msg_id,
- * created_at}. Each room's chat counter stays locked from this write to the commit, so it goes last.
+ * statement that makes what they tell of. Each room's chat counter stays locked from this write to the commit, so it
+ * goes last.
  */
-export function roomNoticesStored(notices: Expression<unknown>): RawBuilder<RoomNoticeStored> {
-  return sql<RoomNoticeStored>`chat_store_room_notices(${notices})`;
+export function roomNoticesStored(notices: RoomNoticeArrays): RawBuilder<RoomNoticeStored> {
+  const { ord, sender, room, payload, clientMsgId, createdAt } = notices;
+  return sql<RoomNoticeStored>`chat_store_room_notices(${ord}, ${sender}, ${room}, ${payload}, ${clientMsgId}, ${createdAt})`;
 }

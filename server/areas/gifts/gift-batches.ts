@@ -90,7 +90,7 @@ function settle(batch: Waiting[], outcomes: GiftOutcome[]): void {
 }
 
 /** A row of a gift batch: what the ledger made of the gift and, for a gift made now, its notice as the room's chat stored it. */
-export interface GiftBatchRow extends GiftBooked {
+export interface GiftBatchRow extends Pick<GiftBooked, 'ord' | 'answer' | 'replayed' | 'refusal' | 'sender_nick' | 'sender_avatar'> {
   message_id: number | string | null;
   message_seq: number | string | null;
   message_payload: GiftNoticePayload | null;
@@ -102,19 +102,27 @@ export interface GiftBatchRow extends GiftBooked {
  * so each room's chat counter stays locked only to the commit. A crash loses both or neither.
  */
 export async function sendGiftBatch(database: DatabaseHandle, orders: GiftBooking[], { inTurn = false } = {}): Promise<GiftBatchRow[]> {
-  const gifts = JSON.stringify(orders);
-  const notices = sql`(
-    select coalesce(jsonb_agg(jsonb_build_object(
-        'ord', b.ord, 'sender', o.sender, 'room', o.room, 'created_at', o.now, 'client_msg_id', 'gift-' || b.record_id,
-        'payload', jsonb_build_object('data', b.notice, 'description', o.gift_name_en, 'extension', 'gift'))), '[]'::jsonb)
-      from booked b
-      join rows from (jsonb_to_recordset(${gifts}::jsonb) as (sender bigint, room bigint, now timestamptz, gift_name_en text)) with ordinality as o
-        on o.ordinality = b.ord
-      where b.notice is not null)`;
+  const notice = (column: string) => sql`n.${sql.ref(column)}`;
+  const stored = roomNoticesStored({
+    ord: notice('ord'),
+    sender: notice('sender'),
+    room: notice('room'),
+    payload: notice('payload'),
+    clientMsgId: notice('client_msg_id'),
+    createdAt: notice('made_at'),
+  });
   const { rows } = await sql<GiftBatchRow>`
     with booked as materialized (select * from ${giftBookings(orders, comboWindowMs, { inTurn })}),
-    stored as materialized (select * from ${roomNoticesStored(notices)})
-    select b.*, s.message_id, s.message_seq, s.payload as message_payload
+    stored as materialized (
+      select s.* from (
+        select array_agg(b.ord) as ord, array_agg(b.sender) as sender, array_agg(b.room) as room, array_agg(b.made_at) as made_at,
+               array_agg('gift-' || b.record_id) as client_msg_id,
+               array_agg(jsonb_build_object('data', b.notice, 'description', b.notice::json ->> 'gift_name_en', 'extension', 'gift')) as payload
+          from booked b
+          where b.notice is not null
+      ) n
+      cross join lateral ${stored} s)
+    select b.ord, b.answer, b.replayed, b.refusal, b.sender_nick, b.sender_avatar, s.message_id, s.message_seq, s.payload as message_payload
       from booked b left join stored s on s.ord = b.ord
       order by b.ord`.execute(database.db);
   if (rows.length !== orders.length) throw new Error(`a gift batch answered ${String(rows.length)} rows for ${String(orders.length)} gifts`);

@@ -291,6 +291,10 @@ export interface GiftBooked {
   /** For a gift made now: its record and its room notice (json text, as the answer holds it). */
   record_id: number | string | null;
   notice: string | null;
+  /** Whose gift it was, in which room, when. */
+  sender: number | string;
+  room: number | string;
+  made_at: Date;
 }
 
 /**

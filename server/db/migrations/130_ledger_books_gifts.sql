@@ -288,7 +288,10 @@ returns table (
   sender_nick text,
   sender_avatar text,
   record_id bigint,
-  notice text
+  notice text,
+  sender bigint,
+  room bigint,
+  made_at timestamptz
 ) language plpgsql as $$
 #variable_conflict use_column
 declare
@@ -312,6 +315,9 @@ begin
     sender_avatar := r.sender_avatar;
     record_id := r.record_id;
     notice := r.notice;
+    sender := g.sender;
+    room := g.room;
+    made_at := g.now;
     return next;
   end loop;
 end
@@ -329,8 +335,8 @@ $$;
 --
 -- p_gifts: a json array of {sender, anchor, room, gift, count, from_backpack, price_tenths, key, params_hash,
 -- ledger_key, now, gift_name, gift_name_en, icon, effect, animation_url}. Answers one row a gift, by its place in
--- the array (ord, from 1): the answer (stored under its key), whether it was a replay, its refusal, and for a gift
--- made now the sender as shown, its record and its notice.
+-- the array (ord, from 1): the answer (stored under its key), whether it was a replay, its refusal, for a gift made
+-- now the sender as shown, its record and its notice, and whose gift it was, in which room, when.
 create function ledger_book_gifts(p_gifts jsonb, p_combo_window interval)
 returns table (
   ord integer,
@@ -340,7 +346,10 @@ returns table (
   sender_nick text,
   sender_avatar text,
   record_id bigint,
-  notice text
+  notice text,
+  sender bigint,
+  room bigint,
+  made_at timestamptz
 )
 -- Each statement planned once a session, not at every batch: the plans do not depend on the gifts (measured on
 -- PGlite: a batch of one gift took 5.4 ms planned once against 7.3 ms planned every time).
@@ -711,7 +720,7 @@ begin
 
   return query
     select t.i::integer, v_answer[t.i], v_state[t.i] = 'replay', v_refusal[t.i], v_nick[t.i], v_avatar[t.i],
-           case when v_state[t.i] = 'made' then v_record[t.i] end, v_notice[t.i]
+           case when v_state[t.i] = 'made' then v_record[t.i] end, v_notice[t.i], v_sender[t.i], v_room[t.i], v_now[t.i]
       from generate_series(1, n) as t(i)
       order by t.i;
 end
@@ -719,17 +728,25 @@ $$;
 
 -- A room's notices stored in its chat, numbered in each room's conversation as any message is: in one statement,
 -- by room and then in the order given, so each room's chat counter stays locked from here to the commit and
--- batches at once lock the counters in one order. p_notices: a json array of {ord, sender, room, payload,
--- client_msg_id, created_at}; answers each notice's place (ord) with its message's id and sequence.
-create function chat_store_room_notices(p_notices jsonb)
+-- batches at once lock the counters in one order. A notice is the same place of each array: its place among those
+-- given (p_ord), sender, room, payload, client message id and time; answers each place with its message's id and
+-- sequence.
+create function chat_store_room_notices(
+  p_ord integer[],
+  p_sender bigint[],
+  p_room bigint[],
+  p_payload jsonb[],
+  p_client_msg_id text[],
+  p_created_at timestamptz[]
+)
 returns table (ord integer, message_id bigint, message_seq bigint, payload jsonb)
 language plpgsql set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
 begin
   return query
     with notices as (
-      select n.* from jsonb_to_recordset(p_notices) as n(
-        ord integer, sender bigint, room bigint, payload jsonb, client_msg_id text, created_at timestamptz)
+      select n.* from unnest(p_ord, p_sender, p_room, p_payload, p_client_msg_id, p_created_at)
+        as n(ord, sender, room, payload, client_msg_id, created_at)
     ), stored as (
       insert into chat_messages (sender_id, room_id, type, payload, client_msg_id, badge, created_at)
         select n.sender, n.room, 'custom', n.payload, n.client_msg_id, null, n.created_at
