@@ -101,6 +101,9 @@ export default tseslint.config(
             // src/realtime is the shared client layer: below the features and the shell, above api and machines.
             { target: './src/realtime', from: ['./src/features', './src/app', './src/ui'] },
             { target: './src', from: './server' },
+            // src/rules holds what both sides check (a card number, a length, a limit): the server imports it too,
+            // so it imports nothing of the app.
+            { target: './src/rules', from: './src', except: ['./rules'] },
             ...featureAreas.map((area) => ({
               target: `./src/features/${area}`,
               from: './src/features',
@@ -114,7 +117,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)index(\\.tsx?)?$', message: 'Import the defining file, not an index barrel.' }] }],
     },
   },
-  // Issue 9 (data): imports resolve with or without an extension, so the zones above also see
+  // Imports resolve with or without an extension, so the zones above also see
   // `../api/schema`; machines may take contract types from the generated schema (a .d.ts has no
   // values, and consistent-type-imports makes the import `import type`) but nothing else of src/api;
   // no import cycles; screens and the shell never write a query key (STYLE.md, Data).

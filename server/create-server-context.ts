@@ -11,6 +11,7 @@ import { localUploadStorage } from './adapters/storage/upload-storage.ts';
 import type { UploadStorage } from './ports/upload-storage.ts';
 import { scoresFeedSink } from './areas/scores/feed-sink.ts';
 import { MemoryScoreBoard } from './areas/scores/memory-score-board.ts';
+import { createGiftQueue } from './areas/gifts/gift-batches.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { FeedHost, MatchFeed } from './ports/match-feed.ts';
@@ -99,6 +100,7 @@ export async function createServerContext(
     storage: options.storage ?? localUploadStorage(),
     media: options.media ?? ownMediaServer,
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
+    gifts: createGiftQueue(database),
   };
   server.frames = startAreaFrames(frameRecords, server);
   // The feed hands what it plays to the scores area, which writes the board and pushes through the site socket: it

@@ -100,7 +100,7 @@ performance.mark('quiet');
 await app.serverContext.feed?.start();
 performance.mark('feed started');
 maintenance = startTableMaintenance(database, app.log);
-// The process that plays the feed also sends the live alerts and rotates the demo room on air (issue 11).
+// The process that plays the feed also sends the live alerts and rotates the demo room on air.
 if (app.serverContext.feed) {
   const stopKickoffs = await watchKickoffs(app.serverContext);
   const airMs = Number(process.env.DEMO_AIR_MS ?? 10 * 60_000);

@@ -43,7 +43,7 @@ export function sniffMediaType(head: Uint8Array): StoredMediaType | null {
   if (startsWith(head, ascii('ftyp'), 4) && !startsWith(head, ascii('qt  '), 8)) return 'video/mp4';
   // Matroska's EBML header; WebM names itself as the DocType within the first bytes.
   if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]) && Buffer.from(head.subarray(0, sniffLength)).includes('webm')) return 'video/webm';
-  // Chat files (issue 14): documents and archives, served for download, never shown as a page.
+  // Chat files: documents and archives, served for download, never shown as a page.
   if (startsWith(head, ascii('%PDF-'))) return 'application/pdf';
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'application/zip';
   return null;

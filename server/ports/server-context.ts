@@ -11,6 +11,7 @@ import type { MemoryCache } from '../memory-cache.ts';
 import type { BroadcastIngest } from './broadcast-ingest.ts';
 import type { Bus } from './bus.ts';
 import type { SiteSocket } from './site-socket.ts';
+import type { GiftQueue } from './gift-queue.ts';
 
 /** The server's clock; tests move it. */
 export interface Clock {
@@ -46,4 +47,6 @@ export interface ServerContext {
   readonly media: MediaServer;
   /** Real broadcasts received by nginx's RTMP module (server/media/ingest). */
   readonly ingest: BroadcastIngest;
+  /** The gifts waiting for the database, sent together in batches (group commit). */
+  readonly gifts: GiftQueue;
 }

@@ -13,7 +13,7 @@ type ImConversation = components['schemas']['ImConversation'];
 
 const textOf = (message: ImMessage) => ('text' in message.payload ? message.payload.text : '');
 
-// Private chat on /im (issue 14): C2C and chat groups, delivered to every tab of each member on every server
+// Private chat on /im: C2C and chat groups, delivered to every tab of each member on every server
 // process, paged and synced by sequence, read receipts, blocks and group permissions.
 describe('private chat on the messaging socket', () => {
   let database: DatabaseHandle;

@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { useApi } from '../api/api-context.tsx';
 import type { components } from '../api/schema';
 import { ChatSendError, roomChatMachine, type ChatDraft, type ChatStanding } from '../machines/room-chat-machine.ts';
+import { roomChatMaxLength } from '../rules/chat-lengths.ts';
 import { useMessaging } from './messaging-context.tsx';
 import { readFrame } from './frame-guard.ts';
 import { MessagingRefusal, type ImMessage } from './messaging-port.ts';
@@ -68,8 +69,6 @@ export interface RoomChat {
   revoke(message: RoomChatMessage): Promise<void>;
 }
 
-/** Room chat lines are short (server: roomChatMaxLength). */
-export const roomChatMaxLength = 100;
 /** The lines a page keeps: enough to scroll back through a lively minute. */
 export const keptMessages = 200;
 

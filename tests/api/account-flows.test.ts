@@ -230,7 +230,7 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
     });
   });
 
-  describe('accounts cannot be enumerated by codes or resets (issue 10 item 9)', () => {
+  describe('accounts cannot be enumerated by codes or resets', () => {
     /** A mobile registered now, its register code's 60 s over, and a mobile never registered. */
     async function registeredAndUnknown() {
       const registered = newMobile();

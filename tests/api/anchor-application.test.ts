@@ -6,7 +6,7 @@ import { loadContract } from '../../server/contract/contract.ts';
 import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// Applying to be an anchor and its review (issue 12, SPEC §5): the form's rules on the server, the
+// Applying to be an anchor and its review (SPEC §5): the form's rules on the server, the
 // review machine's graph as the server's check of each status change, and approval making an
 // anchor with a room of their own.
 

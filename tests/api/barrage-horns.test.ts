@@ -36,7 +36,7 @@ interface Entry {
 let nextMobile = 1;
 const key = () => randomBytes(12).toString('hex');
 
-// Coloured barrage and horns (issue 13, item 4): paid through the ledger, told to the room or listed site-wide.
+// Coloured barrage and horns: paid through the ledger, told to the room or listed site-wide.
 describe('coloured barrage and horns', () => {
   let server: TestServer;
   let roomId: number;

@@ -9,7 +9,7 @@ import { RtmpIngest } from '../../server/media/ingest/rtmp-ingest.ts';
 import { demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// Broadcasting's first calls (issue 12): the push address and key, start and end, and nginx's
+// Broadcasting's first calls: the push address and key, start and end, and nginx's
 // on_publish callbacks that put a room on air from a real push and keep its recording.
 
 type Schemas = components['schemas'];

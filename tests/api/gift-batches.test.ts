@@ -1,10 +1,10 @@
-// A batch of gifts made in a dozen statements (gift_send_batch, migration 120) answers and writes what the gifts
-// made one by one (gift_send_each, migration 110) answer and write: the same batches, sent by two sets of new
-// senders alike, one set through each function, compared answer by answer and row by row.
+// A batch of gifts the ledger books in a dozen statements (ledger_book_gifts) answers and writes what the gifts
+// booked one after another (ledger_book_gifts_in_turn) answer and write, the rooms' notices stored with them: the
+// same batches, sent by two sets of new senders alike, one set each way, compared answer by answer and row by row.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GiftBatchRow } from '../../server/areas/gifts/gift-batches.ts';
+import { type GiftBatchRow, sendGiftBatch } from '../../server/areas/gifts/gift-batches.ts';
 import { paramsHashOf } from '../../server/areas/wallet/ledger.ts';
 import { createLoggedInUser, demoAnchorInRoom, openWallet } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
@@ -29,8 +29,6 @@ interface Step {
   params?: string;
   second: number;
 }
-
-const comboWindow = '10000 milliseconds';
 
 describe('gifts made together in one batch', () => {
   let server: TestServer;
@@ -75,7 +73,7 @@ describe('gifts made together in one batch', () => {
     return ids;
   }
 
-  async function sendBatch(fn: 'gift_send_batch' | 'gift_send_each', ids: number[], steps: Step[]): Promise<GiftBatchRow[]> {
+  async function sendBatch(way: 'together' | 'in turn', ids: number[], steps: Step[]): Promise<GiftBatchRow[]> {
     const orders = steps
       .map((step) => ({
         sender: ids[step.sender]!,
@@ -97,8 +95,7 @@ describe('gifts made together in one batch', () => {
       }))
       // As gift-batches.ts sends them: by sender, each sender's in the order they came.
       .sort((a, b) => a.sender - b.sender);
-    const { rows } = await sql<GiftBatchRow>`select * from ${sql.raw(fn)}(${JSON.stringify(orders)}::jsonb, ${comboWindow}::interval)`.execute(server.database.db);
-    return rows;
+    return sendGiftBatch(server.database, orders, { inTurn: way === 'in turn' });
   }
 
   /** An answer with what differs between the two sets taken out: the record and message numbers. */
@@ -197,9 +194,15 @@ describe('gifts made together in one batch', () => {
     const eachSet = await senders('E', wallets);
     const batchSet = await senders('S', wallets);
     for (const steps of batches) {
-      const one = comparable(await sendBatch('gift_send_each', eachSet, steps));
-      const together = comparable(await sendBatch('gift_send_batch', batchSet, steps));
+      const one = comparable(await sendBatch('in turn', eachSet, steps));
+      const rows = await sendBatch('together', batchSet, steps);
+      const together = comparable(rows);
       expect(together).toEqual(one);
+      // Each gift made now is told to its room as its answer's notice, under the gift's English name.
+      for (const row of rows.filter((candidate) => candidate.message_payload !== null && !candidate.replayed)) {
+        const notice = (JSON.parse(row.answer!) as { notice: { gift_name_en: string } }).notice;
+        expect({ ...row.message_payload, data: JSON.parse(row.message_payload!.data) as unknown }).toEqual({ data: notice, description: notice.gift_name_en, extension: 'gift' });
+      }
     }
     const [alone, together] = [await written(eachSet), await written(batchSet)];
     expect(together).toEqual(alone);
@@ -224,7 +227,7 @@ describe('gifts made together in one batch', () => {
   it('locks what every batch locks in one order, so two batches at once to one anchor both go through', async () => {
     const [first, second] = [await senders('P', Array(16).fill(100) as number[]), await senders('Q', Array(16).fill(100) as number[])];
     const steps: Step[] = Array.from({ length: 16 }, (_, sender) => ({ sender, gift: cheap, count: 1, second: sender }));
-    const [one, two] = await Promise.all([sendBatch('gift_send_batch', first, steps), sendBatch('gift_send_batch', second, steps)]);
+    const [one, two] = await Promise.all([sendBatch('together', first, steps), sendBatch('together', second, steps)]);
     expect([...one, ...two].every((row) => row.refusal === null && row.answer !== null)).toBe(true);
     await expectLedgerSound(server);
   });

@@ -13,7 +13,7 @@ import { demoLogins } from './demo-session.ts';
 import { solveHumanCheck } from './human-check.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
 
-// Issue 13: the real server process (server/main.ts) is killed with SIGKILL while members send gifts,
+// The real server process (server/main.ts) is killed with SIGKILL while members send gifts,
 // then started again on the same database. Every gift it answered with code 0 must be there, whole,
 // and the ledger must still balance.
 

@@ -5,7 +5,7 @@ import { liveRoomMessages } from '../../server/areas/live/room-info-service.ts';
 import { demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// The fan groups a room shows (issue 11, room chat): live/getLiveGroupList for viewers, live/groupList and
+// The fan groups a room shows (room chat): live/getLiveGroupList for viewers, live/groupList and
 // live/addshowGroup for the anchor who owns them; and the kicked-out flag of Live/getUserStatus.
 
 type FanGroup = components['schemas']['LiveFanGroup'];

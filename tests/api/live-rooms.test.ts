@@ -6,7 +6,7 @@ import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// The viewer's side of live rooms (issue 11): the room page, the directory's categories and home
+// The viewer's side of live rooms: the room page, the directory's categories and home
 // blocks, rankings, reminders, playbacks, placard, share and the viewer's standing, on the seeded world.
 
 type Schemas = components['schemas'];

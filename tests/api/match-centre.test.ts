@@ -6,7 +6,7 @@ import { createSimulatedFeed } from '../../server/feed/simulated-feed.ts';
 import { schemaErrors } from './schema-errors.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// The match centre of the score detail page (issue 15): lineups and momentum in hot_match/msgGetSimple, the odds
+// The match centre of the score detail page: lineups and momentum in hot_match/msgGetSimple, the odds
 // history (hot_match/oddsHistory), head-to-head and form (hot_match/battleInfo), with the feed played forward.
 
 type Schemas = components['schemas'];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedInUser } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// The chat area's calls (issue 14) over HTTP: relations and blocks, contacts A to Z by pinyin, recommendations,
+// The chat area's calls over HTTP: relations and blocks, contacts A to Z by pinyin, recommendations,
 // and who may do what to a group.
 describe('chat calls', () => {
   let server: TestServer;

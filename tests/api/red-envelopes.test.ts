@@ -4,7 +4,7 @@ import { refundExpiredEnvelopes, shareTenths } from '../../server/areas/chat/red
 import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// Red envelopes (issue 14) through the ledger: the total held from the sender at once, each share opened once,
+// Red envelopes through the ledger: the total held from the sender at once, each share opened once,
 // concurrent openers never overrun the shares, the rest back to the sender after 24 hours.
 describe('red envelopes', () => {
   let server: TestServer;

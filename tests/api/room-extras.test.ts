@@ -6,7 +6,7 @@ import { reservationMessages } from '../../server/areas/live/reservation-service
 import { createLoggedInUser, demoAnchorInRoom, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// Around the player (issue 11 item 6): the anchor deletes a schedule, and a recorded broadcast plays
+// Around the player: the anchor deletes a schedule, and a recorded broadcast plays
 // as video on demand from the URL the playback list gives.
 
 type Schemas = components['schemas'];

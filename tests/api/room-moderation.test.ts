@@ -5,7 +5,7 @@ import { maxRoomManagers, moderationMessages } from '../../server/areas/live/roo
 import { createLoggedInUser, demoAnchorInRoom, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// Moderation of a live room (issue 12 items 3 and 4): managers (at most 200, appointed by the anchor only),
+// Moderation of a live room: managers (at most 200, appointed by the anchor only),
 // mute and unmute, kick-out, and the chat's rules (slow mode, followers only, no links) enforced on viewers.
 
 type Schemas = components['schemas'];

@@ -13,7 +13,7 @@ import { demoAnchorInRoom, demoLogins, logIn } from './demo-session.ts';
 import { greyPng } from './test-pictures.ts';
 import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
 
-// Live/setLiveInfo and Live/mobileStartRoom (issue 12 item 3, SPEC §5): the room's settings as a form with its
+// Live/setLiveInfo and Live/mobileStartRoom (SPEC §5): the room's settings as a form with its
 // cover. The fields are held to the contract, the cover to png or jpg of up to 5 MB by its content, then drawn
 // again: what comes out is a clean JPEG at most 1280 px wide.
 

@@ -6,7 +6,7 @@ import { roomSettingsMessages } from '../../server/areas/live/room-settings-serv
 import { demoAnchorInRoom, demoLogins, logIn } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-// The anchor's console calls (issue 12 item 3): title, announcement (≤50), cover (an uploaded png or jpg ≤5 MB),
+// The anchor's console calls: title, announcement (≤50), cover (an uploaded png or jpg ≤5 MB),
 // category and match, a scheduled broadcast, and the records of past broadcasts.
 
 type Schemas = components['schemas'];

@@ -5,7 +5,7 @@ import { hasMediaTools, pushTestPattern, watchInTwoQualities } from './broadcast
 import { launchBrowser } from './browser.ts';
 import { logIn, openAs, post, registerNewUser } from './site-users.ts';
 
-// Becoming an anchor (issue 12): a new user applies at /member?type=7, the admin approves on
+// Becoming an anchor: a new user applies at /member?type=7, the admin approves on
 // /admin, and the user is an anchor with a room whose push address answers.
 
 const siteUrl = inject('siteUrl');
@@ -68,7 +68,7 @@ describe('becoming an anchor in Chromium', () => {
     expect(push.data).toMatchObject({ push_url: pushUrl, stream_key: streamKey });
     if (!hasMediaTools) return;
 
-    // Issue 12, end to end: the new anchor's first broadcast, seen by a viewer in two qualities, kept as a playback.
+    // End to end: the new anchor's first broadcast, seen by a viewer in two qualities, kept as a playback.
     const roomId = push.data.room_id;
     const status = async () => ((await (await fetch(`${siteUrl}/api/Live_streaming/getRoomInfo?room_id=${String(roomId)}`)).json()) as { data: { room: { status: string } } }).data.room.status;
     const pusher = pushTestPattern(`${String(pushUrl)}/${String(streamKey)}`);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-// The steps of a real broadcast (issue 12) that the broadcast suites share: an ffmpeg push, and a viewer
+// The steps of a real broadcast that the broadcast suites share: an ffmpeg push, and a viewer
 // playing the room in two of its qualities.
 
 /** nginx with its RTMP module and ffmpeg are here (npm test installs them where it can). */

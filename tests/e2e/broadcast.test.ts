@@ -24,7 +24,7 @@ async function api<T>(path: string, init: RequestInit & { token?: string } = {})
   return (await (await fetch(new URL(path, siteUrl), { ...init, headers })).json()) as Envelope<T>;
 }
 
-// Real broadcasting (issue 12): the anchor pushes RTMP to the address the site gives, nginx's RTMP
+// Real broadcasting: the anchor pushes RTMP to the address the site gives, nginx's RTMP
 // module asks the site to authorise the key, the room goes on air, viewers play the four qualities,
 // and when the push stops the room ends and the broadcast is kept as a playback.
 describe.skipIf(!hasMediaTools)('a real broadcast from ffmpeg', { timeout: 240_000 }, () => {

@@ -7,7 +7,7 @@ const siteUrl = inject('siteUrl');
 
 type LiveRoomPage = components['schemas']['LiveRoomPage'];
 
-// Issue 11: a viewer changes the danmaku settings in the room's player; they apply to the layer at
+// A viewer changes the danmaku settings in the room's player; they apply to the layer at
 // once, are kept under gameSeting (SPEC §3) beside the score pop-up flags, and stay after a reload.
 describe('danmaku settings in a live room', { timeout: 90_000 }, () => {
   let browser: Browser;

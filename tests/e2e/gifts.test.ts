@@ -14,7 +14,7 @@ async function incomeOf(session: Session): Promise<number> {
   return ((await response.json()) as { data: { income_balance: number } }).data.income_balance;
 }
 
-// Gifts in rooms (issue 13): a new user tops up and sends a gift from the bar under the player; a second
+// Gifts in rooms: a new user tops up and sends a gift from the bar under the player; a second
 // browser in the same room sees its effect over the video and its banner in the chat; the anchor's income grows.
 describe('gifts in Chromium', { timeout: 180_000 }, () => {
   let browser: Browser;

@@ -7,7 +7,7 @@ const siteUrl = inject('siteUrl');
 
 type LiveRoomPage = components['schemas']['LiveRoomPage'];
 
-// A viewer opens a demo room on air (issue 11): the video plays, and the quality menu's 'smooth'
+// A viewer opens a demo room on air: the video plays, and the quality menu's 'smooth'
 // makes hls.js switch to the smallest rendition.
 describe('the live room plays', { timeout: 90_000 }, () => {
   let browser: Browser;

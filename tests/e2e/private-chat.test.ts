@@ -39,7 +39,7 @@ async function logIn(page: Page, mobile: string, password: string): Promise<{ id
   return { id: stored.id, nick: stored.profile.user_nickname };
 }
 
-// Private chat (issue 14) between two browsers: text with an emoji, a picture and a file go from A to B, who sees
+// Private chat between two browsers: text with an emoji, a picture and a file go from A to B, who sees
 // them live with an unread badge; B reads and A sees it read; markup is shown as text.
 describe('private chat in Chromium', { timeout: 240_000 }, () => {
   let browser: Browser;

@@ -32,7 +32,7 @@ async function logInAsDemoViewer(page: Page): Promise<void> {
   await dialog.waitFor({ state: 'detached', timeout: 20_000 });
 }
 
-// Room chat (issue 11): two viewers in one room, one logged in and one a guest; what one says the other sees
+// Room chat: two viewers in one room, one logged in and one a guest; what one says the other sees
 // within a second, as text; a guest who tries to speak is asked to log in; a kicked-out viewer leaves the room.
 describe('room chat in Chromium', { timeout: 150_000 }, () => {
   let browser: Browser;

@@ -8,7 +8,7 @@ const siteUrl = inject('siteUrl');
 
 type Schemas = components['schemas'];
 
-// Around the room's player (issue 11 items 2, 6 and 7), as the demo viewer: follow a room and find it
+// Around the room's player, as the demo viewer: follow a room and find it
 // on /attention; play a past broadcast on demand; hear that a reserved match kicked off.
 
 async function call<T>(path: string, token: string, body?: unknown): Promise<T> {

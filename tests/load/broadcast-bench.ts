@@ -1,4 +1,4 @@
-// Real broadcasting's figures for `npm run bench` (issue 12): glass-to-glass latency of a push,
+// Real broadcasting's figures for `npm run bench`: glass-to-glass latency of a push,
 // the time from ffmpeg's start to the room on air, and the media server's CPU per published stream
 // with and without the quality ladder. Needs nginx with its RTMP module and ffmpeg.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Gifts (issue 13). Throughput: many senders send `member/handselGift` over real HTTP, each call with its own
+// Gifts in a room. Throughput: many senders send `member/handselGift` over real HTTP, each call with its own
 // Idempotency-Key, to the anchor of one room on air; the server pinned to one core, the load (autocannon) on the
 // other. Printed per database (PGlite in a data directory; PostgreSQL in a database made for the run and dropped
 // after): gifts/s at the most the server takes and its p99, then the p99 at half that rate.

@@ -1,4 +1,4 @@
-// The live room's figures for `npm run bench` (issue 11): video start (navigation to the first frame)
+// The live room's figures for `npm run bench`: video start (navigation to the first frame)
 // on a demo room, the live latency hls.js reports, and the JavaScript /live and /main load (gzip).
 // Headless Debian Chromium; figures, not pass/fail. The room plays through hls.js wherever Media Source
 // Extensions are, Chromium's own HLS included (room-media.ts), so the bench loads what viewers load.

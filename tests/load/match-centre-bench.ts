@@ -1,4 +1,4 @@
-// The match centre of /score-detail while the feed plays (issue 15): CLS and the longest main-thread task over
+// The match centre of /score-detail while the feed plays: CLS and the longest main-thread task over
 // 60 s of a live football match with momentum and odds pushes, and the bytes each push takes on the socket.
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';

@@ -1,4 +1,4 @@
-// Private chat delivery (issue 14): two members talk one-to-one on `/im` while `others` connections chat in a
+// Private chat delivery: two members talk one-to-one on `/im` while `others` connections chat in a
 // live room on the same server, pinned to one core. Printed: the C2C delivery p50 / p99 from send to the peer's
 // receipt (one message each 600 ms, inside the private chat flood limit), and the connections held per GiB of
 // the server's resident memory (its growth over the connections).

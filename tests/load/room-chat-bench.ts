@@ -1,4 +1,4 @@
-// Room chat delivery (issue 11): N members of one live room's chat on `/im` (guests, as most viewers are), the
+// Room chat delivery: N members of one live room's chat on `/im` (guests, as most viewers are), the
 // server pinned to one core; logged-in senders say a line every second (each within the flood limit), every
 // line stamped with the moment it was sent. Printed: delivery p50 / p99 from the send to a member's receipt,
 // over every member and line, and how many deliveries went missing.

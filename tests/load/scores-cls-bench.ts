@@ -1,4 +1,4 @@
-// Layout shift on /football while the feed plays (issue 5: CLS ≤ 0.05 over 60 s of ticks).
+// Layout shift on /football while the feed plays (the goal: CLS ≤ 0.05 over 60 s of ticks).
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 

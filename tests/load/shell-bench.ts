@@ -1,4 +1,4 @@
-// The shell's figures for `npm run bench` (issue 3): the JavaScript /main needs before it is usable
+// The shell's figures for `npm run bench`: the JavaScript /main needs before it is usable
 // (gzip, with the modules that weigh most), and Lighthouse's performance and accessibility scores for
 // /main with mobile settings, in Debian's Chromium. Figures, not pass/fail.
 import { pathToFileURL } from 'node:url';

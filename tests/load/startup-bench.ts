@@ -1,4 +1,4 @@
-// Start-up as a user has it (issue 16, item 3): `npm start` spawned as it is typed, timed to its first API answer
+// Start-up as a user has it: `npm start` spawned as it is typed, timed to its first API answer
 // with code 0 (not to the first page, which the site answers before its database is open), with the phases the
 // server marks on its way (server/main.ts logs them, in ms since its process started, on 'the database is ready').
 import { spawn, spawnSync } from 'node:child_process';

@@ -240,7 +240,7 @@ export async function register(
  * user/forgotPassword: after the human check, a code of type 2 sets a new password and ends every
  * session of the user. For a mobile nobody registered the code is checked and spent all the same
  * (getCode stored one it never texted) and the answer is a wrong code's, so the two cases read
- * alike (issue 10 item 9).
+ * alike and the answer does not say who has an account.
  */
 export async function resetPassword(server: ServerContext, input: InputOf<'userForgotPassword'>): Promise<void> {
   await server.captcha.verify(input.altcha);

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { DomainError } from '../../errors.ts';
 
-/**
- * What a new login password must be (ASVS V2.1): SPEC §9's minimum of 6 characters, at least 64
- * allowed (the contract allows 128), no control characters, not only whitespace, and none of the
- * 1,000 most common passwords. Any other character, spaces and emoji included, is allowed.
- */
-export const passwordPolicy = { minLength: 6, maxLength: 128 } as const;
+// What a new login password must be (ASVS V2.1): its length as the contract checks it (AccountPassword, the
+// same as src/rules/password-rules.ts says), no control characters, not only whitespace, and none of the 1,000
+// most common passwords. Any other character, spaces and emoji included, is allowed.
 
 export const passwordMessages = {
   controlCharacters: 'The password may not contain control characters',

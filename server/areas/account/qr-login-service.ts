@@ -7,11 +7,11 @@ import { loginSessionFor, openSession } from './login-service.ts';
 import { forgetSessions } from './session-service.ts';
 import { summarizeUserAgent } from './user-agent.ts';
 
-// QR login without a mobile app (issue 4): the QR holds the URL of the site's own confirm page. A
+// QR login without a mobile app: the QR holds the URL of the site's own confirm page. A
 // logged-in phone or browser opens it (scan: the showing page gets scanCode_Login) and confirms
 // (the showing page gets webLoginSuccess with a session of the confirming user). SPEC §4.
 //
-// The code is on the screen for anyone to read, so it alone must not take the login (QRLjacking, issue 10,
+// The code is on the screen for anyone to read, so it alone must not take the login (QRLjacking,
 // ASVS V3): the page that asked is also given a secret the QR does not show, and the socket pushes of a code go
 // only to the one connection that presented that secret. The confirm page shows the requesting device, address
 // and time, and a confirm needs the scan that showed them.

@@ -7,7 +7,7 @@ import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { siteSecret } from '../../db/site-secrets.ts';
 
-/** SMS code rules (issue 4; SPEC §9: resend after 60 s). */
+/** SMS code rules (SPEC §9: resend after 60 s). */
 export const smsRules = {
   validMs: 5 * 60_000,
   resendAfterMs: 60_000,
@@ -56,7 +56,7 @@ async function isRegistered(server: ServerContext, mobile: string): Promise<bool
  * Sends a new code (user/getCode) after the human check, within the limits: 60 s apart, 5 a mobile
  * and 20 an IP per hour. A type-2 request for a mobile nobody registered is answered like any other
  * and its code stored under the same limits, but never texted, so the answer does not say who has
- * an account (issue 10 item 9); only register (type 1) may say 'already registered'.
+ * an account; only register (type 1) may say 'already registered'.
  */
 export async function sendSmsCode(
   server: ServerContext,

@@ -10,7 +10,8 @@ import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { imageSize, sniffLength, sniffMediaType, storedExtensions, type StoredMediaType } from '../../upload-content-type.ts';
 import { uploadsPathPrefix, type UploadStorage } from '../../ports/upload-storage.ts';
-import { uploadLimits, uploadTokenMessages, verifyUploadToken, type UploadKind } from './upload-token-service.ts';
+import { type UploadKind, uploadLimits } from '../../../src/rules/upload-limits.ts';
+import { uploadTokenMessages, verifyUploadToken } from './upload-token-service.ts';
 
 type UploadedFile = DataOf<'upload'>;
 
@@ -96,7 +97,7 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
       if (token === undefined) throw new DomainError(uploadMessages.tokenAfterFile);
       const grant = await verifyUploadToken(server, token, userId);
       const purpose = purposeOf(grant.kind, purposeField);
-      // A room's cover is decoded and drawn again before anyone sees it (issue 12): only its pixels are kept.
+      // A room's cover is decoded and drawn again before anyone sees it: only its pixels are kept.
       const file =
         purpose === 'cover'
           ? await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage))

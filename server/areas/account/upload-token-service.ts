@@ -2,20 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
+import { type UploadKind, uploadLimits } from '../../../src/rules/upload-limits.ts';
 import { siteSecret } from '../../db/site-secrets.ts';
-
-export type UploadKind = 'image' | 'video' | 'file';
-
-/** SPEC §5: images (covers, photos, avatars) up to 5 MB, videos up to 50 MB. */
-export const uploadLimits: Record<UploadKind, { maxBytes: number; contentTypes: readonly string[] }> = {
-  image: { maxBytes: 5 * 1024 * 1024, contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
-  video: { maxBytes: 50 * 1024 * 1024, contentTypes: ['video/mp4', 'video/webm'] },
-  // A chat file: a picture, a document or an archive, kept as small as a picture's limit allows a chat to carry.
-  file: {
-    maxBytes: 20 * 1024 * 1024,
-    contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'application/pdf', 'application/zip'],
-  },
-};
 
 export const uploadUrl = '/api/upload';
 

@@ -1,4 +1,4 @@
-// What the QR confirm page shows of the device that asked for a code (issue 10): the browser and the system a
+// What the QR confirm page shows of the device that asked for a code: the browser and the system a
 // user would recognise as their own, read from the user agent. No database of agents: the few families that
 // make up nearly all visits, in the order that tells them apart (Edge and Opera also say Chrome, Chrome also
 // says Safari, iOS also says Mac OS X).

@@ -6,7 +6,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { conversationKey, lastSequence, selectMessages, toImMessage, type Conversation } from './message-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
-// Private chat (issue 14) on the messaging core: who may write to whom (blocks, group membership), read
+// Private chat on the messaging core: who may write to whom (blocks, group membership), read
 // state and the conversation list as tim-js-sdk shapes it (SPEC §3 conversation item).
 
 export type ImConversation = components['schemas']['ImConversation'];

@@ -6,7 +6,7 @@ import { pushConversation, pushToMember } from './message-delivery.ts';
 import { firstLetter } from './pinyin-initial.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
-// Chat groups (issue 14): created by a member who becomes the owner, joined by whoever a member adds,
+// Chat groups: created by a member who becomes the owner, joined by whoever a member adds,
 // dissolved by the owner only. Their conversation is GROUP<id> on the messaging core.
 
 type ChatGroup = DataOf<'groupAddgroup'>;

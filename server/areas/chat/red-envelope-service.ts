@@ -7,7 +7,7 @@ import { c2cRefusal, conversationMessages, groupRole } from './conversation-serv
 import { deliverMessage } from './message-delivery.ts';
 import { storeMessage, type Conversation } from './message-service.ts';
 
-// Red envelopes in chats (issue 14): the whole sum leaves the sender's consumer wallet for the system escrow when
+// Red envelopes in chats: the whole sum leaves the sender's consumer wallet for the system escrow when
 // the envelope is sent (one ledger transaction); each opener takes one share out of escrow, once; what is left
 // after 24 hours goes back to the sender. The envelope shows in its conversation as a custom card.
 

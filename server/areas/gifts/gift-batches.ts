@@ -1,49 +1,14 @@
 import { sql } from 'kysely';
-import type { ServerContext } from '../../ports/server-context.ts';
-import { retryingMoneyCall } from '../wallet/wallet-public.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { GiftBooking, GiftNoticePayload, GiftOutcome, GiftQueue } from '../../ports/gift-queue.ts';
+import { roomNoticesStored } from '../chat/chat-public.ts';
+import { type GiftBooked, giftBookings, retryingMoneyCall } from '../wallet/wallet-public.ts';
 
 /** The same gift again within this long continues the sender's combo. */
 export const comboWindowMs = 10_000;
 
-/** A gift to be made, as gift_send takes it (migration 110). */
-export interface GiftOrder {
-  sender: number;
-  anchor: number;
-  room: number;
-  gift: number;
-  count: number;
-  from_backpack: boolean;
-  /** The price of one piece in tenths of a diamond, as the catalogue on sale says. */
-  price_tenths: number;
-  /** The client's Idempotency-Key and the hash of the request's parameters (null: no key). */
-  key: string | null;
-  params_hash: string | null;
-  /** The ledger transaction's unique key. */
-  ledger_key: string;
-  now: Date;
-  gift_name: string;
-  gift_name_en: string;
-  icon: string;
-  effect: string;
-  animation_url: string | null;
-}
-
-/** A gift notice's chat payload: the notice's json text, its gift's English name, and the extension `gift`. */
-export type GiftNoticePayload = { data: string; description: string; extension: string };
-
-/** What became of a gift: made now, a replay of its key's first answer, or refused. */
-export interface GiftOutcome {
-  /** The answer as stored under the Idempotency-Key (json text); null when refused. */
-  answer: string | null;
-  replayed: boolean;
-  /** gift_key_reused, gift_not_in_backpack or gift_insufficient; null when not refused. */
-  refusal: string | null;
-  /** For a gift made now: its notice as stored in the room's chat, and the sender as shown. */
-  notice: { id: number; seq: number; payload: GiftNoticePayload; nick: string; avatar: string } | null;
-}
-
 interface Waiting {
-  order: GiftOrder;
+  order: GiftBooking;
   resolve: (outcome: GiftOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -57,36 +22,32 @@ const maxBatch = 32;
 /**
  * At most this many batches in the database at once. PGlite runs one statement at a time, so a second batch would
  * only wait. On PostgreSQL a batch's commit waits for its WAL to reach the disk, and the next batch is made
- * meanwhile; batches at once lock what they share in one order (migration 120) and write different parts of the
+ * meanwhile; batches at once lock what they share in one order (migration 130) and write different parts of the
  * anchor's balances, so they wait for each other only on a sender's wallet and on the room's chat counter. Two
  * rather than three: measured with the gift bench on PostgreSQL, alternating, two took 1,110 and 1,142 gifts/s
  * against 995 and 988 for three (fuller batches, fewer statements a gift) and 969 and 940 for one.
  */
 const maxInFlight = { pglite: 1, postgres: 2 } as const;
 
-interface GiftQueue {
+interface QueueState {
   waiting: Waiting[];
   /** The batches being made. */
   inFlight: number;
 }
 
-/** The gifts waiting for the database, per server. */
-const queues = new WeakMap<ServerContext, GiftQueue>();
-
-/**
- * Makes a gift with the others that arrive meanwhile (group commit): while batches are in the database, the
- * gifts that arrive wait and then go together in the next, in one transaction and one commit. A gift that
- * arrives when a batch can start goes in the event loop's next turn, with those read in the same turn.
- */
-export function makeGift(server: ServerContext, order: GiftOrder): Promise<GiftOutcome> {
-  let queue = queues.get(server);
-  if (!queue) queues.set(server, (queue = { waiting: [], inFlight: 0 }));
-  const made = new Promise<GiftOutcome>((resolve, reject) => queue.waiting.push({ order, resolve, reject }));
-  if (queue.inFlight < maxInFlight[server.database.kind]) {
-    queue.inFlight += 1;
-    void makeBatches(server, queue);
-  }
-  return made;
+/** The server's gift queue, built once with its other ports (createServerContext). */
+export function createGiftQueue(database: DatabaseHandle): GiftQueue {
+  const queue: QueueState = { waiting: [], inFlight: 0 };
+  return {
+    make(order) {
+      const made = new Promise<GiftOutcome>((resolve, reject) => queue.waiting.push({ order, resolve, reject }));
+      if (queue.inFlight < maxInFlight[database.kind]) {
+        queue.inFlight += 1;
+        void makeBatches(database, queue);
+      }
+      return made;
+    },
+  };
 }
 
 /**
@@ -95,7 +56,7 @@ export function makeGift(server: ServerContext, order: GiftOrder): Promise<GiftO
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function makeBatches(server: ServerContext, queue: GiftQueue): Promise<void> {
+async function makeBatches(database: DatabaseHandle, queue: QueueState): Promise<void> {
   for (;;) {
     await nextTurn();
     // Told in the same step as the queue is found empty: a gift that comes next starts a new run.
@@ -106,7 +67,7 @@ async function makeBatches(server: ServerContext, queue: GiftQueue): Promise<voi
     // In the senders' order, so two batches at once lock the senders' wallets in one order.
     const batch = queue.waiting.splice(0, maxBatch).sort((a, b) => a.order.sender - b.order.sender);
     try {
-      settle(batch, await retryingMoneyCall(() => sendBatch(server, batch)));
+      settle(batch, await retryingMoneyCall(() => sendBatch(database, batch)));
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);
@@ -115,7 +76,7 @@ async function makeBatches(server: ServerContext, queue: GiftQueue): Promise<voi
       // Something no gift refuses undid the whole batch: each gift goes again alone, so it fails only its own.
       for (const waiting of batch) {
         try {
-          settle([waiting], await retryingMoneyCall(() => sendBatch(server, [waiting])));
+          settle([waiting], await retryingMoneyCall(() => sendBatch(database, [waiting])));
         } catch (own) {
           waiting.reject(own);
         }
@@ -128,25 +89,51 @@ function settle(batch: Waiting[], outcomes: GiftOutcome[]): void {
   for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes[index]!);
 }
 
-/** A row gift_send_batch answers (migration 120): one a gift, by its place in the batch. */
-export interface GiftBatchRow {
-  ord: number;
-  answer: string | null;
-  replayed: boolean;
-  refusal: string | null;
-  sender_nick: string | null;
-  sender_avatar: string | null;
-  message_id: number | null;
-  message_seq: number | null;
+/** A row of a gift batch: what the ledger made of the gift and, for a gift made now, its notice as the room's chat stored it. */
+export interface GiftBatchRow extends Pick<GiftBooked, 'ord' | 'answer' | 'replayed' | 'refusal' | 'sender_nick' | 'sender_avatar'> {
+  message_id: number | string | null;
+  message_seq: number | string | null;
   message_payload: GiftNoticePayload | null;
 }
 
-async function sendBatch(server: ServerContext, batch: Waiting[]): Promise<GiftOutcome[]> {
-  const gifts = JSON.stringify(batch.map(({ order }) => order));
-  const { rows } = await sql<GiftBatchRow>`select * from gift_send_batch(${gifts}::jsonb, ${`${String(comboWindowMs)} milliseconds`}::interval)`.execute(
-    server.database.db,
+/**
+ * A batch in one statement, so one round trip and one commit: the ledger books the gifts, then the room's chat stores
+ * the notice of each gift made now (its data the notice the ledger answered, under the gift's English name), last,
+ * so each room's chat counter stays locked only to the commit. A crash loses both or neither.
+ */
+export async function sendGiftBatch(database: DatabaseHandle, orders: GiftBooking[], { inTurn = false } = {}): Promise<GiftBatchRow[]> {
+  const notice = (column: string) => sql`n.${sql.ref(column)}`;
+  const stored = roomNoticesStored({
+    ord: notice('ord'),
+    sender: notice('sender'),
+    room: notice('room'),
+    payload: notice('payload'),
+    clientMsgId: notice('client_msg_id'),
+    createdAt: notice('made_at'),
+  });
+  const { rows } = await sql<GiftBatchRow>`
+    with booked as materialized (select * from ${giftBookings(orders, comboWindowMs, { inTurn })}),
+    stored as materialized (
+      select s.* from (
+        select array_agg(b.ord) as ord, array_agg(b.sender) as sender, array_agg(b.room) as room, array_agg(b.made_at) as made_at,
+               array_agg('gift-' || b.record_id) as client_msg_id,
+               array_agg(jsonb_build_object('data', b.notice, 'description', b.notice::json ->> 'gift_name_en', 'extension', 'gift')) as payload
+          from booked b
+          where b.notice is not null
+      ) n
+      cross join lateral ${stored} s)
+    select b.ord, b.answer, b.replayed, b.refusal, b.sender_nick, b.sender_avatar, s.message_id, s.message_seq, s.payload as message_payload
+      from booked b left join stored s on s.ord = b.ord
+      order by b.ord`.execute(database.db);
+  if (rows.length !== orders.length) throw new Error(`a gift batch answered ${String(rows.length)} rows for ${String(orders.length)} gifts`);
+  return rows;
+}
+
+async function sendBatch(database: DatabaseHandle, batch: Waiting[]): Promise<GiftOutcome[]> {
+  const rows = await sendGiftBatch(
+    database,
+    batch.map(({ order }) => order),
   );
-  if (rows.length !== batch.length) throw new Error(`gift_send_batch answered ${String(rows.length)} rows for ${String(batch.length)} gifts`);
   return rows.map((row) => ({
     answer: row.answer,
     replayed: row.replayed,

@@ -5,8 +5,8 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { existingRoom, roomChatGroupId } from '../live/live-public.ts';
 import { publishGroupMessage } from '../../realtime/messaging-hub.ts';
 import { toImMessage } from '../chat/chat-public.ts';
-import { amountOf, ledgerMessages, paramsHashOf, tenthsOf } from '../wallet/wallet-public.ts';
-import { type GiftOutcome, makeGift } from './gift-batches.ts';
+import { amountOf, isBelowZero, ledgerMessages, paramsHashOf, tenthsOf } from '../wallet/wallet-public.ts';
+import type { GiftOutcome } from '../../ports/gift-queue.ts';
 
 export const giftMessages = {
   // SPEC §5: an anchor may not gift to themselves.
@@ -73,26 +73,21 @@ export async function backpack(server: ServerContext, userId: number, language: 
   return rows.map((row) => ({ ...toGift(row, language), count: row.quantity, expires_at: null }));
 }
 
-/** gift_send's refusals (migration 110), as the sender is told. */
+/** The ledger's refusals of a gift (ledger_book_gifts, migration 130), as the sender is told. */
 const giftRefusals: Record<string, string> = {
   gift_key_reused: ledgerMessages.keyReused,
   gift_not_in_backpack: giftMessages.notInBackpack,
   gift_insufficient: giftMessages.insufficient,
 };
 
-function isInsufficient(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e.code === '23514' && (e.constraint === 'wallet_balance_not_negative' || String(e.message).includes('wallet_balance_not_negative'));
-}
-
 /**
  * member/handselGift: price × count yellow diamonds from the consumer wallet (or pieces from the
  * backpack), the anchor's share to their income wallet and the rest to the platform, one ledger
  * transaction under the request's Idempotency-Key (Stripe's semantics, as `idempotent` keeps them);
- * the room's notice (a banner and an effect) stored with it, then pushed to the room. The database makes
- * the gift in one call (gift_send, migration 110) with the others that arrive meanwhile, in one commit
- * (gift-batches.ts); what it credits the anchor and the platform goes to parts (migration 100), so gifts to
- * one anchor from other processes do not wait for each other's commits.
+ * the room's notice (a banner and an effect) stored with it through the room's chat, then pushed to the room.
+ * The ledger books the gift with the others that arrive meanwhile, in one statement and one commit
+ * (gift-batches.ts); what it credits the anchor and the platform goes to balance parts, so gifts to one anchor
+ * from other processes do not wait for each other's commits.
  */
 export async function sendGift(
   server: ServerContext,
@@ -111,7 +106,7 @@ export async function sendGift(
   const now = server.clock.now();
   let outcome: GiftOutcome;
   try {
-    outcome = await makeGift(server, {
+    outcome = await server.gifts.make({
       sender: senderId,
       anchor: input.anchor_uid,
       room: room.id,
@@ -130,13 +125,13 @@ export async function sendGift(
       animation_url: gift.animation_url,
     });
   } catch (error) {
-    // Past gift_send's own refusals: the account's check on its balance, kept for anything that got by.
-    if (isInsufficient(error)) throw new DomainError(giftMessages.insufficient);
+    // Past the ledger's own refusals: the account's check on its balance, kept for anything that got by.
+    if (isBelowZero(error)) throw new DomainError(giftMessages.insufficient);
     throw error;
   }
   if (outcome.refusal !== null) {
     const refusal = giftRefusals[outcome.refusal];
-    if (refusal === undefined) throw new Error(`gift_send refused with ${outcome.refusal}, which the server does not know`);
+    if (refusal === undefined) throw new Error(`the ledger refused a gift with ${outcome.refusal}, which the server does not know`);
     throw new DomainError(refusal);
   }
   const answer = JSON.parse(outcome.answer ?? 'null') as DataOf<'memberHandselGift'>;

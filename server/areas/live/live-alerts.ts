@@ -7,7 +7,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { matchBriefs } from './match-brief.ts';
 import { roomListCacheKey } from './room-list-service.ts';
 
-// Alerts of issue 11 item 7: an anchor I follow goes on air; a match I reserved kicks off. Each is
+// Live alerts: an anchor I follow goes on air; a match I reserved kicks off. Each is
 // pushed over the site socket to the connections registered with that user's token only
 // (SiteSocket.pushToUser, across processes through the bus); the page shows a notice.
 

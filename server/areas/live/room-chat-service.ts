@@ -2,8 +2,9 @@ import type { components } from '../../../src/api/schema.d.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { cachedRoom } from './room-list-service.ts';
 import { standingIn } from './room-info-service.ts';
+import { roomChatMaxLength } from '../../../src/rules/chat-lengths.ts';
 
-// The rules of a live room's chat (issue 11, SPEC §6 room managers): who may speak, with which badge, how
+// The rules of a live room's chat (SPEC §6 room managers): who may speak, with which badge, how
 // much and how often. The messaging socket asks these before it stores a message.
 
 type RefusalReason = NonNullable<components['schemas']['ImError']['reason']>;
@@ -24,8 +25,6 @@ export const roomChatMessages = {
   messageNotFound: 'This message is not in this room',
 } as const;
 
-/** Room chat lines are short, as danmaku over the picture must be. */
-export const roomChatMaxLength = 100;
 /** Flooding: at most this many messages per user in the window, over all rooms of this process. */
 export const roomChatRate = { messages: 5, windowMs: 10_000 } as const;
 
@@ -132,7 +131,7 @@ export async function roomChatSpeech(
   if (standing.is_taboo === 1) return { reason: 'muted', msg: roomChatMessages.muted };
   const now = server.clock.now().getTime();
   if (!limits.rate.take(userId, now)) return { reason: 'too_fast', msg: roomChatMessages.tooFast };
-  // The room's rules bind viewers; its anchor and managers are exempt (issue 12).
+  // The room's rules bind viewers; its anchor and managers are exempt.
   if (standing.is_manager === 1) return { badge: room.anchor_id === userId ? 'anchor' : 'manager' };
   if (room.blockLinks && hasLink(text)) return { reason: 'link_blocked', msg: roomChatMessages.linkBlocked };
   if (room.followersOnly && !(await follows(server, userId, room.anchor_id))) {
@@ -140,7 +139,7 @@ export async function roomChatSpeech(
   }
   const wait = room.slowSeconds > 0 ? limits.slowMode.take(room.id, userId, room.slowSeconds, now) : 0;
   if (wait > 0) return { reason: 'slow_mode', msg: roomChatMessages.slowMode, params: { seconds: wait } };
-  // Issue 13: who guards the room's anchor, else who holds a nobility, wears its badge.
+  // Who guards the room's anchor, else who holds a nobility, wears its badge.
   if (standing.is_guard === 1) return { badge: 'guard' };
   const noble = await server.database.db
     .selectFrom('guard_memberships')
@@ -168,7 +167,7 @@ export interface RoomChatRevocation {
 }
 
 /**
- * Deletes a message of the room's chat (issue 12 item 4) for the room's anchor or a manager: the anchor any, a manager
+ * Deletes a message of the room's chat for the room's anchor or a manager: the anchor any, a manager
  * a viewer's or their own, as nobody moderates the anchor or a manager. The row stays, marked revoked, so history and
  * sync leave it out; deleting it again changes nothing.
  */

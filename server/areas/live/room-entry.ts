@@ -27,7 +27,7 @@ export class EntryThrottle {
 }
 
 /**
- * The entry effect of a member coming into a room (issue 13, item 4): a guard of the room's anchor, else a
+ * The entry effect of a member coming into a room: a guard of the room's anchor, else a
  * noble, with the tier held; null for everyone else.
  */
 export async function roomEntryOf(server: ServerContext, room: Pick<ChatRoom, 'id' | 'anchor_id'>, userId: number): Promise<RoomEntry | null> {

@@ -7,7 +7,7 @@ import { anchorRoomOf, chatRulesOf, existingRoom, standingIn } from './room-info
 import { roomListCacheKey, type RoomRow } from './room-list-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
-// Moderation of a live room (issue 12, SPEC §5, §6): the anchor appoints up to 200 managers; the anchor and the
+// Moderation of a live room (SPEC §5, §6): the anchor appoints up to 200 managers; the anchor and the
 // managers mute, unmute and kick viewers and set the chat's rules, which the messaging server enforces
 // (room-chat-service.ts). Nobody moderates the anchor or a manager.
 

@@ -5,8 +5,9 @@ import { matchBriefs } from './match-brief.ts';
 import { anchorRoomOf } from './room-info-service.ts';
 import { cachedRoom, liveRooms, roomListCacheKey } from './room-list-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
+import { roomCoverUpload } from '../../../src/rules/upload-limits.ts';
 
-// The anchor's console (issue 12 item 3, SPEC §5): the title, announcement, cover, category and match of the
+// The anchor's console (SPEC §5): the title, announcement, cover, category and match of the
 // anchor's own room, and the records of its past broadcasts.
 
 type LiveRoom = DataOf<'liveUpdateLive'>;
@@ -16,10 +17,6 @@ export const roomSettingsMessages = {
   categoryNotFound: 'Category not found',
   matchNotFound: 'Match not found',
 } as const;
-
-/** SPEC §5: a room's cover is png or jpg, up to 5 MB. */
-const coverTypes = ['image/png', 'image/jpeg'];
-const coverMaxBytes = 5 * 1024 * 1024;
 
 /** The anchor's room as the lists show it, read again after a change. */
 async function roomNow(server: ServerContext, roomId: number, anchorId: number): Promise<LiveRoom> {
@@ -74,7 +71,7 @@ export async function applyRoomSettings(server: ServerContext, anchorId: number,
       .where('path', '=', settings.cover)
       .where('owner_id', '=', anchorId)
       .executeTakeFirst();
-    if (!upload || !coverTypes.includes(upload.content_type) || upload.bytes > coverMaxBytes) {
+    if (!upload || !roomCoverUpload.contentTypes.some((type) => type === upload.content_type) || upload.bytes > roomCoverUpload.maxBytes) {
       throw new DomainError(roomSettingsMessages.coverNotUploaded);
     }
     changes.cover = settings.cover;

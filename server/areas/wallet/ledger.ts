@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { DomainError } from '../../errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Currency, LedgerKind, SystemWalletKind, UserWalletKind } from '../../db/tables/wallet-tables.ts';
+import type { GiftBooking } from '../../ports/gift-queue.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 
 // The one way money moves (DESIGN.md, Money): every movement is one database transaction of
 // balanced entries under a unique key; a money call's Idempotency-Key has Stripe's semantics.
 // Amounts are whole tenths (0.1 is the smallest unit, SPEC §5) and are written as numeric text.
+// The rules every booking meets (never below zero, nets to zero, balance parts, one effect per key) are the
+// database's, written once in migration 130: this module books through them, gifts included, and nothing else
+// writes ledger rows.
 
 export const ledgerMessages = {
   insufficient: 'Insufficient balance',
@@ -69,8 +73,10 @@ export function balanceAfter(booked: Booked, account: LedgerAccount): number {
   return booked.balances.get(accountName(account)) ?? 0;
 }
 
-function isCheckViolation(error: unknown, constraint: string): boolean {
+/** Whether the database refused a booking because a user's balance would go below zero (the accounts' check). */
+export function isBelowZero(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string; message?: string };
+  const constraint = 'wallet_balance_not_negative';
   return e.code === '23514' && (e.constraint === constraint || String(e.message).includes(constraint));
 }
 
@@ -152,7 +158,7 @@ export async function prepareBooking(trx: Trx, server: ServerContext, booking: B
           .returning(['account_id', 'balance_after'])
           .execute();
       } catch (error) {
-        if (isCheckViolation(error, 'wallet_balance_not_negative')) throw new DomainError(ledgerMessages.insufficient);
+        if (isBelowZero(error)) throw new DomainError(ledgerMessages.insufficient);
         throw error;
       }
       // One entry per account and transaction (the table's unique key): each row names its account.
@@ -269,4 +275,34 @@ export async function idempotent<T>(server: ServerContext, request: IdempotentRe
       .execute();
     return answer;
   });
+}
+
+/** What the ledger made of one gift of a batch (a row of ledger_book_gifts), by its place in the batch. */
+export interface GiftBooked {
+  /** The gift's place in the batch, from 1. */
+  ord: number;
+  /** The answer as stored under the Idempotency-Key (json text); null when refused. */
+  answer: string | null;
+  replayed: boolean;
+  /** gift_key_reused, gift_not_in_backpack or gift_insufficient; null when not refused. */
+  refusal: string | null;
+  sender_nick: string | null;
+  sender_avatar: string | null;
+  /** For a gift made now: its record and its room notice (json text, as the answer holds it). */
+  record_id: number | string | null;
+  notice: string | null;
+  /** Whose gift it was, in which room, when. */
+  sender: number | string;
+  room: number | string;
+  made_at: Date;
+}
+
+/**
+ * The gifts of a batch booked in one database transaction, each under its own keys and decided alone (a refused gift
+ * writes nothing and undoes none of the others): rows of `GiftBooked`, to select from in the statement that also
+ * writes what the gifts' area stores with them. `inTurn` books them one after another, the rule the batch keeps.
+ */
+export function giftBookings(bookings: GiftBooking[], comboWindowMs: number, { inTurn = false } = {}): RawBuilder<GiftBooked> {
+  const booker = inTurn ? sql.raw('ledger_book_gifts_in_turn') : sql.raw('ledger_book_gifts');
+  return sql<GiftBooked>`${booker}(${JSON.stringify(bookings)}::jsonb, ${`${String(comboWindowMs)} milliseconds`}::interval)`;
 }

@@ -3,23 +3,9 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { checkPaymentPassword } from './payment-password-service.ts';
 import { walletMessages } from './wallet-messages.ts';
+import { cardNumberValid } from '../../../src/rules/card-number.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** The Luhn check digit test every bank card number passes. */
-export function luhnValid(digits: string): boolean {
-  if (!/^[0-9]{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** 张三丰 as 张**; only the first character shows. */
 export function maskName(name: string): string {
@@ -54,7 +40,7 @@ export async function bankCardInfo(server: ServerContext, userId: number): Promi
 
 /** Bank_card/bind: Luhn-checked, behind the payment password; replaces a card bound before. */
 export async function bindBankCard(server: ServerContext, userId: number, input: InputOf<'bankCardBind'>): Promise<DataOf<'bankCardBind'>> {
-  if (!luhnValid(input.card_number)) throw new DomainError(walletMessages.badCardNumber);
+  if (!cardNumberValid(input.card_number)) throw new DomainError(walletMessages.badCardNumber);
   await checkPaymentPassword(server, userId, input.payment_password);
   const now = server.clock.now();
   const values = {

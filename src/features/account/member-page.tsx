@@ -5,20 +5,17 @@ import { useMessage } from '../../i18n/use-message.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { uploadLimits } from '../../rules/upload-limits.ts';
 import { Page } from '../../ui/page.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import styles from './account-pages.module.css';
 
-/** SPEC §5: pictures up to 5 MB; the server checks the same by the file's content. */
-const pictureUpload = {
-  maxBytes: 5 * 1024 * 1024,
-  types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-} as const;
+const pictureUpload = uploadLimits.image;
 const pictureMaxMb = pictureUpload.maxBytes / (1024 * 1024);
 
 /** Why a picked file is refused before anything is sent, or null when it may go up. */
 function pictureProblem(file: File): 'member.uploadWrongType' | 'member.uploadTooLarge' | null {
-  if (!pictureUpload.types.some((type) => type === file.type)) return 'member.uploadWrongType';
+  if (!pictureUpload.contentTypes.some((type) => type === file.type)) return 'member.uploadWrongType';
   if (file.size > pictureUpload.maxBytes) return 'member.uploadTooLarge';
   return null;
 }
@@ -131,7 +128,7 @@ function ProfileSection({ tasks }: { tasks?: ReactNode }) {
             className="ps-visually-hidden"
             tabIndex={-1}
             aria-label={t('member.uploadPicture')}
-            accept={pictureUpload.types.join(',')}
+            accept={pictureUpload.contentTypes.join(',')}
             disabled={uploadAvatar.isPending}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { chatSendMachine, type OutgoingMessage } from '../../machines/chat-send-machine.ts';
 import { useMessaging } from '../../realtime/messaging-context.tsx';
 import type { ImConversation, ImMessage } from '../../realtime/messaging-port.ts';
+import { privateChatMaxLength } from '../../rules/chat-lengths.ts';
 
 // Private chat for /chat-chat: the member's conversation list, kept as the server pushes it, and the
 // open conversation's messages, read a page of 15 at a time upwards, live as they come, each once, with the
@@ -10,8 +11,6 @@ import type { ImConversation, ImMessage } from '../../realtime/messaging-port.ts
 
 /** SPEC §9: the time shows on the first message and after a gap of 120 s or more. */
 export const timeSeparatorSeconds = 120;
-/** ImTextPayload's limit. */
-export const chatTextMaxLength = 500;
 
 /** Whether each message shows its time (SPEC §3): the first, and any 120 s or more after the one before. */
 export function showsTime(messages: readonly Pick<ImMessage, 'time'>[]): boolean[] {
@@ -152,7 +151,7 @@ export function usePrivateChat(me: string | null) {
 
   // The composer: one send machine per page; its message.out is sent through the port to its conversation.
   const [idPrefix] = useState(() => `w${Math.floor(Math.random() * 2 ** 40).toString(36)}`);
-  const composer = useActorRef(chatSendMachine, { input: { maxLength: chatTextMaxLength, idPrefix } });
+  const composer = useActorRef(chatSendMachine, { input: { maxLength: privateChatMaxLength, idPrefix } });
   useEffect(() => {
     const subscription = composer.on('message.out', ({ message }) => {
       messaging.sendMessage(message.conversationID, message.messageType, message.payload, message.clientMsgID).then(

@@ -5,7 +5,8 @@ import { Form } from '../../ui/form.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { PaymentPasswordInput } from './payment-password-input.tsx';
 import { useFields } from './use-fields.ts';
-import { luhnValid, paymentPasswordValid } from './wallet-format.ts';
+import { cardNumberValid } from '../../rules/card-number.ts';
+import { paymentPasswordValid } from '../../rules/password-rules.ts';
 import styles from './wallet.module.css';
 
 const empty = { real_name: '', card_number: '', bank_name: '', branch: '', payment_password: '' };
@@ -20,7 +21,7 @@ export function BankCardForm() {
   const submit = () => {
     const number = values.card_number.replace(/\s/g, '');
     if (!values.real_name.trim() || !values.bank_name.trim() || !values.branch.trim()) return setProblem(t('wallet.completeInfo'));
-    if (!luhnValid(number)) return setProblem(t('wallet.badCard'));
+    if (!cardNumberValid(number)) return setProblem(t('wallet.badCard'));
     if (!paymentPasswordValid(values.payment_password)) return setProblem(t('wallet.paymentPasswordRule'));
     setProblem(null);
     bind.mutate({ ...values, card_number: number }, { onSuccess: clear });

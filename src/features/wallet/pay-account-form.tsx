@@ -5,7 +5,7 @@ import { Form } from '../../ui/form.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { PaymentPasswordInput } from './payment-password-input.tsx';
 import { useFields } from './use-fields.ts';
-import { paymentPasswordValid } from './wallet-format.ts';
+import { paymentPasswordValid } from '../../rules/password-rules.ts';
 import styles from './wallet.module.css';
 
 const empty = { real_name: '', account: '', payment_password: '' };

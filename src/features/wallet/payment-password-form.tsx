@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Form } from '../../ui/form.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { PaymentPasswordInput } from './payment-password-input.tsx';
-import { paymentPasswordValid } from './wallet-format.ts';
+import { paymentPasswordValid } from '../../rules/password-rules.ts';
 import styles from './wallet.module.css';
 
 /** The human check the SMS code needs: the site's ALTCHA widget, or a stand-in that stories hand in. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, ledgerCsv, luhnValid, paymentPasswordValid, tenthsOfText } from './wallet-format.ts';
+import { formatAmount, ledgerCsv, tenthsOfText } from './wallet-format.ts';
 
 describe('the wallet forms’ rules (SPEC §5)', () => {
   it('reads amounts in whole tenths, 0.1 being the smallest unit', () => {
@@ -9,20 +9,6 @@ describe('the wallet forms’ rules (SPEC §5)', () => {
     expect(tenthsOfText('12.34')).toBeNull();
     expect(tenthsOfText('-1')).toBeNull();
     expect(tenthsOfText('')).toBeNull();
-  });
-
-  it('takes a payment password of 6 to 12 digits only', () => {
-    expect(paymentPasswordValid('258025')).toBe(true);
-    expect(paymentPasswordValid('123456789012')).toBe(true);
-    expect(paymentPasswordValid('25802')).toBe(false);
-    expect(paymentPasswordValid('1234567890123')).toBe(false);
-    expect(paymentPasswordValid('25802a')).toBe(false);
-  });
-
-  it('checks card numbers by Luhn', () => {
-    expect(luhnValid('6222021234567894')).toBe(true);
-    expect(luhnValid('6222021234567895')).toBe(false);
-    expect(luhnValid('12345')).toBe(false);
   });
 });
 

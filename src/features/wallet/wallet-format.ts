@@ -18,26 +18,6 @@ export function formatAmount(amount: number): string {
   return magnitude % 10 === 0 ? `${sign}${whole}` : `${sign}${whole}.${magnitude % 10}`;
 }
 
-/** SPEC §5: a payment password is 6 to 12 digits. */
-export function paymentPasswordValid(password: string): boolean {
-  return /^[0-9]{6,12}$/.test(password);
-}
-
-/** The Luhn check every bank card number passes (the server checks the same). */
-export function luhnValid(digits: string): boolean {
-  if (!/^[0-9]{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 const cell = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** The ledger as CSV (UTF-8 with a byte order mark, so spreadsheet programs read Chinese right). */

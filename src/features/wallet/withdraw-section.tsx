@@ -9,7 +9,8 @@ import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { Select } from '../../ui/select.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { PaymentPasswordInput } from './payment-password-input.tsx';
-import { formatAmount, paymentPasswordValid, tenthsOfText } from './wallet-format.ts';
+import { paymentPasswordValid } from '../../rules/password-rules.ts';
+import { formatAmount, tenthsOfText } from './wallet-format.ts';
 import styles from './wallet.module.css';
 
 type PayoutAccountType = components['schemas']['PayoutAccountType'];

@@ -26,6 +26,8 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Image } from '../../../ui/image.tsx';
 import { PersonRow } from '../../../ui/person-row.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { roomPlacardMaxLength, roomTitleMaxLength } from '../../../rules/room-info-lengths.ts';
+import { roomCoverUpload } from '../../../rules/upload-limits.ts';
 import { TextInput } from '../../../ui/text-input.tsx';
 import styles from './anchor-console.module.css';
 
@@ -34,13 +36,6 @@ import styles from './anchor-console.module.css';
 // records of past broadcasts with their income.
 
 type LiveRoom = components['schemas']['LiveRoom'];
-
-/** SPEC §5: the announcement has at most 50 characters; the title 40 (the contract). */
-const placardMax = 50;
-const titleMax = 40;
-/** SPEC §5: a cover is png or jpg of up to 5 MB; the server checks the same by the file's content. */
-const coverTypes = ['image/png', 'image/jpeg'];
-const coverMaxBytes = 5 * 1024 * 1024;
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
@@ -172,8 +167,8 @@ function SettingsSection({ room }: { room: LiveRoom }) {
   }));
   return (
     <Section title={t('console.settings')}>
-      <SavedField label={t('console.title')} initial={room.title} maxLength={titleMax} save={setTitle} />
-      <SavedField label={t('console.placard')} initial={room.placard ?? ''} maxLength={placardMax} save={setPlacard} />
+      <SavedField label={t('console.title')} initial={room.title} maxLength={roomTitleMaxLength} save={setTitle} />
+      <SavedField label={t('console.placard')} initial={room.placard ?? ''} maxLength={roomPlacardMaxLength} save={setPlacard} />
       {categoryOptions.length > 0 ? (
         <div className={styles.field}>
           <Select
@@ -199,8 +194,8 @@ function SettingsSection({ room }: { room: LiveRoom }) {
               const file = event.target.files?.[0];
               event.target.value = '';
               if (!file) return;
-              if (!coverTypes.includes(file.type)) return setCoverProblem(t('console.coverType'));
-              if (file.size > coverMaxBytes) return setCoverProblem(t('console.coverSize'));
+              if (!roomCoverUpload.contentTypes.some((type) => type === file.type)) return setCoverProblem(t('console.coverType'));
+              if (file.size > roomCoverUpload.maxBytes) return setCoverProblem(t('console.coverSize'));
               setCoverProblem(null);
               upload.mutate(file, { onError: (error) => setCoverProblem(errorText(error, t('common.loadFailed'))) });
             }}
