@@ -3966,6 +3966,8 @@ export interface components {
          */
         PlanStatus: "to_be_settled" | "settled" | "won" | "lost" | "void" | "half_won" | "half_lost";
         ExpertPlan: {
+            /** @description The odds company whose prices the plan took (the first by the site's order that prices the match); null when none does. */
+            odds_company_id: number | null;
             id: number;
             expert_id: number;
             expert_nickname: string;

@@ -59,7 +59,7 @@ function planQuery(db: Kysely<Database> | Trx, language: Language) {
 type PlanRow = Awaited<ReturnType<ReturnType<typeof planQuery>['executeTakeFirstOrThrow']>>;
 
 /** A plan as `viewerId` may see it: the pick and analysis for its expert, its buyers, free plans, and everyone once settled. */
-function viewOf(row: PlanRow, viewerId: number | null, bought: boolean): PlanView {
+function viewOf(row: PlanRow, viewerId: number | null, bought: boolean, companyId: number | null): PlanView {
   const settled = row.status !== 'to_be_settled';
   const unlocked = settled || bought || Number(row.price) === 0 || Number(row.expert_id) === viewerId;
   return {
@@ -91,6 +91,7 @@ function viewOf(row: PlanRow, viewerId: number | null, bought: boolean): PlanVie
     analysis: unlocked ? row.analysis : null,
     buyers: Number(row.buyers),
     bought,
+    odds_company_id: companyId,
   };
 }
 
@@ -100,9 +101,28 @@ async function boughtSet(db: Kysely<Database> | Trx, viewerId: number | null, pl
   return new Set(rows.map((row) => Number(row.plan_id)));
 }
 
+/** The company each match's plans take their prices from: the first by the site's order that prices it. */
+async function pricingCompanies(db: Kysely<Database> | Trx, matchIds: number[]): Promise<Map<number, number>> {
+  if (matchIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('match_odds as o')
+    .innerJoin('odds_companies as c', 'c.id', 'o.company_id')
+    .select(['o.match_id', 'o.company_id'])
+    .distinctOn('o.match_id')
+    .where('o.match_id', 'in', matchIds)
+    .orderBy('o.match_id')
+    .orderBy('c.sort')
+    .orderBy('c.id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.match_id), Number(row.company_id)]));
+}
+
 async function viewsOf(db: Kysely<Database> | Trx, rows: PlanRow[], viewerId: number | null): Promise<PlanView[]> {
-  const bought = await boughtSet(db, viewerId, rows.map((row) => Number(row.id)));
-  return rows.map((row) => viewOf(row, viewerId, bought.has(Number(row.id))));
+  const [bought, companies] = await Promise.all([
+    boughtSet(db, viewerId, rows.map((row) => Number(row.id))),
+    pricingCompanies(db, [...new Set(rows.map((row) => Number(row.match_id)))]),
+  ]);
+  return rows.map((row) => viewOf(row, viewerId, bought.has(Number(row.id)), companies.get(Number(row.match_id)) ?? null));
 }
 
 /** The feed's current prices of a match's markets, from the first company that prices it. */
