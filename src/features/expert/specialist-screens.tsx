@@ -81,10 +81,10 @@ export function SpecialistScreen({ title }: { title: string }) {
               <th className={numeric}>#</th>
               <th>{t('expert.rank.expert')}</th>
               <th>{t('expert.rank.hit10')}</th>
-              <th>{t('expert.rank.hit30')}</th>
+              <th className={styles.wide}>{t('expert.rank.hit30')}</th>
               <th>{t('expert.rank.streak')}</th>
-              <th className={numeric}>{t('expert.rank.return')}</th>
-              <th className={numeric}>{t('expert.rank.open')}</th>
+              <th className={`${numeric} ${styles.wide}`}>{t('expert.rank.return')}</th>
+              <th className={`${numeric} ${styles.wide}`}>{t('expert.rank.open')}</th>
             </tr>
           </thead>
           <tbody>
@@ -104,14 +104,14 @@ export function SpecialistScreen({ title }: { title: string }) {
                 <td>
                   <HitFigure hit={expert.hit_last_10} />
                 </td>
-                <td>
+                <td className={styles.wide}>
                   <HitFigure hit={expert.hit_last_30} />
                 </td>
                 <td>
                   <Streak streak={expert.streak} />
                 </td>
-                <td className={numeric}>{percent(expert.return_rate)}</td>
-                <td className={numeric}>{expert.open_plans}</td>
+                <td className={`${numeric} ${styles.wide}`}>{percent(expert.return_rate)}</td>
+                <td className={`${numeric} ${styles.wide}`}>{expert.open_plans}</td>
               </tr>
             ))}
           </tbody>
