@@ -6,7 +6,7 @@ import { planSealText } from '../../src/machines/plan-seal.ts';
 import { expertMessages } from '../../server/areas/expert/expert-application-service.ts';
 import { settleDuePlans } from '../../server/areas/expert/plan-settlement-service.ts';
 import { planMessages } from '../../server/areas/expert/plan-service.ts';
-import { apiMessages } from '../../server/contract/api-routes.ts';
+import { apiMessages } from '../../server/site/api-routes.ts';
 import { loadContract } from '../../server/contract/contract.ts';
 import { walletMessages } from '../../server/areas/wallet/wallet-messages.ts';
 import { createLoggedInUser, demoLogins, logIn, openWallet } from './demo-session.ts';

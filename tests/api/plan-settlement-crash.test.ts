@@ -10,7 +10,7 @@ import { resultOf } from '../../src/machines/plan-settlement-machine.ts';
 import { buyPlan } from '../../server/areas/expert/plan-service.ts';
 import { book } from '../../server/areas/wallet/ledger.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import type { ServerContext } from '../../server/server-context.ts';
+import type { ServerContext } from '../../server/ports/server-context.ts';
 import { freePort } from '../free-port.ts';
 import { databaseUrlWith } from './database-template.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';

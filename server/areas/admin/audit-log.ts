@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Selectable } from 'kysely';
-import type { DataOf, InputOf, SessionUser } from '../../contract/operation-types.ts';
+import type { DataOf, InputOf } from '../../contract/operation-types.ts';
+import type { SessionUser } from '../../ports/session-resolver.ts';
 import type { AdminAuditLogTable } from '../../db/tables/expert-tables.ts';
-import type { Trx } from '../wallet/ledger.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { Trx } from '../wallet/wallet-public.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 // Every admin action is answered for here, in the transaction of the action itself: the entry
 // stands or falls with the change. Each entry's hash covers its fields and the hash before it, so an

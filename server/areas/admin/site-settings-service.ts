@@ -1,6 +1,6 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
-import type { ServerContext } from '../../server-context.ts';
-import type { Trx } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import type { Trx } from '../wallet/wallet-public.ts';
 import { recordAdminAction, type AdminActor } from './audit-log.ts';
 
 type Settings = DataOf<'adminSettings'>;

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { hashPassword } from '../account/password.ts';
-import { forgetSessions } from '../account/session-service.ts';
-import type { Trx } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { hashPassword } from '../../password-hash.ts';
+import { forgetSessions } from '../account/account-public.ts';
+import type { Trx } from '../wallet/wallet-public.ts';
 import { recordAdminAction, type AdminActor } from './audit-log.ts';
 
 type AdminUser = DataOf<'adminSetUserBan'>;

@@ -8,10 +8,10 @@ import {
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { ExpertApplicationsTable } from '../../db/tables/expert-tables.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { forgetSessions } from '../account/session-service.ts';
-import { notifyUser } from '../content/notice-service.ts';
-import type { Trx } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { forgetSessions } from '../account/account-public.ts';
+import { notifyUser } from '../content/content-public.ts';
+import type { Trx } from '../wallet/wallet-public.ts';
 
 type Application = Selectable<ExpertApplicationsTable>;
 type AdminApplication = DataOf<'adminReviewExpertApplication'>;

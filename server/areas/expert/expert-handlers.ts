@@ -1,4 +1,4 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { languageOf } from '../../i18n/server-messages.ts';
 import { applyForExpert, myExpertApplication } from './expert-application-service.ts';
 import { expertProfile, expertRanking } from './expert-ranking-service.ts';

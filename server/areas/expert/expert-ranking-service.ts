@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { hitOf, returnOf, type PlanResult } from '../../../src/machines/plan-settlement-machine.ts';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 type Summary = DataOf<'expertProfile'>;
 

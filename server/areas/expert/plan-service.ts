@@ -7,8 +7,8 @@ import type { OddsMarket } from '../../db/tables/scores-tables.ts';
 import type { PlanPick } from '../../db/tables/expert-tables.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { book, idempotent, tenthsOf, type Trx } from '../wallet/ledger.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { book, idempotent, tenthsOf, type Trx } from '../wallet/wallet-public.ts';
 
 type PlanView = DataOf<'expertPlanDetail'>;
 

@@ -1,7 +1,7 @@
 import { settlementOf, type PlanSettlementEvent } from '../../../src/machines/plan-settlement-machine.ts';
-import type { FeedEvent } from '../../feed/match-feed.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { book, moneyTransaction, tenthsOf, type Posting } from '../wallet/ledger.ts';
+import type { FeedEvent } from '../../ports/match-feed.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { book, moneyTransaction, tenthsOf, type Posting } from '../wallet/wallet-public.ts';
 
 // Plans settle when the feed ends their match: each plan in one database transaction with every
 // buyer's money, so a process killed in the middle leaves each plan either wholly settled or

@@ -2,5 +2,5 @@
 // another only through that area's public file (README, Layout), and lint holds it.
 
 export { amountOf, balanceAfter, book, idempotent, ledgerMessages, moneyTransaction, paramsHashOf, retryingMoneyCall, tenthsOf, tenthsText, walletTenths } from './ledger.ts';
-export type { Trx } from './ledger.ts';
+export type { Posting, Trx } from './ledger.ts';
 export { adminWithdrawalList, reviewWithdrawal } from './withdrawal-service.ts';
