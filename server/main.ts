@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { hashSeedPasswords, isSeeded, seedWorld } from './seed/seed.ts';
 import { startTableMaintenance, type TableMaintenance } from './db/table-maintenance.ts';
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
+import { watchMatchEnds } from './areas/expert/plan-settlement-service.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
 import { countRequestsInFlight } from './site/requests-in-flight.ts';
@@ -103,10 +104,12 @@ maintenance = startTableMaintenance(database, app.log);
 // The process that plays the feed also sends the live alerts and rotates the demo room on air.
 if (app.serverContext.feed) {
   const stopKickoffs = await watchKickoffs(app.serverContext);
+  const stopSettlement = await watchMatchEnds(app.serverContext);
   const airMs = Number(process.env.DEMO_AIR_MS ?? 10 * 60_000);
   const rotation = airMs > 0 ? await startDemoAirRotation(app.serverContext, airMs) : null;
   app.server.once('close', () => {
     stopKickoffs();
+    stopSettlement();
     rotation?.stop();
   });
 }

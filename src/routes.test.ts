@@ -8,11 +8,13 @@ import { LoginScreen } from './app/login-screen.tsx';
 import { MemberScreen } from './app/member-screen.tsx';
 import { NotFoundPage } from './app/not-found-page.tsx';
 import { appRoutes, shellScreens } from './app/router.tsx';
+import { AdminScreen } from './app/admin-screen.tsx';
+import { SpecialistDetailScreen } from './app/specialist-detail-screen.tsx';
 import { TestPage } from './app/test-page.tsx';
 import { PersonaScreen, QrConfirmScreen } from './features/account/account-screens.tsx';
-import { AdminPage } from './features/admin/admin-page.tsx';
 import { ChatPage } from './features/chat/chat-page.tsx';
 import { ForesightPage } from './features/expert/foresight-page.tsx';
+import * as specialist from './features/expert/specialist-screens.tsx';
 import * as liveDirectory from './features/live/directory/directory-screens.tsx';
 import * as scores from './features/scores/scores-screens.tsx';
 import { messages } from './i18n/messages.ts';
@@ -181,15 +183,15 @@ const specScreens: Record<string, Screen> = {
   '/video-list': AreaNotBuiltScreen,
   '/video-player': AreaNotBuiltScreen,
   '/video-classify': AreaNotBuiltScreen,
-  '/specialist': AreaNotBuiltScreen,
-  '/specialist-home': AreaNotBuiltScreen,
-  '/specialist-info': AreaNotBuiltScreen,
-  '/specialist-detail': AreaNotBuiltScreen,
-  '/specialist-news': AreaNotBuiltScreen,
+  '/specialist': specialist.SpecialistScreen,
+  '/specialist-home': specialist.SpecialistHomeScreen,
+  '/specialist-info': specialist.SpecialistInfoScreen,
+  '/specialist-detail': SpecialistDetailScreen,
+  '/specialist-news': specialist.SpecialistNewsScreen,
   '/chat-chat': ChatPage,
   '/404': NotFoundPage,
   '/qr-confirm': QrConfirmScreen,
-  '/admin': AdminPage,
+  '/admin': AdminScreen,
 };
 
 /** The screen the router shows for a path, as the table names it, or undefined where no route of the table matches. */

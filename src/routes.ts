@@ -107,7 +107,7 @@ const aboutType = param.oneOf([1, 2, 3, 4, 5, 6], 1);
 
 const memberTitles = {
   1: 'route.member.wallet',
-  5: 'route.member',
+  5: 'route.member.expert',
   7: 'route.member.applyAnchor',
   9: 'route.member.anchorManagement',
   18: 'route.member.space',
@@ -132,6 +132,7 @@ const testPage: ScreenLoader = () => import('./app/test-page.tsx').then((module)
 const scores = () => import('./features/scores/scores-screens.tsx');
 const account = () => import('./features/account/account-screens.tsx');
 const liveDirectory = () => import('./features/live/directory/directory-screens.tsx');
+const specialist = () => import('./features/expert/specialist-screens.tsx');
 
 /** Every route of SPEC §2, by name. The root goes to /main and unknown paths to /404 (router.tsx). */
 export const routes = {
@@ -237,18 +238,37 @@ export const routes = {
     title: 'route.specialist',
     area: 'expert',
     query: { type: param.oneOf([0, 1], 0) },
-    screen: notBuilt,
+    screen: () => specialist().then((module) => module.SpecialistScreen),
   }),
   specialistHome: route('/specialist-home', {
     nav: 11,
     title: 'route.specialistHome',
     area: 'expert',
-    query: { type: param.oneOf([0, 1], 0) },
-    screen: notBuilt,
+    query: { type: param.oneOf([0, 1], 0), id: param.id },
+    screen: () => specialist().then((module) => module.SpecialistHomeScreen),
   }),
-  specialistInfo: route('/specialist-info', { nav: 11, title: 'route.specialistInfo', area: 'expert', query: withId, screen: notBuilt }),
-  specialistDetail: route('/specialist-detail', { nav: 11, title: 'route.specialistDetail', area: 'expert', query: withId, screen: notBuilt }),
-  specialistNews: route('/specialist-news', { nav: 11, title: 'route.specialistNews', area: 'expert', query: withId, screen: notBuilt }),
+  specialistInfo: route('/specialist-info', {
+    nav: 11,
+    title: 'route.specialistInfo',
+    area: 'expert',
+    query: withId,
+    screen: () => specialist().then((module) => module.SpecialistInfoScreen),
+  }),
+  // The plan's odds movement is drawn with the match centre's chart, handed in by src/app.
+  specialistDetail: route('/specialist-detail', {
+    nav: 11,
+    title: 'route.specialistDetail',
+    area: 'expert',
+    query: withId,
+    screen: () => import('./app/specialist-detail-screen.tsx').then((module) => module.SpecialistDetailScreen),
+  }),
+  specialistNews: route('/specialist-news', {
+    nav: 11,
+    title: 'route.specialistNews',
+    area: 'expert',
+    query: { type: param.oneOf([0, 1], 0), id: param.id },
+    screen: () => specialist().then((module) => module.SpecialistNewsScreen),
+  }),
   chatChat: route('/chat-chat', {
     nav: 12,
     title: 'route.chatChat',
@@ -284,12 +304,12 @@ export const routes = {
     titleFor: ({ type, isRecharge }) => (type === 1 && isRecharge ? 'route.member.recharge' : memberTitles[type]),
     screen: () => import('./app/member-screen.tsx').then((module) => module.MemberScreen),
   }),
-  // The review desk of the site's admins (withdrawals, anchor applications; more reviews join as sections).
+  // The admin console; other areas' review panels join it as tabs in src/app/admin-screen.tsx.
   admin: route('/admin', {
     nav: null,
     title: 'route.admin',
     area: 'admin',
-    screen: () => import('./features/admin/admin-page.tsx').then((module) => module.AdminPage),
+    screen: () => import('./app/admin-screen.tsx').then((module) => module.AdminScreen),
   }),
   detail: route('/detail', { nav: null, title: 'route.detail', area: 'content', query: withId, screen: notBuilt }),
   persona: route('/persona', {

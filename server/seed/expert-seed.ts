@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { planSealText } from '../../src/machines/plan-seal.ts';
 import type { Random } from '../random.ts';
 import { expertDefs } from './catalogue/expert-catalogue.ts';
 import type { ExpertPlansTable, PlanPick } from '../db/tables/expert-tables.ts';
@@ -86,19 +88,29 @@ function plan(random: Random, expertId: number, match: SeededMatch, ctx: SeedCon
       match.status === 'not_started' ? ctx.now.getTime() - random.int(5, 300) * minuteMs : Number.POSITIVE_INFINITY,
     ),
   );
+  const planOdds = Math.max(1.01, Math.round(price * 100) / 100);
+  const published = new Date(Math.floor(Math.min(publishedAt.getTime(), ctx.now.getTime()) / 1000) * 1000);
+  const nonce = Array.from({ length: 4 }, () => random.int(0, 0xffff).toString(16).padStart(4, '0')).join('');
+  const seal = createHash('sha256')
+    .update(planSealText({ expert_id: expertId, match_id: match.id, market, pick, line, odds: planOdds, published_at: published.getTime() / 1000, nonce }))
+    .digest('hex');
   return {
     expert_id: expertId,
     match_id: match.id,
     market,
     pick,
     line,
-    odds: Math.max(1.01, Math.round(price * 100) / 100),
+    odds: planOdds,
+    seal,
+    seal_nonce: nonce,
+    settled_home: over ? match.homeScore : null,
+    settled_away: over ? match.awayScore : null,
     title,
     analysis,
     price: random.pick([0, 0, 18, 28, 58, 88]),
     status: over ? settle(market, pick, line, match.homeScore, match.awayScore) : 'to_be_settled',
     views: random.int(40, 6000),
-    published_at: new Date(Math.min(publishedAt.getTime(), ctx.now.getTime())),
+    published_at: published,
     settled_at: over ? new Date(Math.min(ctx.now.getTime(), match.end.getTime() + random.int(1, 4) * minuteMs)) : null,
   };
 }

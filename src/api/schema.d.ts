@@ -415,6 +415,386 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Member/expertApplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's latest expert application, or null
+         * @description What the member centre's expert section shows: the application under review, approved, or refused with its reason (SPEC §4 review statuses).
+         */
+        get: operations["memberExpertApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/publishPlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The plan as published
+         * @description An expert publishes a plan on a match not yet started (SPEC §6): the line and odds are the feed's at this moment, not the expert's; the plan is sealed (SHA-256) at once and can be neither edited nor deleted. One plan per match and market.
+         */
+        post: operations["expertPublishPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/publishableMatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Matches a plan can be published on
+         * @description Matches of the expert's sport not yet started, soonest first, with the lines and odds a plan would be published at.
+         */
+        get: operations["expertPublishableMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/planList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of plans, newest first
+         * @description Plans of one expert, one match or one sport, as teasers: the pick and analysis are shown only to the expert, to buyers, for free plans, and to everyone once settled.
+         */
+        get: operations["expertPlanList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/planDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One plan
+         * @description A plan as the caller may see it (teaser or whole); the seal is always shown, its nonce once settled.
+         */
+        get: operations["expertPlanDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/buyPlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The plan, unlocked
+         * @description Pays the plan's price from the consumer wallet into escrow under the Idempotency-Key; at settlement it goes to the expert and the platform, or back to the buyer. A plan closes at kick-off; an expert does not buy their own.
+         */
+        post: operations["expertBuyPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/boughtPlans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's bought plans
+         * @description The member centre's bought plans, newest first.
+         */
+        get: operations["expertBoughtPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/mySales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The expert's sales
+         * @description Each plan of the caller with its buyers and takings, and the totals.
+         */
+        get: operations["expertMySales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Experts of one sport by hit rate
+         * @description The /specialist list (SPEC §2): hit rate over the last 10 and 30 settled plans (a half win counts half, a void is left out), each with the number of plans it is over; the current streak and the return on a stake of 1 per plan.
+         */
+        get: operations["expertRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One expert's record
+         * @description The /specialist-home header: the expert's figures as the ranking has them.
+         */
+        get: operations["expertProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/expertApplicationList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Expert applications to review, oldest first
+         * @description The console's review list of expert applications (SPEC §4, §5): every user's applications in one status.
+         */
+        get: operations["adminExpertApplicationList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewExpertApplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The application after the decision
+         * @description approve makes the applicant an expert of the sport applied for, in one transaction (audit_successful); refuse needs a reason, sent to the applicant as a notice (audit_failure). Only an application under review may be decided (the expert review machine's graph). Written to the audit log.
+         */
+        post: operations["adminReviewExpertApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/userList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of users
+         * @description The console's user management: users whose nickname or mobile contains the search, newest first.
+         */
+        get: operations["adminUserList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/setUserBan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user after the change
+         * @description Bans a user (every session ends, logging in is refused) or lifts the ban; needs a reason; written to the audit log. An admin cannot ban themselves.
+         */
+        post: operations["adminSetUserBan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/setUserRoles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user after the change
+         * @description Sets a user's roles (anchor, expert, admin); an admin cannot take the admin role from themselves. Written to the audit log with the roles before and after.
+         */
+        post: operations["adminSetUserRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The new temporary password
+         * @description Sets a random temporary password, shown once to the admin to hand over, and ends the user's sessions. Written to the audit log (never the password).
+         */
+        post: operations["adminResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's settings
+         * @description The console's settings tab.
+         */
+        get: operations["adminSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/updateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The settings after the change
+         * @description Changes the settings given; written to the audit log with each value before and after.
+         */
+        post: operations["adminUpdateSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auditLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the audit log, newest first
+         * @description Every admin action (who, role, action, target, before and after, reason, address, request id, time) with its hash; chain_intact says whether every entry's hash still follows from the one before.
+         */
+        get: operations["adminAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Universal/imTouristAccount": {
         parameters: {
             query?: never;
@@ -3590,6 +3970,180 @@ export interface components {
             /** @description When the review ended; null while under review. */
             reviewed_at: components["schemas"]["Timestamp"] | null;
         };
+        /**
+         * @description asia: Asian handicap (quarter lines split the stake in halves); over_under: total goals or points; europe: 1X2.
+         * @enum {string}
+         */
+        PlanMarket: "asia" | "over_under" | "europe";
+        /**
+         * @description asia: home or away; over_under: over or under; europe: home, draw or away.
+         * @enum {string}
+         */
+        PlanPick: "home" | "draw" | "away" | "over" | "under";
+        /**
+         * @description SPEC §4 settlement statuses: to_be_settled until the match ends; settled is a push (the stake back); half_won and half_lost are the halves of a quarter line; void is a cancelled or abandoned match.
+         * @enum {string}
+         */
+        PlanStatus: "to_be_settled" | "settled" | "won" | "lost" | "void" | "half_won" | "half_lost";
+        ExpertPlan: {
+            /** @description The odds company whose prices the plan took (the first by the site's order that prices the match); null when none does. */
+            odds_company_id: number | null;
+            id: number;
+            expert_id: number;
+            expert_nickname: string;
+            expert_avatar: components["schemas"]["ImageUrl"];
+            match_id: number;
+            /** @enum {string} */
+            sport: "football" | "basketball" | "esports";
+            league: string;
+            home_team: string;
+            away_team: string;
+            kickoff: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            match_status: "not_started" | "in_progress" | "over";
+            final_score: {
+                home: number;
+                away: number;
+            } | null;
+            market: components["schemas"]["PlanMarket"];
+            line: number | null;
+            odds: number;
+            title: string;
+            /** @description The analysis's opening, shown to everyone. */
+            teaser: string;
+            price: number;
+            status: components["schemas"]["PlanStatus"];
+            published_at: components["schemas"]["Timestamp"];
+            settled_at: components["schemas"]["Timestamp"] | null;
+            /** @description SHA-256 (hex) of the sealed text, shown from publication. */
+            seal: string;
+            /** @description The nonce of the sealed text; null until settled. */
+            seal_nonce: string | null;
+            /** @description The caller may read the pick and analysis. */
+            unlocked: boolean;
+            /** @description null while locked. */
+            pick: components["schemas"]["PlanPick"] | null;
+            /** @description null while locked. */
+            analysis: string | null;
+            buyers: number;
+            /** @description The caller bought it. */
+            bought: boolean;
+        };
+        ExpertPlanPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["ExpertPlan"][];
+        };
+        PublishableMatch: {
+            match_id: number;
+            league: string;
+            home_team: string;
+            away_team: string;
+            kickoff: components["schemas"]["Timestamp"];
+            markets: {
+                market: components["schemas"]["PlanMarket"];
+                line: number | null;
+                home: number;
+                draw: number | null;
+                away: number;
+                /** @description The expert has a plan on this market already. */
+                taken: boolean;
+            }[];
+        };
+        ExpertSales: {
+            total_buyers: number;
+            total_diamonds: number;
+            /** @description Paid for plans not yet settled, held in escrow. */
+            held_diamonds: number;
+            total: number;
+            page: number;
+            limit: number;
+            list: {
+                plan: components["schemas"]["ExpertPlan"];
+                diamonds: number;
+                buyers: {
+                    user_id: number;
+                    user_nickname: string;
+                    bought_at: components["schemas"]["Timestamp"];
+                    /** @enum {string|null} */
+                    outcome: "paid_out" | "refunded" | null;
+                }[];
+            }[];
+        };
+        HitRate: {
+            /** @description Hits over settled plans (a half win counts half), 0 to 1; null with none settled. */
+            rate: number | null;
+            /** @description How many settled plans (voids left out) the rate is over. */
+            settled: number;
+        };
+        ExpertSummary: {
+            user_id: number;
+            user_nickname: string;
+            avatar: components["schemas"]["ImageUrl"];
+            title: string;
+            intro: string;
+            sport: components["schemas"]["ExpertSpeciality"];
+            tags: string[];
+            hit_last_10: components["schemas"]["HitRate"];
+            hit_last_30: components["schemas"]["HitRate"];
+            /** @description Current run: positive wins in a row, negative losses in a row. */
+            streak: number;
+            /** @description Net return per plan staking 1 at the published odds over the last 30 settled plans. */
+            return_rate: number | null;
+            open_plans: number;
+        };
+        AdminExpertApplication: components["schemas"]["ExpertApplication"] & {
+            id: number;
+            user_id: number;
+            user_nickname: string;
+        };
+        AdminExpertApplicationPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminExpertApplication"][];
+        };
+        AdminUser: {
+            id: number;
+            user_nickname: string;
+            mobile: string;
+            is_anchor: boolean;
+            is_expert: boolean;
+            is_admin: boolean;
+            banned: boolean;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        AdminUserPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminUser"][];
+        };
+        SiteSettings: {
+            /** @description The anchor's share of a gift; the platform keeps the rest. */
+            gift_anchor_share: number;
+            /** @description The expert's share of a plan's price; the platform keeps the rest. */
+            plan_expert_share: number;
+            /** @description A lost plan refunds its buyers (off by default; a void plan always does). */
+            plan_refund_on_loss: boolean;
+            /** @description Withdrawals above this many diamonds need a second admin's approval. */
+            withdrawal_second_review_above: number;
+        };
+        AdminAuditEntry: {
+            id: number;
+            admin_id: number;
+            admin_nickname: string;
+            admin_role: string;
+            action: string;
+            target_type: string;
+            target_id: string;
+            before: unknown;
+            after: unknown;
+            reason: string;
+            address: string;
+            request_id: string;
+            at: components["schemas"]["Timestamp"];
+            prev_hash: string;
+            hash: string;
+            /** @description This entry's hash still follows from its fields and the one before. */
+            intact: boolean;
+        };
+        AdminAuditPage: components["schemas"]["PageMeta"] & {
+            chain_intact: boolean;
+            list: components["schemas"]["AdminAuditEntry"][];
+        };
         /** @description A guest messaging account (SPEC §3), stored locally as imTouristAccount. */
         GuestMessagingAccount: {
             /**
@@ -6452,6 +7006,553 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["ExpertApplication"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    memberExpertApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the caller's latest expert application, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertApplication"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertPublishPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    match_id: number;
+                    market: components["schemas"]["PlanMarket"];
+                    pick: components["schemas"]["PlanPick"];
+                    title: string;
+                    analysis: string;
+                    /** @description Diamonds to read the pick and analysis; 0 is free. */
+                    price: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the plan as published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertPlan"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertPublishableMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is matches a plan can be published on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PublishableMatch"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertPlanList: {
+        parameters: {
+            query?: {
+                expert_id?: number;
+                match_id?: number;
+                type?: 0 | 1;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of plans, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertPlanPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertPlanDetail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is one plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertPlan"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertBuyPlan: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A key chosen by the client, unique per intended money change; a repeated key replays the first answer. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the plan, unlocked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertPlan"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertBoughtPlans: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of the caller's bought plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertPlanPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertMySales: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the expert's sales. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertSales"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertRanking: {
+        parameters: {
+            query?: {
+                type?: 0 | 1;
+                window?: 10 | 30;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is experts of one sport by hit rate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    expertProfile: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is one expert's record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ExpertSummary"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminExpertApplicationList: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReviewStatus"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is expert applications to review, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminExpertApplicationPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReviewExpertApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @enum {string} */
+                    decision: "approve" | "refuse";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the application after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminExpertApplication"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminUserList: {
+        parameters: {
+            query?: {
+                search?: string;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminUserPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminSetUserBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                    banned: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminSetUserRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                    is_anchor: boolean;
+                    is_expert: boolean;
+                    is_admin: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the new temporary password. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            user_id: number;
+                            password: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the site's settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SiteSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gift_anchor_share?: number;
+                    plan_expert_share?: number;
+                    plan_refund_on_loss?: boolean;
+                    withdrawal_second_review_above?: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SiteSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of the audit log, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminAuditPage"];
                     };
                 };
             };

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { MemberPage } from '../features/account/member-page.tsx';
 import { AnchorApplyPanel } from '../features/anchor/anchor-apply-panel.tsx';
+import { ExpertMemberPanel } from '../features/expert/expert-member-panel.tsx';
 import { AnchorConsole } from '../features/live/console/anchor-console.tsx';
 import { ExchangeMall } from '../features/tasks/exchange-mall.tsx';
 import { TasksPanel } from '../features/tasks/tasks-panel.tsx';
@@ -10,8 +11,8 @@ import { EmptyState } from '../ui/empty-state.tsx';
 import { Page } from '../ui/page.tsx';
 
 /**
- * /member: the personal centre (type 19), the space (18), the wallet (1), applying to stream (7) and the
- * anchor's console (9), each section the work of its own area: the account area's page holds the tasks
+ * /member: the personal centre (type 19), the space (18), the wallet (1), applying to stream (7), the
+ * anchor's console (9) and the expert section (5), each section the work of its own area: the account area's page holds the tasks
  * area's sign-in and task centre, the wallet (with the tasks area's exchange mall as its mall section),
  * the anchor area's application and the live area's console. The other sections say 'No data' until
  * they are built.
@@ -24,6 +25,14 @@ export const MemberScreen: Screen = ({ title }) => {
   if (type === 1) return <MemberPage title={title} type={type} wallet={<WalletPanel recharge={isRecharge} section={section} mall={<ExchangeMall />} />} />;
   // Type 7, applying to stream (SPEC §2, §6).
   if (type === 7) return <MemberPage title={title} type={type} apply={<AnchorApplyPanel />} />;
+  // Type 5, the expert area's section: applying to be an expert, publishing and sales, the plans bought.
+  if (type === 5) {
+    return (
+      <Page title={title}>
+        <ExpertMemberPanel />
+      </Page>
+    );
+  }
   // Type 9, the anchor's console, for anchors.
   if (type === 9) return <MemberPage title={title} type={type} anchorConsole={<AnchorConsole />} />;
   return (

@@ -1,11 +1,50 @@
 import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { adminAnchorApplicationList, reviewAnchorApplication } from '../anchor/anchor-public.ts';
+import { adminExpertApplicationList, reviewExpertApplication } from '../expert/expert-public.ts';
 import { adminWithdrawalList, reviewWithdrawal } from '../wallet/wallet-public.ts';
+import { auditLogPage, recordAdminAction } from './audit-log.ts';
+import { siteSettings, updateSiteSettings } from './site-settings-service.ts';
+import { adminUserList, resetPassword, setUserBan, setUserRoles } from './user-admin-service.ts';
 
-/** The admin page's calls (x-role admin: the router refuses everyone else). */
+/**
+ * The admin console's calls (x-role admin: the router refuses everyone else). Every change is
+ * written to the audit log in the transaction that makes it.
+ */
 export const adminHandlers = defineAreaHandlers('admin', {
   adminWithdrawalList: ({ server, input }) => adminWithdrawalList(server, input),
-  adminReviewWithdrawal: ({ server, me, input, idempotencyKey }) => reviewWithdrawal(server, me().id, input, idempotencyKey),
+  adminReviewWithdrawal: ({ server, me, input, idempotencyKey, request }) =>
+    reviewWithdrawal(server, me().id, input, idempotencyKey, (trx, action, before, after) =>
+      recordAdminAction(trx, server, { user: me(), request }, { action, targetType: 'withdrawal', targetId: input.id, before, after, reason: input.reason }),
+    ),
   adminAnchorApplicationList: ({ server, input }) => adminAnchorApplicationList(server, input),
-  adminReviewAnchorApplication: ({ server, me, input }) => reviewAnchorApplication(server, me().id, input),
+  adminReviewAnchorApplication: ({ server, me, input, request }) =>
+    reviewAnchorApplication(server, me().id, input, (trx, before, after) =>
+      recordAdminAction(trx, server, { user: me(), request }, {
+        action: `anchor_application.${input.decision}`,
+        targetType: 'anchor_application',
+        targetId: input.id,
+        before,
+        after,
+        reason: input.reason,
+      }),
+    ),
+  adminExpertApplicationList: ({ server, input }) => adminExpertApplicationList(server, input),
+  adminReviewExpertApplication: ({ server, me, input, request }) =>
+    reviewExpertApplication(server, me().id, input, (trx, before, after) =>
+      recordAdminAction(trx, server, { user: me(), request }, {
+        action: `expert_application.${input.decision}`,
+        targetType: 'expert_application',
+        targetId: input.id,
+        before: { status: before.status },
+        after: { status: after.status, reason: after.reason },
+        reason: input.reason,
+      }),
+    ),
+  adminUserList: ({ server, input }) => adminUserList(server, input),
+  adminSetUserBan: ({ server, me, input, request }) => setUserBan(server, { user: me(), request }, input),
+  adminSetUserRoles: ({ server, me, input, request }) => setUserRoles(server, { user: me(), request }, input),
+  adminResetPassword: ({ server, me, input, request }) => resetPassword(server, { user: me(), request }, input),
+  adminSettings: ({ server }) => siteSettings(server),
+  adminUpdateSettings: ({ server, me, input, request }) => updateSiteSettings(server, { user: me(), request }, input),
+  adminAuditLog: ({ server, input }) => auditLogPage(server, input),
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import {
   anchorReviewAllows,
   applicationProblems,
@@ -166,6 +167,7 @@ export async function reviewAnchorApplication(
   server: ServerContext,
   reviewerId: number,
   input: InputOf<'adminReviewAnchorApplication'>,
+  record: (trx: Transaction<Database>, before: { status: string }, after: { status: string; reason: string | null }) => Promise<void> = async () => {},
 ): Promise<AdminApplication> {
   const event: AnchorReviewEvent =
     input.decision === 'approve' ? { type: 'review.approve' } : { type: 'review.refuse', reason: input.reason ?? '' };
@@ -182,6 +184,7 @@ export async function reviewAnchorApplication(
         .set({ status: 'audit_failure', reviewer_id: reviewerId, reviewed_at: now, review_note: event.reason.trim(), updated_at: now })
         .where('id', '=', row.id)
         .execute();
+      await record(trx, { status: row.status }, { status: 'audit_failure', reason: event.reason.trim() });
       await notifyUser(trx, row.user_id, { kind: 'review', title: noticeMessages.anchorRefused, content: event.reason.trim(), link: '/member?type=7', at: now });
       return row.id;
     }
@@ -209,6 +212,7 @@ export async function reviewAnchorApplication(
       })
       .onConflict((conflict) => conflict.column('anchor_id').doNothing())
       .execute();
+    await record(trx, { status: row.status }, { status: 'audit_successful', reason: null });
     await notifyUser(trx, row.user_id, {
       kind: 'review',
       title: noticeMessages.anchorApproved,

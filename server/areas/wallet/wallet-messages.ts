@@ -1,5 +1,6 @@
 /** What the wallet area says to users (ids of server/i18n/messages; SPEC §5 texts as the SPEC gives them). */
 export const walletMessages = {
+  secondAdminNeeded: 'This withdrawal is above the limit: a second admin must approve it',
   passwordsDiffer: 'The two passwords do not match',
   noPaymentPassword: 'Please set a payment password first',
   wrongPaymentPassword: 'Wrong payment password',

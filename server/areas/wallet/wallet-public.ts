@@ -16,5 +16,5 @@ export {
   tenthsText,
   walletTenths,
 } from './ledger.ts';
-export type { GiftBooked, Trx } from './ledger.ts';
+export type { GiftBooked, Posting, Trx } from './ledger.ts';
 export { adminWithdrawalList, reviewWithdrawal } from './withdrawal-service.ts';

@@ -145,6 +145,7 @@ export async function reviewWithdrawal(
   reviewerId: number,
   input: InputOf<'adminReviewWithdrawal'>,
   key: string | undefined,
+  record: (trx: Trx, action: string, before: AdminRecord, after: AdminRecord) => Promise<void> = async () => {},
 ): Promise<AdminRecord> {
   const decision: ReviewDecision =
     input.decision === 'approve' ? { type: 'review.approve' } : { type: 'review.refuse', reason: input.reason ?? '' };
@@ -155,7 +156,19 @@ export async function reviewWithdrawal(
       throw new DomainError(row.status === 'under_review' ? walletMessages.reasonNeeded : walletMessages.reviewedAlready);
     }
     const now = server.clock.now();
+    const before = await adminRecord(trx, row);
     if (decision.type === 'review.approve') {
+      // A withdrawal above the site's setting is paid only on a second admin's approval.
+      const limit = await trx.selectFrom('site_config').select('value').where('key', '=', 'withdrawal_second_review_above').executeTakeFirst();
+      if (limit && tenthsOf(row.amount) > tenthsOf(Number(limit.value))) {
+        if (row.first_reviewer_id === null) {
+          const held = await trx.updateTable('withdrawals').set({ first_reviewer_id: reviewerId }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+          const after = await adminRecord(trx, held);
+          await record(trx, 'withdrawal.first_approval', before, after);
+          return after;
+        }
+        if (Number(row.first_reviewer_id) === reviewerId) throw new DomainError(walletMessages.secondAdminNeeded);
+      }
       const payout = await paymentChannels(server).get('sandbox')!.payout({
         withdrawalId: Number(row.id),
         tenths: tenthsOf(row.amount),
@@ -174,7 +187,9 @@ export async function reviewWithdrawal(
         link: '/member?type=1',
         at: now,
       });
-      return adminRecord(trx, updated);
+      const after = await adminRecord(trx, updated);
+      await record(trx, 'withdrawal.approve', before, after);
+      return after;
     }
     const refund = await book(trx, server, {
       key: `withdrawal_refund:${row.id}`,
@@ -199,6 +214,8 @@ export async function reviewWithdrawal(
       .returningAll()
       .executeTakeFirstOrThrow();
     await notifyUser(trx, row.user_id, { kind: 'review', title: noticeMessages.withdrawalRefused, content: decision.reason.trim(), link: '/member?type=1', at: now });
-    return adminRecord(trx, updated);
+    const after = await adminRecord(trx, updated);
+    await record(trx, 'withdrawal.refuse', before, after);
+    return after;
   });
 }

@@ -1,4 +1,4 @@
-import type { Default, Id, Json, JsonDefault, Nullable, NullableNumeric, NullableTimestamp, Numeric, NumericDefault, ReviewStatus, SettlementStatus, Timestamp, TimestampDefault } from './column-types.ts';
+import type { Default, Id, Json, JsonDefault, Nullable, NullableJson, NullableNumeric, NullableTimestamp, Numeric, NumericDefault, ReviewStatus, SettlementStatus, Timestamp, TimestampDefault } from './column-types.ts';
 import type { OddsMarket } from './scores-tables.ts';
 
 export interface ExpertApplicationsTable {
@@ -26,6 +26,9 @@ export interface ExpertsTable {
 
 export type PlanPick = 'home' | 'draw' | 'away' | 'over' | 'under';
 
+/** A plan's settlement: SettlementStatus and the halves of a quarter line (migration 240). */
+export type PlanStatus = SettlementStatus | 'half_won' | 'half_lost';
+
 export interface ExpertPlansTable {
   id: Id;
   expert_id: number;
@@ -40,10 +43,16 @@ export interface ExpertPlansTable {
   /** Diamonds to unlock; 0 free. */
   price: NumericDefault;
   /** settled: stake returned (push); void: match abandoned. */
-  status: Default<SettlementStatus>;
+  status: Default<PlanStatus>;
   views: Default<number>;
   published_at: Timestamp;
   settled_at: NullableTimestamp;
+  /** SHA-256 (hex) over the published pick, with the nonce (migration 240). */
+  seal: string;
+  /** Secret until the plan settles, then shown so the seal can be checked. */
+  seal_nonce: string;
+  settled_home: Nullable<number>;
+  settled_away: Nullable<number>;
 }
 
 export interface ExpertPlanPurchasesTable {
@@ -51,6 +60,10 @@ export interface ExpertPlanPurchasesTable {
   user_id: number;
   transaction_id: number;
   created_at: TimestampDefault;
+  /** Diamonds paid, held in escrow until the plan settles (migration 240). */
+  price: NumericDefault;
+  settle_transaction_id: Nullable<number>;
+  outcome: Nullable<'paid_out' | 'refunded'>;
 }
 
 export interface GuessOption {
@@ -87,6 +100,24 @@ export interface GuessBetsTable {
   settled_at: NullableTimestamp;
 }
 
+/** Append-only (migration 240): each entry chained to the one before by its hash. */
+export interface AdminAuditLogTable {
+  id: Id;
+  admin_id: number;
+  admin_role: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: NullableJson<object | string | number | boolean>;
+  after: NullableJson<object | string | number | boolean>;
+  reason: Default<string>;
+  address: string;
+  request_id: string;
+  created_at: Timestamp;
+  prev_hash: string;
+  hash: string;
+}
+
 /** The expert area's tables, by name: composed into Database (server/db/schema.ts). */
 export interface ExpertTables {
   expert_applications: ExpertApplicationsTable;
@@ -95,4 +126,5 @@ export interface ExpertTables {
   expert_plan_purchases: ExpertPlanPurchasesTable;
   guess_topics: GuessTopicsTable;
   guess_bets: GuessBetsTable;
+  admin_audit_log: AdminAuditLogTable;
 }

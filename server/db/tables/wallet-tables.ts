@@ -46,7 +46,9 @@ export type LedgerKind =
   | 'red_envelope_refund'
   | 'guess_bet'
   | 'guess_payout'
-  | 'adjustment';
+  | 'adjustment'
+  | 'plan_payout'
+  | 'plan_refund';
 
 /** Append-only (updates and deletes fail). */
 export interface LedgerTransactionsTable {
@@ -157,6 +159,8 @@ export interface WithdrawalsTable {
   reviewed_at: NullableTimestamp;
   /** The payment port's reference of the payout, set when approved and paid (migration 030). */
   payout_reference: Nullable<string>;
+  /** A large withdrawal's first approval, waiting for a second admin (migration 240). */
+  first_reviewer_id: Nullable<number>;
 }
 
 /** A money call's Idempotency-Key, the hash of its parameters and its first answer (migration 030). */

@@ -168,3 +168,30 @@ export const Phone: Story = {
     await expect(await canvas.findByRole('heading', { name: /追风少年/ })).toBeVisible();
   },
 };
+
+/** Another area's review panel, handed in as a tab: the console shows it after its own reviews. */
+export const WithAnotherAreasTab: Story = {
+  render: (server) => (
+    <StoryApiProviders fetch={deskFetch(server)}>
+      <AdminPage
+        title={zh['route.admin']}
+        extraTabs={[{ id: 'articles', title: 'route.news', Panel: () => <p>{zh['common.noData']}</p> }]}
+      />
+    </StoryApiProviders>
+  ),
+  play: async ({ canvas }) => {
+    const tabs = await canvas.findAllByRole('tab');
+    await expect(tabs.map((tab) => tab.textContent)).toEqual([
+      zh['admin.tab.anchors'],
+      zh['admin.tab.withdrawals'],
+      zh['admin.tab.experts'],
+      zh['route.news'],
+      zh['admin.tab.users'],
+      zh['admin.tab.settings'],
+      zh['admin.tab.audit'],
+    ]);
+    await userEvent.click(canvas.getByRole('tab', { name: zh['route.news'] }));
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent(zh['common.noData']);
+    await expect(canvas.getByRole('tab', { name: zh['route.news'] })).toHaveAttribute('aria-selected', 'true');
+  },
+};

@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ComponentType } from 'react';
 import { fromPromise } from 'xstate';
 import { useAdminAnchorApplications, useReviewAnchorApplication } from '../../api/queries/anchor.ts';
 import { newActionKey, useAdminWithdrawals, useReviewWithdrawal } from '../../api/queries/wallet.ts';
 import type { components } from '../../api/schema';
+import type { MessageId } from '../../i18n/messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { anchorReviewMachine } from '../../machines/anchor-review-machine.ts';
@@ -16,16 +17,53 @@ import { Page } from '../../ui/page.tsx';
 import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import styles from './admin-page.module.css';
+import { AuditLogPanel } from './audit-log-panel.tsx';
+import { ExpertApplicationPanel } from './expert-application-panel.tsx';
+import { SiteSettingsPanel } from './site-settings-panel.tsx';
+import { UserManagementPanel } from './user-management-panel.tsx';
 
 type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
 type AdminAnchorApplication = components['schemas']['AdminAnchorApplication'];
 
 /**
- * /admin: the site's review desk, for admins only (the server refuses everyone else's calls). Each
- * kind of review is a section of its own (anchor applications, withdrawals), so more can join.
+ * A tab of the admin console. Other areas' review panels (articles, videos, reports) join the console
+ * as tabs handed in by the route table, so the console imports no other feature.
  */
-export function AdminPage({ title }: { title: string }) {
+export interface AdminTab {
+  /** Stable id of the tab, unique in the console. */
+  id: string;
+  /** The tab's label. */
+  title: MessageId;
+  /** The panel shown while the tab is chosen; it makes its own calls, which the server role-checks. */
+  Panel: ComponentType;
+}
+
+/** The console's own tabs, in order: today's reviews first. */
+const ownTabs: readonly AdminTab[] = [
+  { id: 'anchors', title: 'admin.tab.anchors', Panel: AnchorApplicationSection },
+  { id: 'withdrawals', title: 'admin.tab.withdrawals', Panel: WithdrawalReviewSection },
+  { id: 'experts', title: 'admin.tab.experts', Panel: ExpertApplicationPanel },
+  { id: 'users', title: 'admin.tab.users', Panel: UserManagementPanel },
+  { id: 'settings', title: 'admin.tab.settings', Panel: SiteSettingsPanel },
+  { id: 'audit', title: 'admin.tab.audit', Panel: AuditLogPanel },
+];
+
+/** /admin with the tabs other areas add (src/routes.ts hands them in). */
+export function adminScreen(extraTabs: readonly AdminTab[]) {
+  return function AdminScreen({ title }: { title: string }) {
+    return <AdminPage title={title} extraTabs={extraTabs} />;
+  };
+}
+
+/**
+ * /admin: the site's admin console, for admins only (the server refuses everyone else's calls and
+ * writes each admin's change to the audit log). One tab at a time: reviews, users, settings, the log.
+ */
+export function AdminPage({ title, extraTabs = [] }: { title: string; extraTabs?: readonly AdminTab[] }) {
   const t = useMessage();
+  const tabs = useMemo(() => [...ownTabs.slice(0, 3), ...extraTabs, ...ownTabs.slice(3)], [extraTabs]);
+  const [chosen, setChosen] = useState(tabs[0]!.id);
+  const baseId = useId();
   if (readStoredToken() === null) {
     return (
       <Page title={title}>
@@ -33,11 +71,27 @@ export function AdminPage({ title }: { title: string }) {
       </Page>
     );
   }
+  const current = tabs.find((tab) => tab.id === chosen) ?? tabs[0]!;
   return (
     <Page title={title}>
-      <div className={styles.sections}>
-        <AnchorApplicationSection />
-        <WithdrawalReviewSection />
+      <div role="tablist" aria-label={title} className={styles.tabs}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={`${baseId}-${tab.id}`}
+            aria-selected={tab.id === current.id}
+            aria-controls={`${baseId}-panel`}
+            className={styles.tab}
+            onClick={() => setChosen(tab.id)}
+          >
+            {t(tab.title)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${current.id}`} className={styles.sections}>
+        <current.Panel />
       </div>
     </Page>
   );

@@ -1,0 +1,38 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api-context.tsx';
+import { callKey, getQuery, type PostBody } from './call-query.ts';
+
+// The admin console's own calls (contract tag `admin`): users, settings and the audit log. Every
+// change invalidates the audit log, which gains its entry.
+
+export function useAdminUsers(search: string, page: number) {
+  return useQuery({
+    ...getQuery(useApi(), '/api/admin/userList', { params: { query: { page, limit: 20, ...(search ? { search } : {}) } } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useAdminChange<P extends '/api/admin/setUserBan' | '/api/admin/setUserRoles' | '/api/admin/resetPassword' | '/api/admin/updateSettings'>(path: P, changes: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PostBody<P>) => api.post(path, { body } as never),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/admin/auditLog') });
+      void queryClient.invalidateQueries({ queryKey: ['get', changes] });
+    },
+  });
+}
+
+export const useSetUserBan = () => useAdminChange('/api/admin/setUserBan', '/api/admin/userList');
+export const useSetUserRoles = () => useAdminChange('/api/admin/setUserRoles', '/api/admin/userList');
+export const useResetPassword = () => useAdminChange('/api/admin/resetPassword', '/api/admin/userList');
+export const useUpdateSettings = () => useAdminChange('/api/admin/updateSettings', '/api/admin/settings');
+
+export function useAdminSettings() {
+  return useQuery(getQuery(useApi(), '/api/admin/settings'));
+}
+
+export function useAuditLog(page: number) {
+  return useQuery({ ...getQuery(useApi(), '/api/admin/auditLog', { params: { query: { page, limit: 20 } } }), placeholderData: keepPreviousData });
+}
