@@ -132,6 +132,7 @@ const testPage: ScreenLoader = () => import('./app/test-page.tsx').then((module)
 const scores = () => import('./features/scores/scores-screens.tsx');
 const account = () => import('./features/account/account-screens.tsx');
 const liveDirectory = () => import('./features/live/directory/directory-screens.tsx');
+const content = () => import('./features/content/content-screens.tsx');
 
 /** Every route of SPEC §2, by name. The root goes to /main and unknown paths to /404 (router.tsx). */
 export const routes = {
@@ -231,7 +232,12 @@ export const routes = {
     area: 'expert',
     screen: () => import('./features/expert/foresight-page.tsx').then((module) => module.ForesightPage),
   }),
-  downLoad: route('/downLoad', { nav: 10, title: 'route.downLoad', area: 'content', screen: notBuilt }),
+  downLoad: route('/downLoad', {
+    nav: 10,
+    title: 'route.downLoad',
+    area: 'content',
+    screen: () => content().then((module) => module.DownloadScreen),
+  }),
   specialist: route('/specialist', {
     nav: 11,
     title: 'route.specialist',
@@ -305,7 +311,7 @@ export const routes = {
     area: 'content',
     query: { type: aboutType },
     titleFor: ({ type }) => aboutTitles[type],
-    screen: notBuilt,
+    screen: () => content().then((module) => module.AboutScreen),
   }),
   qrConfirm: route('/qr-confirm', {
     nav: null,

@@ -4569,7 +4569,7 @@ export interface components {
              */
             type: 1 | 2 | 3 | 4 | 5 | 6;
             title: string;
-            /** @description HTML, written by the site's staff (sanitised on save). */
+            /** @description Plain text written by the site's staff, paragraphs separated by a blank line; shown as text, never as HTML. In the reader's language (the lang header), or in Chinese where the page is not written in it yet. */
             content: string;
             update_time: components["schemas"]["Timestamp"];
         };
