@@ -172,7 +172,7 @@ const specScreens: Record<string, Screen> = {
   '/live': LiveRoomScreen,
   '/score-live': scores.ScoreLiveScreen,
   '/score-detail': scores.ScoreDetailScreen,
-  '/search': AreaNotBuiltScreen,
+  '/search': content.SearchScreen,
   '/member': MemberScreen,
   '/detail': AreaNotBuiltScreen,
   '/persona': PersonaScreen,

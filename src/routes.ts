@@ -281,7 +281,13 @@ export const routes = {
     query: { type: param.oneOf([3], 3), id: param.id, name: param.text },
     screen: () => import('./features/video/video-classify-page.tsx').then((module) => module.VideoClassifyPage),
   }),
-  search: route('/search', { nav: null, title: 'route.search', area: 'content', query: { name: param.text }, screen: notBuilt }),
+  search: route('/search', {
+    nav: null,
+    title: 'route.search',
+    area: 'content',
+    query: { name: param.text },
+    screen: () => content().then((module) => module.SearchScreen),
+  }),
   member: route('/member', {
     nav: null,
     title: 'route.member',

@@ -30,3 +30,12 @@ export function portalPageQuery(api: Api, type: 1 | 2 | 3 | 4 | 5 | 6, locale: s
 export function usePortalPage(type: 1 | 2 | 3 | 4 | 5 | 6, locale: string) {
   return useQuery(portalPageQuery(useApi(), type, locale));
 }
+
+/** What a search found, by kind (Search/index): the /search page; fresh for half a minute. */
+export function searchQuery(api: Api, name: string) {
+  return queryOptions({ ...getQuery(api, '/api/Search/index', { params: { query: { name } } }), staleTime: 30_000 });
+}
+
+export function useSearch(name: string, options?: ReadOptions) {
+  return useQuery({ ...searchQuery(useApi(), name), ...readOptions(options) });
+}
