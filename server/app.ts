@@ -11,6 +11,7 @@ import { accountRoutes } from './areas/account/account-routes.ts';
 import { resolveSession } from './areas/account/session-service.ts';
 import { chatFrames } from './areas/chat/chat-frames.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
+import { circleHandlers } from './areas/circle/circle-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
 import { giftsHandlers } from './areas/gifts/gifts-handlers.ts';
 import { liveFrames } from './areas/live/live-frames.ts';
@@ -52,6 +53,7 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
   accountHandlers,
   anchorHandlers,
   chatHandlers,
+  circleHandlers,
   contentHandlers,
   giftsHandlers,
   liveHandlers,
