@@ -1,7 +1,7 @@
 // Search over the seeded world grown a hundredfold: p99 of Search/index for one-, two- and four-character
 // Chinese queries and an English one, on PGlite and, with DATABASE_URL, on PostgreSQL. The server is built
 // in this process and asked through inject, so the figure is the server's own time, not the network's.
-// Run alone: `tsx tests/load/search-bench.ts` (add DATABASE_URL=postgres://... for PostgreSQL; that database is emptied).
+// Run alone: `tsx tests/load/search-bench.ts`; SEARCH_BENCH_DATABASE_URL=postgres://... adds PostgreSQL (that database is emptied).
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
@@ -77,7 +77,7 @@ async function benchOn(label: string, handle: DatabaseHandle): Promise<void> {
   }
 }
 
-/** Prints the search figures on PGlite, and on PostgreSQL when DATABASE_URL names a database to use. */
+/** Prints the search figures on PGlite, and on PostgreSQL when SEARCH_BENCH_DATABASE_URL names a database it may empty. */
 export async function benchSearch(): Promise<void> {
   const pglite = await openDatabase({});
   try {
@@ -85,7 +85,7 @@ export async function benchSearch(): Promise<void> {
   } finally {
     await pglite.close();
   }
-  const url = process.env.DATABASE_URL;
+  const url = process.env.SEARCH_BENCH_DATABASE_URL;
   if (url) {
     const postgres = await openDatabase({ url });
     try {
