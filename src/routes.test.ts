@@ -12,6 +12,7 @@ import { TestPage } from './app/test-page.tsx';
 import { PersonaScreen, QrConfirmScreen } from './features/account/account-screens.tsx';
 import { AdminPage } from './features/admin/admin-page.tsx';
 import { ChatPage } from './features/chat/chat-page.tsx';
+import * as circle from './features/circle/circle-screens.tsx';
 import * as content from './features/content/content-screens.tsx';
 import { ForesightPage } from './features/expert/foresight-page.tsx';
 import * as liveDirectory from './features/live/directory/directory-screens.tsx';
@@ -164,8 +165,8 @@ const specScreens: Record<string, Screen> = {
   '/reserve': liveDirectory.ReserveScreen,
   '/foresight': ForesightPage,
   '/news': AreaNotBuiltScreen,
-  '/circle': AreaNotBuiltScreen,
-  '/circle-detail': AreaNotBuiltScreen,
+  '/circle': circle.CircleScreen,
+  '/circle-detail': circle.CircleDetailScreen,
   '/downLoad': content.DownloadScreen,
   '/base-football': scores.BaseFootballScreen,
   '/base-basketball': scores.BaseBasketballScreen,

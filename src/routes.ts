@@ -133,6 +133,7 @@ const scores = () => import('./features/scores/scores-screens.tsx');
 const account = () => import('./features/account/account-screens.tsx');
 const liveDirectory = () => import('./features/live/directory/directory-screens.tsx');
 const content = () => import('./features/content/content-screens.tsx');
+const circle = () => import('./features/circle/circle-screens.tsx');
 
 /** Every route of SPEC §2, by name. The root goes to /main and unknown paths to /404 (router.tsx). */
 export const routes = {
@@ -204,8 +205,14 @@ export const routes = {
     screen: () => scores().then((module) => module.ScheduleScreen),
   }),
   news: route('/news', { nav: 4, title: 'route.news', area: 'content', screen: notBuilt }),
-  circle: route('/circle', { nav: 4, title: 'route.circle', area: 'circle', screen: notBuilt }),
-  circleDetail: route('/circle-detail', { nav: null, title: 'route.circleDetail', area: 'circle', query: withId, screen: notBuilt }),
+  circle: route('/circle', { nav: 4, title: 'route.circle', area: 'circle', screen: () => circle().then((module) => module.CircleScreen) }),
+  circleDetail: route('/circle-detail', {
+    nav: null,
+    title: 'route.circleDetail',
+    area: 'circle',
+    query: withId,
+    screen: () => circle().then((module) => module.CircleDetailScreen),
+  }),
   trophy: route('/trophy/home', {
     nav: 5,
     title: 'route.trophy',
