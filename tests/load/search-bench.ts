@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedWorld } from '../../server/db/seed.ts';
+import { seedWorld } from '../../server/seed/seed.ts';
 import { percentile } from './percentile.ts';
 
 /** The seeded world's searchable rows are copied this many times over (100 in all). */

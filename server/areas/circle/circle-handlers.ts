@@ -1,4 +1,4 @@
-import { defineAreaHandlers } from '../../contract/area-handlers.ts';
+import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { addComment, commentPage } from './comment-service.ts';
 import { likeComment, likePost } from './like-service.ts';
 import { deletePost, postInfo, postPage, publishPost } from './post-service.ts';

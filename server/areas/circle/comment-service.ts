@@ -1,7 +1,7 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { postMessages } from './post-service.ts';
 
 type CommentView = DataOf<'anchorDynamicsUserComment'>;

@@ -1,6 +1,6 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { commentMessages } from './comment-service.ts';
 import { postMessages } from './post-service.ts';
 

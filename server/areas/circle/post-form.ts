@@ -1,12 +1,12 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { uploadsPathPrefix } from '../../adapters/storage/upload-storage.ts';
+import { uploadsPathPrefix } from '../../ports/upload-storage.ts';
 import { inputErrorOf } from '../../contract/contract.ts';
 import type { InputOf } from '../../contract/operation-types.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { coverRule, reencodeCover, refuseUpload, uploadMessages, writeChecked, type UploadRule, type WrittenFile } from '../account/upload-service.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { coverRule, reencodeCover, refuseUpload, uploadMessages, writeChecked, type UploadRule, type WrittenFile } from '../account/account-public.ts';
 
 // anchor_dynamics_user/insert sends the post as a form (SPEC §5): a circle, the text, and up to 4 photos or one
 // video under 50 MB with its cover, never both. The text fields are checked against the contract's schema; each

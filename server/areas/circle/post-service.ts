@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { DataOf, InputOf, SessionUser } from '../../contract/operation-types.ts';
+import type { DataOf, InputOf } from '../../contract/operation-types.ts';
+import type { SessionUser } from '../../ports/session-resolver.ts';
 import { DomainError } from '../../errors.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 import { readPostForm } from './post-form.ts';
 import { newestFirst, postViews, type CirclePostView } from './post-view.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 export type CirclePostView = DataOf<'anchorDynamicsInfo'>;
 

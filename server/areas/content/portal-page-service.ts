@@ -1,7 +1,7 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 import { defaultLanguage, type Language } from '../../i18n/server-messages.ts';
-import type { ServerContext } from '../../server-context.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
 
 /**
  * Portal_post/getList2: the legal and help pages of /about-user (SPEC §2), in the reader's language; a page

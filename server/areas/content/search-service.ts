@@ -2,9 +2,8 @@ import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ServerContext } from '../../server-context.ts';
-import { matchBriefs } from '../live/match-brief.ts';
-import { cachedRooms, liveRooms, type RoomRow } from '../live/room-list-service.ts';
+import type { ServerContext } from '../../ports/server-context.ts';
+import { cachedRooms, liveRooms, matchBriefs, type RoomRow } from '../live/live-public.ts';
 import { foldQuery, searchKeys } from './search-keys.ts';
 
 // Search (SPEC §2 /search, §7 Search/index, Search/anchor, Search/live). Every kind is found through a GIN
