@@ -12,6 +12,7 @@ import { resolveSession } from './areas/account/session-service.ts';
 import { chatFrames } from './areas/chat/chat-frames.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { expertHandlers } from './areas/expert/expert-handlers.ts';
+import { circleHandlers } from './areas/circle/circle-handlers.ts';
 import { contentHandlers } from './areas/content/content-handlers.ts';
 import { giftsHandlers } from './areas/gifts/gifts-handlers.ts';
 import { liveFrames } from './areas/live/live-frames.ts';
@@ -53,6 +54,7 @@ export const areaHandlerRecords: readonly AreaHandlerRecord[] = [
   accountHandlers,
   anchorHandlers,
   chatHandlers,
+  circleHandlers,
   contentHandlers,
   expertHandlers,
   giftsHandlers,

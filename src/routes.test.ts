@@ -13,6 +13,8 @@ import { SpecialistDetailScreen } from './app/specialist-detail-screen.tsx';
 import { TestPage } from './app/test-page.tsx';
 import { PersonaScreen, QrConfirmScreen } from './features/account/account-screens.tsx';
 import { ChatPage } from './features/chat/chat-page.tsx';
+import * as circle from './features/circle/circle-screens.tsx';
+import * as content from './features/content/content-screens.tsx';
 import { ForesightPage } from './features/expert/foresight-page.tsx';
 import * as specialist from './features/expert/specialist-screens.tsx';
 import * as liveDirectory from './features/live/directory/directory-screens.tsx';
@@ -63,7 +65,7 @@ const specRoutes: [path: string, nav: NavIndex | null, zh: string, en: string][]
   ['/detail', null, '详情', 'Details'],
   ['/persona', null, '我的关注', 'My follows'],
   ['/comment', null, '评论', 'Comments'],
-  ['/about-user', null, '关于我们', 'About us'],
+  ['/about-user', null, '用户协议', 'User agreement'],
   ['/trophy/home', 5, '世界杯', 'World Cup'],
   ['/video-list', 13, '视频', 'Videos'],
   ['/video-player', 13, '视频播放', 'Video'],
@@ -165,20 +167,20 @@ const specScreens: Record<string, Screen> = {
   '/reserve': liveDirectory.ReserveScreen,
   '/foresight': ForesightPage,
   '/news': AreaNotBuiltScreen,
-  '/circle': AreaNotBuiltScreen,
-  '/circle-detail': AreaNotBuiltScreen,
-  '/downLoad': AreaNotBuiltScreen,
+  '/circle': circle.CircleScreen,
+  '/circle-detail': circle.CircleDetailScreen,
+  '/downLoad': content.DownloadScreen,
   '/base-football': scores.BaseFootballScreen,
   '/base-basketball': scores.BaseBasketballScreen,
   '/live': LiveRoomScreen,
   '/score-live': scores.ScoreLiveScreen,
   '/score-detail': scores.ScoreDetailScreen,
-  '/search': AreaNotBuiltScreen,
+  '/search': content.SearchScreen,
   '/member': MemberScreen,
   '/detail': AreaNotBuiltScreen,
   '/persona': PersonaScreen,
   '/comment': AreaNotBuiltScreen,
-  '/about-user': AreaNotBuiltScreen,
+  '/about-user': content.AboutScreen,
   '/trophy/home': scores.WorldCupScreen,
   '/video-list': AreaNotBuiltScreen,
   '/video-player': AreaNotBuiltScreen,

@@ -133,6 +133,8 @@ const scores = () => import('./features/scores/scores-screens.tsx');
 const account = () => import('./features/account/account-screens.tsx');
 const liveDirectory = () => import('./features/live/directory/directory-screens.tsx');
 const specialist = () => import('./features/expert/specialist-screens.tsx');
+const content = () => import('./features/content/content-screens.tsx');
+const circle = () => import('./features/circle/circle-screens.tsx');
 
 /** Every route of SPEC §2, by name. The root goes to /main and unknown paths to /404 (router.tsx). */
 export const routes = {
@@ -204,8 +206,14 @@ export const routes = {
     screen: () => scores().then((module) => module.ScheduleScreen),
   }),
   news: route('/news', { nav: 4, title: 'route.news', area: 'content', screen: notBuilt }),
-  circle: route('/circle', { nav: 4, title: 'route.circle', area: 'circle', screen: notBuilt }),
-  circleDetail: route('/circle-detail', { nav: null, title: 'route.circleDetail', area: 'circle', query: withId, screen: notBuilt }),
+  circle: route('/circle', { nav: 4, title: 'route.circle', area: 'circle', screen: () => circle().then((module) => module.CircleScreen) }),
+  circleDetail: route('/circle-detail', {
+    nav: null,
+    title: 'route.circleDetail',
+    area: 'circle',
+    query: withId,
+    screen: () => circle().then((module) => module.CircleDetailScreen),
+  }),
   trophy: route('/trophy/home', {
     nav: 5,
     title: 'route.trophy',
@@ -232,7 +240,12 @@ export const routes = {
     area: 'expert',
     screen: () => import('./features/expert/foresight-page.tsx').then((module) => module.ForesightPage),
   }),
-  downLoad: route('/downLoad', { nav: 10, title: 'route.downLoad', area: 'content', screen: notBuilt }),
+  downLoad: route('/downLoad', {
+    nav: 10,
+    title: 'route.downLoad',
+    area: 'content',
+    screen: () => content().then((module) => module.DownloadScreen),
+  }),
   specialist: route('/specialist', {
     nav: 11,
     title: 'route.specialist',
@@ -295,7 +308,13 @@ export const routes = {
     query: { type: param.oneOf([3], 3), id: param.id, name: param.text },
     screen: () => import('./features/video/video-classify-page.tsx').then((module) => module.VideoClassifyPage),
   }),
-  search: route('/search', { nav: null, title: 'route.search', area: 'content', query: { name: param.text }, screen: notBuilt }),
+  search: route('/search', {
+    nav: null,
+    title: 'route.search',
+    area: 'content',
+    query: { name: param.text },
+    screen: () => content().then((module) => module.SearchScreen),
+  }),
   member: route('/member', {
     nav: null,
     title: 'route.member',
@@ -325,7 +344,7 @@ export const routes = {
     area: 'content',
     query: { type: aboutType },
     titleFor: ({ type }) => aboutTitles[type],
-    screen: notBuilt,
+    screen: () => content().then((module) => module.AboutScreen),
   }),
   qrConfirm: route('/qr-confirm', {
     nav: null,

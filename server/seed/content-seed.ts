@@ -171,7 +171,7 @@ export async function seedContent(
     db,
     'portal_posts',
     portalPosts.flatMap((post) =>
-      (['zh', 'en'] as const).map((lang) => ({
+      (['zh', 'en', 'vi'] as const).map((lang) => ({
         type: post.type,
         lang,
         title: post[lang].title,

@@ -6,6 +6,7 @@ import { seedAccounts } from './accounts-seed.ts';
 import { seedChat } from './chat-seed.ts';
 import { seedCommunity } from './community-seed.ts';
 import { seedContent } from './content-seed.ts';
+import { seedSearchAliases } from './search-seed.ts';
 import { seedExperts } from './expert-seed.ts';
 import { seedLedger } from './ledger-seed.ts';
 import { seedLive } from './live-seed.ts';
@@ -61,6 +62,7 @@ export async function seedWorld(
     await seedContent(ctx, accounts, scores, live);
     await seedCommunity(ctx, accounts, scores);
     await seedVideoViews(ctx, accounts);
+    await seedSearchAliases(ctx);
     await seedChat(ctx, accounts, live);
   });
 }

@@ -2757,8 +2757,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search anchors, rooms, matches and videos
-         * @description The /search page (SPEC §2); the name is at most 10 characters (SPEC §5). Up to 20 of each kind.
+         * Search anchors, rooms, matches, teams, videos and news
+         * @description The /search page (SPEC §2); the name is at most 10 characters (SPEC §5). Up to 20 of each kind. One Chinese character is enough (曼 finds 曼联); teams are also found by their aliases.
          */
         get: operations["searchIndex"];
         put?: never;
@@ -5123,7 +5123,7 @@ export interface components {
              */
             type: 1 | 2 | 3 | 4 | 5 | 6;
             title: string;
-            /** @description HTML, written by the site's staff (sanitised on save). */
+            /** @description Plain text written by the site's staff, paragraphs separated by a blank line; shown as text, never as HTML. In the reader's language (the lang header), or in Chinese where the page is not written in it yet. */
             content: string;
             update_time: components["schemas"]["Timestamp"];
         };
@@ -5199,8 +5199,36 @@ export interface components {
             author: components["schemas"]["UserBrief"];
             create_time: components["schemas"]["Timestamp"];
         };
-        /** @description What a search found, up to 20 of each kind. */
+        /** @description A team found by a search, by one of its names or by an alias. */
+        SearchTeamHit: {
+            id: number;
+            /** @enum {string} */
+            sport: "football" | "basketball" | "esports";
+            name: string;
+            name_en: string;
+            short_name_zh: string;
+            logo: components["schemas"]["ImageUrl"];
+            /** @description The team's league, whose data centre the hit opens. */
+            league: {
+                id: number;
+                name: string;
+                name_en: string;
+            };
+            /** @description The alias the query matched, when none of the team's own names did (巴萨 for 巴塞罗那, Barça). */
+            alias?: string;
+        };
+        /** @description A published headline article found by its title. */
+        SearchNewsHit: {
+            id: number;
+            title: string;
+            cover: components["schemas"]["ImageUrl"];
+            /** @description When it was published. */
+            create_time: components["schemas"]["Timestamp"];
+        };
+        /** @description What a search found, up to 20 of each kind, each kind best first (an exact name, then one that starts with the query, then the rest; rooms on air, matches in progress and those kicking off soonest ahead of the others). */
         SearchIndexResult: {
+            teams: components["schemas"]["SearchTeamHit"][];
+            news: components["schemas"]["SearchNewsHit"][];
             anchors: components["schemas"]["SearchAnchorHit"][];
             rooms: components["schemas"]["LiveRoom"][];
             matches: components["schemas"]["LiveMatchBrief"][];

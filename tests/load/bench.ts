@@ -20,13 +20,14 @@ import { benchQrConfirm } from './qr-bench.ts';
 import { benchPrivateChat } from './private-chat-bench.ts';
 import { benchRoomChat } from './room-chat-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
+import { benchSearch } from './search-bench.ts';
 import { benchShell } from './shell-bench.ts';
 import { benchStartup } from './startup-bench.ts';
 import { benchVideos } from './video-bench.ts';
 import { percentile } from './percentile.ts';
 import { cpuMs } from './process-cpu.ts';
 
-/** BENCH_ONLY=http: start-up and the API routes only; BENCH_ONLY=fanout: start-up and the fan-out; BENCH_ONLY=video: start-up and the videos. BENCH_STARTS: runs of each start (3). */
+/** BENCH_ONLY=http: start-up and the API routes only; BENCH_ONLY=fanout: start-up and the fan-out; BENCH_ONLY=video: start-up and the videos; BENCH_ONLY=search: start-up and search. BENCH_STARTS: runs of each start (3). */
 const only = process.env.BENCH_ONLY;
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
 
@@ -235,13 +236,19 @@ async function benchRest(port: number): Promise<void> {
 }
 
 if (pin.length) spawnSync('taskset', ['-a', '-p', '-c', '0-1', String(process.pid)], { stdio: 'ignore' });
-if (only !== 'http') {
+if (only !== 'http' && only !== 'search') {
   console.log('');
   await benchFanout(1);
   // Scaling out: one server process with the clients of one core, against two joined by the Redis bus, each with
   // its clients on its own core; per event, the second must be no slower.
   if (await redisAnswers()) await benchFanout(2);
   else console.log('\nfan-out over two processes: skipped, no Redis at 127.0.0.1:6379 (or REDIS_URL)');
+}
+
+// Search over the seeded world grown a hundredfold, on PGlite (and PostgreSQL with SEARCH_BENCH_DATABASE_URL).
+if (!only || only === 'search') {
+  console.log('');
+  await benchSearch();
 }
 
 // The figures of the live rooms and of broadcasting, each starting what it measures.

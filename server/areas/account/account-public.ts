@@ -4,4 +4,4 @@
 export { forgetSessions } from './session-service.ts';
 export { smsPurposeOf, spendSmsCode } from './sms-code-service.ts';
 export { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, writeChecked } from './upload-service.ts';
-export type { WrittenFile } from './upload-service.ts';
+export type { UploadRule, WrittenFile } from './upload-service.ts';

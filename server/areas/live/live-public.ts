@@ -2,5 +2,7 @@
 // another only through that area's public file (README, Layout), and lint holds it.
 
 export { existingRoom, roomChatGroupId, standingIn } from './room-info-service.ts';
-export { roomListCacheKey } from './room-list-service.ts';
+export { cachedRooms, liveRooms, roomListCacheKey } from './room-list-service.ts';
+export type { RoomRow } from './room-list-service.ts';
+export { matchBriefs } from './match-brief.ts';
 export { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from './room-chat-service.ts';

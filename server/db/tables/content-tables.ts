@@ -76,6 +76,15 @@ export interface PushNoticeReadsTable {
   read_at: TimestampDefault;
 }
 
+/** Another name a team, a league or an anchor is found by in search: a nickname, a spelling, pinyin initials. */
+export interface SearchAliasesTable {
+  id: Id;
+  target_kind: 'team' | 'league' | 'anchor';
+  target_id: number;
+  alias: string;
+  created_at: TimestampDefault;
+}
+
 /** The content area's tables, by name: composed into Database (server/db/schema.ts). */
 export interface ContentTables {
   headline_categories: HeadlineCategoriesTable;
@@ -85,4 +94,5 @@ export interface ContentTables {
   adverts: AdvertsTable;
   push_notices: PushNoticesTable;
   push_notice_reads: PushNoticeReadsTable;
+  search_aliases: SearchAliasesTable;
 }

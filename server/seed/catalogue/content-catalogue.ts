@@ -88,6 +88,7 @@ export interface PortalPostDef {
   type: 1 | 2 | 3 | 4 | 5 | 6;
   zh: { title: string; paragraphs: string[] };
   en: { title: string; paragraphs: string[] };
+  vi: { title: string; paragraphs: string[] };
 }
 
 export const portalPosts: PortalPostDef[] = [
@@ -117,6 +118,18 @@ export const portalPosts: PortalPostDef[] = [
         '6. Changes. We may change this agreement; the new version is published on the Platform. Continuing to use the Platform means you accept it.',
       ],
     },
+    vi: {
+      title: "Thỏa thuận người dùng",
+      paragraphs: [
+        "Chào mừng bạn đến với Pitchside (\"Nền tảng\"). Vui lòng đọc kỹ thỏa thuận này trước khi đăng ký hoặc sử dụng Nền tảng. Khi đăng ký, đăng nhập hoặc sử dụng Nền tảng, bạn đồng ý với thỏa thuận này.",
+        "1. Tài khoản. Hãy đăng ký bằng số điện thoại của chính bạn và chịu trách nhiệm về mọi hoạt động của tài khoản. Giữ an toàn mật khẩu và mật khẩu thanh toán; không cho mượn, chuyển nhượng hay bán tài khoản. Liên hệ ngay bộ phận chăm sóc khách hàng nếu tài khoản bị sử dụng trái phép.",
+        "2. Quy tắc ứng xử. Trong phòng trực tiếp, bình luận chạy (barrage), bình luận, hội nhóm và tin nhắn riêng, bạn không được đăng nội dung vi phạm pháp luật, xâm phạm quyền của người khác, khiêu dâm, bạo lực, cờ bạc, quảng cáo hoặc lăng mạ. Chúng tôi có quyền gỡ bỏ nội dung đó và cấm chat hoặc khóa tài khoản vi phạm.",
+        "3. Vật phẩm ảo. Kim cương vàng, xu, quà tặng, quý tộc và bảo hộ là dịch vụ ảo chỉ dùng trên Nền tảng. Chúng không có giá trị tiền mặt và không thể đổi thành tiền, trừ thu nhập của người dẫn (anchor) được rút theo quy định rút tiền.",
+        "4. Sở hữu trí tuệ. Thiết kế, nhãn hiệu, văn bản, hình ảnh và video của Nền tảng thuộc về chúng tôi hoặc chủ sở hữu tương ứng. Không sao chép, đăng lại hay sử dụng vì mục đích thương mại khi chưa được phép.",
+        "5. Miễn trừ trách nhiệm. Tỷ số, tỷ lệ kèo và phương án của chuyên gia chỉ mang tính tham khảo, không phải lời khuyên cá cược. Chúng tôi sẽ khôi phục dịch vụ nhanh nhất có thể sau sự cố, nhưng không chịu trách nhiệm về thiệt hại gián tiếp do bất khả kháng, bảo trì hoặc bên thứ ba gây ra.",
+        "6. Sửa đổi. Chúng tôi có thể sửa đổi thỏa thuận này; phiên bản mới sẽ được công bố trên Nền tảng. Việc bạn tiếp tục sử dụng Nền tảng đồng nghĩa với việc chấp nhận phiên bản mới.",
+      ],
+    },
   },
   {
     type: 2,
@@ -140,6 +153,17 @@ export const portalPosts: PortalPostDef[] = [
         '3. Storage and protection. Passwords and payment passwords are stored with one-way hashing, and login tokens only as digests. Access control and encrypted transport protect your data.',
         '4. Your rights. You can view and edit your profile in the personal centre, and ask customer service to close your account, after which your personal information is deleted or anonymised as the law requires.',
         '5. Minors. Users under 18 should use the Platform with a guardian\'s consent and guidance, and may not top up or send gifts.',
+      ],
+    },
+    vi: {
+      title: "Chính sách bảo mật",
+      paragraphs: [
+        "Chúng tôi coi trọng việc bảo vệ thông tin cá nhân của bạn. Chính sách này giải thích chúng tôi thu thập những gì, sử dụng, lưu trữ và bảo vệ thông tin ra sao, cùng các quyền của bạn.",
+        "1. Thông tin thu thập. Số điện thoại khi bạn đăng ký; biệt danh, ảnh đại diện, danh sách theo dõi, lịch sử xem và tương tác, nạp tiền và rút tiền khi bạn sử dụng Nền tảng; và khi bạn đăng ký làm người dẫn hoặc chuyên gia: họ tên thật, số giấy tờ tùy thân và thông tin liên hệ, chỉ dùng cho việc xét duyệt.",
+        "2. Mục đích sử dụng. Để cung cấp đăng nhập, tương tác trực tiếp, thông báo, ví và bảo mật tài khoản, đồng thời cải thiện sản phẩm. Chúng tôi không bao giờ bán thông tin cá nhân của bạn.",
+        "3. Lưu trữ và bảo vệ. Mật khẩu và mật khẩu thanh toán được lưu bằng hàm băm một chiều, mã đăng nhập chỉ được lưu dưới dạng bản tóm tắt. Kiểm soát truy cập và truyền tải mã hóa bảo vệ dữ liệu của bạn.",
+        "4. Quyền của bạn. Bạn có thể xem và sửa hồ sơ trong trung tâm cá nhân, và yêu cầu bộ phận chăm sóc khách hàng đóng tài khoản; sau đó thông tin cá nhân của bạn sẽ được xóa hoặc ẩn danh theo quy định của pháp luật.",
+        "5. Trẻ vị thành niên. Người dùng dưới 18 tuổi nên sử dụng Nền tảng khi có sự đồng ý và hướng dẫn của người giám hộ, và không được nạp tiền hay tặng quà.",
       ],
     },
   },
@@ -167,6 +191,17 @@ export const portalPosts: PortalPostDef[] = [
         '5. Breaches. We may warn, suspend streaming, withhold income or revoke anchor status depending on the breach.',
       ],
     },
+    vi: {
+      title: "Thỏa thuận phát sóng trực tiếp",
+      paragraphs: [
+        "Thỏa thuận này áp dụng cho người dẫn đăng ký và được cấp quyền phát sóng trực tiếp trên Nền tảng. Việc nộp đơn đồng nghĩa với việc bạn đã đọc và đồng ý với thỏa thuận.",
+        "1. Điều kiện. Người dẫn phải đủ 18 tuổi và cung cấp thông tin nhân thân trung thực, chính xác và đầy đủ.",
+        "2. Nội dung. Buổi phát sóng nên xoay quanh các sự kiện thể thao và thể thao điện tử. Không phát tín hiệu trận đấu chưa được cấp phép, không lôi kéo khán giả tham gia bất kỳ hình thức cờ bạc nào, không đưa nội dung thô tục, bạo lực hoặc vi phạm pháp luật. Thông báo của phòng tối đa 50 ký tự.",
+        "3. Thu nhập và thanh toán. Quà tặng của khán giả được quy đổi thành thu nhập của người dẫn theo quy định của Nền tảng và ghi vào ví thu nhập. Người dẫn có thể rút về thẻ ngân hàng hoặc tài khoản thanh toán của chính mình sau khi được xét duyệt.",
+        "4. Quản lý phòng. Người dẫn có thể chỉ định tối đa 200 quản lý phòng để giữ trật tự; người dẫn và quản lý cần sử dụng chức năng cấm chat và mời ra khỏi phòng một cách công bằng.",
+        "5. Vi phạm. Tùy mức độ, chúng tôi có thể cảnh cáo, tạm dừng phát sóng, giữ lại thu nhập hoặc thu hồi tư cách người dẫn.",
+      ],
+    },
   },
   {
     type: 4,
@@ -192,6 +227,17 @@ export const portalPosts: PortalPostDef[] = [
         '5. Minors. Minors should not top up. Guardians may contact customer service about a minor\'s top-up.',
       ],
     },
+    vi: {
+      title: "Thỏa thuận nạp tiền",
+      paragraphs: [
+        "Kim cương vàng là tiền ảo của Nền tảng, dùng để tặng quà, mở quý tộc và bảo hộ, gửi bình luận chạy màu và mở khóa phương án của chuyên gia.",
+        "1. Tỷ lệ. 1 CNY đổi được 1 kim cương vàng; một số gói có thêm phần thưởng, theo trang nạp tiền.",
+        "2. Ghi có. Kim cương thường được cộng ngay khi thanh toán thành công. Nếu đã thanh toán thành công mà chưa nhận được, hãy giữ biên lai và liên hệ bộ phận chăm sóc khách hàng. Mỗi khoản thanh toán chỉ được ghi có một lần.",
+        "3. Sử dụng. Kim cương không thể hoàn lại, chuyển nhượng hay rút ra. Tiêu kim cương sẽ nhận được lượng kinh nghiệm tài phú tương ứng (1 kim cương = 1 điểm, bước 0,1).",
+        "4. Quy đổi. Việc quy đổi thu nhập của người dẫn thành kim cương trong ví tiêu dùng không thể hoàn tác, và kim cương đã quy đổi không thể rút. Hãy xác nhận kỹ trước khi quy đổi.",
+        "5. Trẻ vị thành niên. Trẻ vị thành niên không nên nạp tiền. Người giám hộ có thể liên hệ bộ phận chăm sóc khách hàng về khoản nạp của trẻ vị thành niên.",
+      ],
+    },
   },
   {
     type: 5,
@@ -211,6 +257,14 @@ export const portalPosts: PortalPostDef[] = [
         'Watching a match was never only about the score. Pitchside wants every match to come with company.',
       ],
     },
+    vi: {
+      title: "Về chúng tôi",
+      paragraphs: [
+        "Pitchside là trang phát sóng trực tiếp và tỷ số trực tuyến dành cho người hâm mộ thể thao: tỷ số theo thời gian thực, lịch thi đấu, dữ liệu và biến động tỷ lệ kèo của bóng đá, bóng rổ và thể thao điện tử, cùng phần bình luận trực tiếp của các người dẫn.",
+        "Xem cùng những người dẫn bạn yêu thích và cổ vũ bằng bình luận chạy và quà tặng; trò chuyện với người hâm mộ khác trong hội nhóm; cập nhật tin tức; đọc nhận định trước trận của chuyên gia và tự đưa ra đánh giá của mình.",
+        "Xem bóng đá chưa bao giờ chỉ là xem tỷ số. Pitchside mong mỗi trận đấu đều có người cùng bạn theo dõi.",
+      ],
+    },
   },
   {
     type: 6,
@@ -221,6 +275,8 @@ export const portalPosts: PortalPostDef[] = [
         '客服QQ：800012345；客服邮箱：service@pitchside.example。',
         '主播入驻与商务合作：anchor@pitchside.example。',
         '意见反馈：欢迎在个人中心提交反馈，或加入官方反馈QQ群，我们会认真阅读每一条建议。',
+        "常见问题：如何成为主播？登录后进入个人中心的“申请主播”，填写实名信息并同意直播协议，审核通过后即可在主播后台开播。",
+        "常见问题：充值未到账怎么办？请在个人中心的订单记录中查看订单状态，并将订单号发送给客服，核实后我们会为你补发。",
       ],
     },
     en: {
@@ -230,6 +286,19 @@ export const portalPosts: PortalPostDef[] = [
         'Customer service QQ: 800012345; email: service@pitchside.example.',
         'Becoming an anchor and business enquiries: anchor@pitchside.example.',
         'Feedback: send it from the personal centre or join the official feedback QQ group. We read every suggestion.',
+        "FAQ: How do I become an anchor? Log in, open \"Apply to stream\" in the personal centre, fill in your real-name details and agree to the live streaming protocol. Once approved, go on air from the anchor console.",
+        "FAQ: My top-up has not arrived. Check the order's status in the personal centre's orders and send its number to customer service; once checked, we credit it.",
+      ],
+    },
+    vi: {
+      title: "Liên hệ",
+      paragraphs: [
+        "Giờ hỗ trợ khách hàng: 09:00–24:00 hằng ngày (giờ Trung Quốc).",
+        "QQ hỗ trợ khách hàng: 800012345; email: service@pitchside.example.",
+        "Đăng ký làm người dẫn và hợp tác kinh doanh: anchor@pitchside.example.",
+        "Góp ý: gửi từ trung tâm cá nhân hoặc tham gia nhóm QQ góp ý chính thức. Chúng tôi đọc mọi đề xuất.",
+        "Hỏi đáp: Làm thế nào để trở thành người dẫn? Đăng nhập, mở \"Đăng ký phát sóng\" trong trung tâm cá nhân, điền thông tin thật và đồng ý với thỏa thuận phát sóng trực tiếp. Sau khi được duyệt, hãy lên sóng từ bảng điều khiển người dẫn.",
+        "Hỏi đáp: Tiền nạp chưa về? Kiểm tra trạng thái đơn trong mục đơn hàng của trung tâm cá nhân và gửi mã đơn cho bộ phận chăm sóc khách hàng; sau khi xác minh, chúng tôi sẽ ghi có cho bạn.",
       ],
     },
   },

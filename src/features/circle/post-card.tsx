@@ -1,0 +1,60 @@
+import { useIntl } from 'react-intl';
+import type { components } from '../../api/schema';
+import { useLikePost } from '../../api/queries/circle.ts';
+import { formatTime, fromTimestamp } from '../../i18n/relative-time.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import { useLoginRequest } from '../../realtime/login-request.tsx';
+import { useStoredUser } from '../../realtime/stored-user.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { Image } from '../../ui/image.tsx';
+import { link } from '../../routes.ts';
+import styles from './circle-page.module.css';
+
+type Post = components['schemas']['CirclePost'];
+
+/** One post: author, circle, text (always as text), its photos or video, and its like and comment counts. */
+export function PostCard({ post, linked = true }: { post: Post; linked?: boolean }) {
+  const t = useMessage();
+  const intl = useIntl();
+  const user = useStoredUser();
+  const requestLogin = useLoginRequest();
+  const like = useLikePost();
+  const toggleLike = () => {
+    if (!user) return requestLogin();
+    like.mutate({ post_id: post.id, is_like: post.is_like === 1 ? 0 : 1 });
+  };
+  return (
+    <article className={styles.post} aria-label={t('circle.postBy', { name: post.author.user_nickname })}>
+      <header className={styles.postHead}>
+        <Avatar src={post.author.avatar} name={post.author.user_nickname} size={40} />
+        <div className={styles.postMeta}>
+          <span className={styles.author}>{post.author.user_nickname}</span>
+          <span className={styles.muted}>
+            {formatTime(intl, fromTimestamp(post.create_time))} · {post.circle.name}
+          </span>
+        </div>
+      </header>
+      <p className={styles.content}>{post.content}</p>
+      {post.images.length > 0 && (
+        <div className={styles.photos} data-count={post.images.length}>
+          {post.images.map((src) => (
+            <Image key={src} src={src} alt="" shape="rounded" />
+          ))}
+        </div>
+      )}
+      {post.video && <video className={styles.video} src={post.video.url} poster={post.video.cover} controls preload="none" />}
+      <footer className={styles.actions}>
+        <button type="button" className={styles.action} aria-pressed={post.is_like === 1} onClick={toggleLike} disabled={like.isPending}>
+          {t('circle.likes', { count: post.like_count })}
+        </button>
+        {linked ? (
+          <a className={styles.action} href={link('circleDetail', { id: post.id })}>
+            {t('circle.comments', { count: post.comment_count })}
+          </a>
+        ) : (
+          <span className={styles.action}>{t('circle.comments', { count: post.comment_count })}</span>
+        )}
+      </footer>
+    </article>
+  );
+}
