@@ -19,6 +19,9 @@ import { ForesightPage } from './features/expert/foresight-page.tsx';
 import * as specialist from './features/expert/specialist-screens.tsx';
 import * as liveDirectory from './features/live/directory/directory-screens.tsx';
 import * as scores from './features/scores/scores-screens.tsx';
+import { VideoClassifyPage } from './features/video/video-classify-page.tsx';
+import { VideoListPage } from './features/video/video-list-page.tsx';
+import { VideoPlayerPage } from './features/video/video-player-page.tsx';
 import { messages } from './i18n/messages.ts';
 import { publicPages } from './public-pages.ts';
 import {
@@ -182,9 +185,9 @@ const specScreens: Record<string, Screen> = {
   '/comment': AreaNotBuiltScreen,
   '/about-user': content.AboutScreen,
   '/trophy/home': scores.WorldCupScreen,
-  '/video-list': AreaNotBuiltScreen,
-  '/video-player': AreaNotBuiltScreen,
-  '/video-classify': AreaNotBuiltScreen,
+  '/video-list': VideoListPage,
+  '/video-player': VideoPlayerPage,
+  '/video-classify': VideoClassifyPage,
   '/specialist': specialist.SpecialistScreen,
   '/specialist-home': specialist.SpecialistHomeScreen,
   '/specialist-info': specialist.SpecialistInfoScreen,
