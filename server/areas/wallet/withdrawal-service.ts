@@ -7,7 +7,6 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { amountOf, book, idempotent, tenthsOf, type Trx } from './ledger.ts';
 import { checkPaymentPassword } from './payment-password-service.ts';
 import { maskAccount, maskCard } from './payout-account-service.ts';
-import { paymentChannels } from './topup-service.ts';
 import { walletMessages } from './wallet-messages.ts';
 import { noticeMessages, notifyUser } from '../content/content-public.ts';
 
@@ -156,7 +155,8 @@ export async function reviewWithdrawal(
     }
     const now = server.clock.now();
     if (decision.type === 'review.approve') {
-      const payout = await paymentChannels(server).get('sandbox')!.payout({
+      if (!server.payments.payouts) throw new DomainError(walletMessages.payoutsNotConfigured);
+      const payout = await server.payments.payouts.payout({
         withdrawalId: Number(row.id),
         tenths: tenthsOf(row.amount),
         destination: row.destination,
