@@ -1,11 +1,11 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaHandlers } from '../../server/app.ts';
-import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
 import { loadContract } from '../../server/contract/contract.ts';
 import { demoLogins, logIn } from './demo-session.ts';
 import { resolverFor, sampleObject } from './sample-input.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { messagingSigFor } from './messaging-login.ts';
 
 const contract = loadContract();
 const resolve = resolverFor(contract.document);
@@ -89,7 +89,7 @@ describe('input that once answered HTTP 500 is refused in the envelope', () => {
       await expect.poll(() => frames.find((frame) => frame.id === id), { timeout: 5_000 }).toBeDefined();
       return frames.find((frame) => frame.id === id)!;
     };
-    socket.send(JSON.stringify({ id: 1, type: 'login', userID: String(viewer.id), userSig: await signMessagingUser(server.app.serverContext, String(viewer.id)), lang: 'en' }));
+    socket.send(JSON.stringify({ id: 1, type: 'login', userID: String(viewer.id), userSig: await messagingSigFor(server.app.serverContext, String(viewer.id)), lang: 'en' }));
     expect((await answerTo(1)).type).toBe('ok');
     socket.send(JSON.stringify({ id: 2, type: 'send', conversationID: `C2C${viewer.id}`, clientMsgID: 'nul-1', messageType: 'TIMTextElem', payload: { text: 'a\u0000b' } }));
     // A frame off the contract is answered as malformed (id 0: its id is not believed either), not with a bare 'Error'.

@@ -8,7 +8,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { hashPassword, verifyPassword } from '../../password-hash.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { memberProfile } from './profile-service.ts';
-import { createSession, forgetSessions } from './session-service.ts';
+import { announceRevokedSessions, createSession, forgetSessions, sessionIdOfToken } from './session-service.ts';
 import { signMessagingUser } from '../chat/chat-public.ts';
 import { smsMessages, spendSmsCode } from './sms-code-service.ts';
 
@@ -66,7 +66,8 @@ export async function openSession(
     .where('device_type', '=', options.deviceType)
     .where('revoked_at', 'is', null);
   if (options.keepSessionId !== undefined) revoke = revoke.where('id', '<>', options.keepSessionId);
-  await revoke.execute();
+  const revoked = await revoke.returning('id').execute();
+  await announceRevokedSessions(server, revoked.map((row) => Number(row.id)));
   const token = await createSession(server, userId, options, db);
   await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
   return token;
@@ -74,7 +75,8 @@ export async function openSession(
 
 /** What login, register and QR login answer (SPEC §3 stored user info). */
 export async function loginSessionFor(server: ServerContext, userId: number, token: string): Promise<LoginSession> {
-  const [userSig, profile] = await Promise.all([signMessagingUser(server, String(userId)), memberProfile(server, userId)]);
+  const sessionId = await sessionIdOfToken(server, token);
+  const [userSig, profile] = await Promise.all([signMessagingUser(server, String(userId), sessionId), memberProfile(server, userId)]);
   return { token, id: userId, userSig, profile };
 }
 
@@ -251,17 +253,20 @@ export async function resetPassword(server: ServerContext, input: InputOf<'userF
   if (!user) throw new DomainError(smsMessages.wrong);
   const passwordHash = await hashPassword(input.password);
   const now = server.clock.now();
-  await db.transaction().execute(async (trx) => {
+  const revoked = await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-    await trx
+    const sessions = await trx
       .updateTable('sessions')
       .set({ revoked_at: now, revoked_reason: 'signed_out' })
       .where('user_id', '=', user.id)
       .where('revoked_at', 'is', null)
+      .returning('id')
       .execute();
     await trx.deleteFrom('login_failures').where('mobile', '=', input.mobile).execute();
+    return sessions.map((row) => Number(row.id));
   });
   forgetSessions(server);
+  await announceRevokedSessions(server, revoked);
 }
 
 /** Member/SignOut: the token of the request is revoked; it answers 700 from then on. */
@@ -273,4 +278,5 @@ export async function signOut(server: ServerContext, sessionId: number): Promise
     .where('revoked_at', 'is', null)
     .execute();
   forgetSessions(server);
+  await announceRevokedSessions(server, [sessionId]);
 }

@@ -69,8 +69,9 @@ export const chatFrames = defineAreaFrames(
       site: {},
       im: {
         async login(session, frame) {
-          if (!(await verifyMessagingUser(server, frame.userID, frame.userSig))) return session.reply(frame.id, imMessages.badSignature);
-          await session.logIn(frame.userID, frame.lang ?? defaultLanguage);
+          const login = await verifyMessagingUser(server, frame.userID, frame.userSig);
+          if (!login) return session.reply(frame.id, imMessages.badSignature);
+          await session.logIn(frame.userID, frame.lang ?? defaultLanguage, login.sessionId);
           return session.reply(frame.id);
         },
         async logout(session, frame) {
