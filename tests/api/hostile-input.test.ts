@@ -76,7 +76,7 @@ describe('input that once answered HTTP 500 is refused in the envelope', () => {
     }
   });
 
-  it('refuses U+0000 in a group name and in an /im frame', async () => {
+  it('refuses U+0000 in a group name and in an /im frame, and a file link off the site', async () => {
     const viewer = await server.database.db.selectFrom('users').select('id').where('mobile', '=', demoLogins.viewer.mobile).executeTakeFirstOrThrow();
     const group = await server.call('POST', '/api/group/addgroup', { name: '夜\u0000场', member_ids: [] }, { token: tokens.anchor });
     expect(group).toMatchObject({ status: 400, code: 1 });
@@ -96,6 +96,19 @@ describe('input that once answered HTTP 500 is refused in the envelope', () => {
     const refused = await answerTo(0);
     expect(refused).toMatchObject({ type: 'error', msg: 'Malformed frame' });
     expect(frames.find((frame) => frame.id === 2)).toBeUndefined();
+    // A file link that a browser reads as another site's is refused (the WHATWG parser drops the tab).
+    const admin = await server.database.db.selectFrom('users').select('id').where('mobile', '=', demoLogins.admin.mobile).executeTakeFirstOrThrow();
+    socket.send(
+      JSON.stringify({
+        id: 3,
+        type: 'send',
+        conversationID: `C2C${admin.id}`,
+        clientMsgID: 'file-1',
+        messageType: 'TIMFileElem',
+        payload: { name: 'invoice.pdf', url: '/\t/evil.example/invoice.pdf', size: 1000 },
+      }),
+    );
+    expect(await answerTo(3)).toMatchObject({ type: 'error', msg: 'Only files served by the site can be sent' });
     socket.close();
   });
 

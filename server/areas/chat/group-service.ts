@@ -4,6 +4,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { conversationMessages, groupRole, type ImConversation } from './conversation-service.ts';
 import { pushConversation, pushToMember } from './message-delivery.ts';
 import { firstLetter } from './pinyin-initial.ts';
+import { isSiteLink } from './site-link.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
 // Chat groups (issue 14): created by a member who becomes the owner, joined by whoever a member adds,
@@ -134,7 +135,7 @@ export async function createGroup(
         kind: 'group',
         owner_id: ownerId,
         name: input.name,
-        avatar: input.avatar?.startsWith('/') && !input.avatar.startsWith('//') ? input.avatar : defaultGroupAvatar,
+        avatar: input.avatar && isSiteLink(input.avatar) ? input.avatar : defaultGroupAvatar,
         notice: input.introduction ?? '',
         max_members: groupMemberLimit,
         created_at: now,
