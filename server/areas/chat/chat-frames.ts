@@ -8,7 +8,7 @@ import { conversationKey, historyPage, messagesAfter, parseConversationID, store
 import { imMessages } from './im-messages.ts';
 import { verifyMessagingUser } from './messaging-account-service.ts';
 import { isSiteLink } from './site-link.ts';
-import { refundExpiredEnvelopes } from './red-envelope-service.ts';
+import { isRedEnvelopeCard, refundExpiredEnvelopes } from './red-envelope-service.ts';
 
 // The /im frames of messaging (DESIGN.md, the messaging port; im_mode own): login, private and group chat, the
 // history of any conversation, and sending, whose room lines follow the live room chat's rules. A message is
@@ -29,7 +29,8 @@ function payloadProblem(messageType: ImElemType, payload: ImPayload): string | n
       if (!('size' in payload)) return imMessages.wrongPayload;
       return isSiteLink(payload.url) ? null : imMessages.foreignUrl;
     case 'TIMCustomElem':
-      return 'data' in payload ? null : imMessages.wrongPayload;
+      if (!('data' in payload)) return imMessages.wrongPayload;
+      return isRedEnvelopeCard(payload) ? imMessages.serverCard : null;
   }
 }
 

@@ -19,6 +19,20 @@ type RedEnvelopeReceipt = DataOf<'redenvelopeReceiveRed'>;
 export const redEnvelopeLifetimeMs = 24 * 60 * 60 * 1000;
 /** The card type of a red envelope message (ImCustomPayload.data). */
 export const redEnvelopeCardType = 'red_envelope';
+
+/**
+ * Whether a custom card a client sends would show as a red envelope: only the server makes those (with the
+ * envelope's money held first), so a client's card naming the type anywhere is refused.
+ */
+export function isRedEnvelopeCard(payload: { data: string; description?: string; extension?: string }): boolean {
+  if (payload.extension?.toLowerCase().includes(redEnvelopeCardType)) return true;
+  try {
+    const card: unknown = JSON.parse(payload.data);
+    return typeof card === 'object' && card !== null && JSON.stringify(card).toLowerCase().includes(redEnvelopeCardType);
+  } catch {
+    return payload.data.toLowerCase().includes(redEnvelopeCardType);
+  }
+}
 const defaultGreeting = '恭喜发财，大吉大利';
 
 export const redEnvelopeMessages = {
