@@ -101,7 +101,7 @@ export interface FuzzCase {
 export function fuzzCase(operations: readonly ContractOperation[]): fc.Arbitrary<FuzzCase> {
   return fc
     .record({ operation: fc.constantFrom(...operations), role: fc.constantFrom<FuzzRole>('guest', 'viewer', 'anchor', 'expert', 'admin'), kind: fc.nat(9) })
-    .chain(({ operation, role, kind }) => {
+    .chain(({ operation, role, kind }): fc.Arbitrary<FuzzCase> => {
       if (operation.bodyKind === 'multipart') {
         return brokenMultipart.map(([contentType, body]) => ({ operation, role, contentType, body }));
       }
