@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../server/contract/api-routes.ts';
+import { apiMessages } from '../../server/site/api-routes.ts';
 import { createSession } from '../../server/areas/account/session-service.ts';
 import { fuzzedOperations } from './contract-fuzz.ts';
 import { demoLogins } from './demo-session.ts';

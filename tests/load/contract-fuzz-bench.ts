@@ -7,7 +7,7 @@ import { createSession } from '../../server/areas/account/session-service.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedWorld } from '../../server/db/seed.ts';
+import { seedWorld } from '../../server/seed/seed.ts';
 import { fuzzContract } from '../api/contract-fuzz.ts';
 import { demoLogins } from '../api/demo-session.ts';
 
