@@ -4,6 +4,9 @@ import type { Captcha } from './ports/captcha.ts';
 import { join, resolve } from 'node:path';
 import { ownMediaServer } from './adapters/media/media-server.ts';
 import type { MediaServer } from './ports/media-server.ts';
+import type { PaymentPort } from './ports/payment-port.ts';
+import { paymentPortFor } from './adapters/payment/payment-port-for.ts';
+import { siteSecret } from './db/site-secrets.ts';
 import { RtmpIngest } from './media/ingest/rtmp-ingest.ts';
 import { smsSenderFor } from './adapters/sms/sms-sender-for.ts';
 import type { SmsSender } from './ports/sms-sender.ts';
@@ -41,6 +44,7 @@ export interface PortOptions {
   feed?: (host: FeedHost) => MatchFeed;
   sms?: SmsSender;
   captcha?: Captcha;
+  payments?: PaymentPort;
   storage?: UploadStorage;
   media?: MediaServer;
   /** Where real broadcasts land; by default under DATA_DIR/media-server. */
@@ -97,6 +101,7 @@ export async function createServerContext(
     frames: { im: {}, site: {}, stop: () => undefined },
     sms: options.sms ?? smsSenderFor(process.env, production, log),
     captcha: options.captcha ?? altchaCaptcha({ database, cache, clock }),
+    payments: options.payments ?? paymentPortFor(process.env, production, () => siteSecret(server, 'pay_sandbox_secret'), log),
     storage: options.storage ?? localUploadStorage(),
     media: options.media ?? ownMediaServer,
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { components } from '../../src/api/schema.d.ts';
 import { describeInputError, type Contract } from './contract.ts';
+import { fieldWithForbiddenCharacter, textCharacterMessages } from './text-characters.ts';
 
 // The frames of the site socket, as openapi.yaml defines them (generated into src/api/schema.d.ts).
 type Schemas = components['schemas'];
@@ -141,6 +142,8 @@ export function createFrameValidator<Name extends keyof ReceivedFrames>(
     const validate = typeof tag === 'string' ? branches.get(tag)?.() : undefined;
     if (!validate) return { ok: false, msg: `Input error: ${property} must be one of: ${types}` };
     if (!isFrameOf<ReceivedFrames[Name]>(validate, frame)) return { ok: false, msg: describeInputError(validate.errors) };
+    const badText = fieldWithForbiddenCharacter(frame);
+    if (badText !== null) return { ok: false, msg: textCharacterMessages.field.replace('{field}', badText || 'frame') };
     return { ok: true, message: frame };
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Captcha } from './captcha.ts';
 import type { MediaServer } from './media-server.ts';
+import type { PaymentPort } from './payment-port.ts';
 import type { SmsSender } from './sms-sender.ts';
 import type { UploadStorage } from './upload-storage.ts';
 import type { ScoreBoard } from './score-board.ts';
@@ -41,6 +42,8 @@ export interface ServerContext {
   readonly sms: SmsSender;
   /** The human check before login and register. */
   readonly captcha: Captcha;
+  /** Top-up channels and the payout channel (DESIGN.md, Money). */
+  readonly payments: PaymentPort;
   /** Where uploaded files are kept. */
   readonly storage: UploadStorage;
   /** Where rooms' video is played from. */

@@ -36,8 +36,11 @@ export interface ImSession {
   readonly channels: MessagingChannels;
   /** The member id of the logged-in user; null for guests and before login. */
   memberId(): number | null;
-  /** Logs `userID` in on the connection (another login first leaves the earlier one) and joins its private chat. */
-  logIn(userID: string, language: Language): Promise<void>;
+  /**
+   * Logs `userID` in on the connection (another login first leaves the earlier one) and joins its private chat;
+   * `loginSessionId` is the login session a member's signature is bound to: its revocation closes the connection.
+   */
+  logIn(userID: string, language: Language, loginSessionId: number | null): Promise<void>;
   /** Logs out and leaves every group. */
   logOut(): void;
   /** The logged-in user's name and picture, as others see them online. */

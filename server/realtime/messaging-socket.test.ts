@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
-import { signMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import { kickOut } from '../areas/live/kickout-service.ts';
 import { appointManager } from '../areas/live/room-moderation-service.ts';
 import { roomChatMessages, roomChatRate } from '../areas/live/room-chat-service.ts';
@@ -13,6 +12,7 @@ import { WebSocket } from 'ws';
 import { ImClient, startMessagingPair } from './im-test-client.ts';
 import { imMessages } from '../areas/chat/im-messages.ts';
 import { imSocketMessages } from './messaging-socket.ts';
+import { messagingSigFor } from '../../tests/api/messaging-login.ts';
 
 type ImMessage = components['schemas']['ImMessage'];
 
@@ -62,7 +62,7 @@ describe('the messaging socket /im', () => {
     const client = await ImClient.open(where, app.serverContext.contract.validatorFor('ImServerMessage'));
     clients.push(client);
     if (userID) {
-      const answer = await client.call({ type: 'login', userID, userSig: await signMessagingUser(app.serverContext, userID), lang });
+      const answer = await client.call({ type: 'login', userID, userSig: await messagingSigFor(app.serverContext, userID), lang });
       expect(answer).toMatchObject({ type: 'ok' });
     }
     return client;
@@ -108,7 +108,7 @@ describe('the messaging socket /im', () => {
   });
 
   it('logs in with a signed userID, then takes the profile; refuses a bad signature and a profile before login', async () => {
-    const sig = await signMessagingUser(app.serverContext, 'guest_test');
+    const sig = await messagingSigFor(app.serverContext, 'guest_test');
     const answers = await exchange([
       { id: 1, type: 'profile', nick: 'Ann', avatar: '' },
       { id: 2, type: 'login', userID: 'guest_test', userSig: 'nope' },

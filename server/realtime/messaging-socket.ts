@@ -5,6 +5,7 @@ import { defaultLanguage, translate, type Language } from '../i18n/server-messag
 import type { ServerContext } from '../ports/server-context.ts';
 import type { ImFrameHandlers, ImFrameType, ImSession } from '../ports/socket-frames.ts';
 import { MessagingHub, type HubConnection } from './messaging-hub.ts';
+import { MessagingSessions, revokedSessionsChannel } from './messaging-sessions.ts';
 
 // The site's own messaging service at `/im` (DESIGN.md, the messaging port; im_mode own), as a transport: the
 // connections, who is logged in on each, the groups each joined, and the fan-out (messaging-hub.ts). Every client
@@ -36,13 +37,17 @@ export class MessagingPresence {
 export async function messagingSocket(app: FastifyInstance, { server, frames }: MessagingSocketOptions): Promise<void> {
   const presence = new MessagingPresence();
   const hub = new MessagingHub(server.bus, server.contract, server.log);
+  const loginSessions = new MessagingSessions(server.bus, revokedSessionsChannel);
+  await loginSessions.ready();
   app.addHook('onClose', async () => {
     await hub.close();
+    await loginSessions.close();
   });
   const parseFrame = createFrameParser(server.contract, 'ImClientMessage');
 
   app.get('/im', { websocket: true }, (socket: WebSocket) => {
     let userID: string | null = null;
+    let loginSessionId: number | null = null;
     let language: Language = defaultLanguage;
     const joined = new Set<string>();
     let queue: Promise<void> = Promise.resolve();
@@ -57,6 +62,8 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
       },
     };
     const leaveUser = () => {
+      if (loginSessionId !== null) loginSessions.remove(loginSessionId, socket);
+      loginSessionId = null;
       if (!userID) return;
       presence.online.delete(userID);
       hub.leaveUser(userID, connection);
@@ -75,8 +82,10 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
       joined,
       channels: hub,
       memberId: () => (userID && /^\d{1,10}$/.test(userID) ? Number(userID) : null),
-      async logIn(next, nextLanguage) {
+      async logIn(next, nextLanguage, nextLoginSessionId) {
         leaveUser();
+        loginSessionId = nextLoginSessionId;
+        if (loginSessionId !== null) loginSessions.add(loginSessionId, socket);
         userID = next;
         language = nextLanguage;
         presence.online.set(next, { nick: '', avatar: '' });

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { setBlock } from '../areas/chat/conversation-service.ts';
 import { addGroupMembers, createGroup, dissolveGroup, groupMembers, leaveGroup } from '../areas/chat/group-service.ts';
-import { signMessagingUser } from '../areas/chat/messaging-account-service.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { ManualClock } from '../feed/feed-clock.ts';
 import { ImClient, startMessagingPair } from './im-test-client.ts';
+import { messagingSigFor } from '../../tests/api/messaging-login.ts';
 
 type ImMessage = components['schemas']['ImMessage'];
 type ImConversation = components['schemas']['ImConversation'];
@@ -43,7 +43,7 @@ describe('private chat on the messaging socket', () => {
     const client = await ImClient.open(urls[where]!, app.serverContext.contract.validatorFor('ImServerMessage'));
     clients.push(client);
     const userID = String(userId);
-    expect(await client.call({ type: 'login', userID, userSig: await signMessagingUser(app.serverContext, userID) })).toMatchObject({ type: 'ok' });
+    expect(await client.call({ type: 'login', userID, userSig: await messagingSigFor(app.serverContext, userID) })).toMatchObject({ type: 'ok' });
     return client;
   }
   const send = (client: ImClient, conversationID: string, text: string) =>

@@ -5,6 +5,7 @@ import { languageOf, translate, type MessageParams } from '../i18n/server-messag
 import type { ServerContext } from '../ports/server-context.ts';
 import { PreparedAnswer } from './compress-answers.ts';
 import { inputErrorOf, type ContractOperation } from '../contract/contract.ts';
+import { fieldWithForbiddenCharacter, textCharacterMessages } from '../contract/text-characters.ts';
 import type { AreaHandlers, Handler, HandlerContext } from '../ports/area-handlers.ts';
 import type { OperationId } from '../contract/operation-types.ts';
 import type { SessionLookup, SessionResolver, SessionUser } from '../ports/session-resolver.ts';
@@ -159,6 +160,12 @@ async function answer(
     if (validate && !validate(input)) {
       const { text, params } = inputErrorOf(validate.errors);
       return reply.code(400).send(refusal(ResultCode.error, text, params));
+    }
+    const badText = fieldWithForbiddenCharacter(input);
+    if (badText !== null) {
+      return reply
+        .code(400)
+        .send(badText ? refusal(ResultCode.error, textCharacterMessages.field, { field: badText }) : refusal(ResultCode.error, textCharacterMessages.input));
     }
   }
 

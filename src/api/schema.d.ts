@@ -1380,7 +1380,7 @@ export interface paths {
         };
         /**
          * Create a top-up order and get its payment page
-         * @description Creates an unpaid order for the package through the channel and answers the page to pay it on (by default the server's sandbox checkout). The diamonds are credited once when the channel's signed notification arrives, however often it arrives.
+         * @description Creates an unpaid order for the package through the channel and answers the page to pay it on (the sandbox checkout outside production; Stripe Checkout where it is configured). The diamonds are credited once when the channel's signed notification arrives, however often it arrives. With no channel configured (production without a provider) it answers code 1, 'Payments are not configured'.
          */
         get: operations["chargerulesPayUrl"];
         put?: never;

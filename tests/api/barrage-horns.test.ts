@@ -3,10 +3,10 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barrageMessages } from '../../server/areas/social/barrage-service.ts';
 import { hornMessages } from '../../server/areas/social/horn-service.ts';
-import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
 import { createLoggedInUser, demoLogins, openWallet } from './demo-session.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { messagingSigFor } from './messaging-login.ts';
 
 interface Style {
   id: number;
@@ -68,7 +68,7 @@ describe('coloured barrage and horns', () => {
     const account =
       memberId === undefined
         ? (await server.call<{ id: string; sig: string }>('GET', '/api/Universal/imTouristAccount')).data
-        : { id: String(memberId), sig: await signMessagingUser(server.app.serverContext, String(memberId)) };
+        : { id: String(memberId), sig: await messagingSigFor(server.app.serverContext, String(memberId)) };
     const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/im`);
     const horns: Horn[] = [];
     const entries: Entry[] = [];

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../server/app.ts';
-import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import type { Api } from '../../src/api/client.ts';
 import { createOwnMessaging, type MessagingEvent, type MessagingPort } from '../../src/realtime/messaging-port.ts';
 import { createTimMessaging, timConstants, type TimConversation, type TimMessage, type TimSdk } from '../../src/realtime/tim-messaging.ts';
 import { openTemplateCopy } from './database-template.ts';
+import { messagingSigFor } from './messaging-login.ts';
 
 // The messaging port's contract (DESIGN.md, Realtime: screens do not know which adapter runs), run against the
 // site's own adapter on a real /im server and against the Tencent IM adapter over a fake of tim-js-sdk's surface.
@@ -91,7 +91,7 @@ describe('messaging port conformance', () => {
   });
 
   describePortContract('own /im adapter', async () => {
-    const side = async (id: string): Promise<Side> => ({ port: createOwnMessaging(noApi, { url }), id, sig: await signMessagingUser(app.serverContext, id) });
+    const side = async (id: string): Promise<Side> => ({ port: createOwnMessaging(noApi, { url }), id, sig: await messagingSigFor(app.serverContext, id) });
     return { alice: await side(ids[0]!), bob: await side(ids[1]!) };
   });
 

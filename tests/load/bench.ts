@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { freshServerBundle } from '../../scripts/server-bundle.mjs';
 import { freePort } from '../free-port.ts';
 import { benchBroadcast } from './broadcast-bench.ts';
+import { benchContractFuzz } from './contract-fuzz-bench.ts';
 import { benchDanmaku } from './danmaku-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
 import { benchGiftEffect, benchGifts } from './gift-bench.ts';
@@ -265,4 +266,10 @@ if (!only) {
   await benchGifts();
   console.log('');
   await benchGiftEffect();
+}
+
+// Contract fuzzing, the long run: 10,000 generated and hostile requests (FUZZ_RUNS), counting what fell short.
+if (!only || only === 'fuzz') {
+  console.log('');
+  await benchContractFuzz();
 }

@@ -2,13 +2,13 @@
 // directory, or the PostgreSQL database GIFT_DATABASE_URL names), reporting over IPC where it listens, a room on
 // air, and the senders: logged-in viewers, each topped up once through the ledger.
 import { createSession } from '../../server/areas/account/session-service.ts';
-import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
 import { book, moneyTransaction } from '../../server/areas/wallet/ledger.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedWorld } from '../../server/seed/seed.ts';
 import { maintainTables, startTableMaintenance } from '../../server/db/table-maintenance.ts';
+import { messagingSigFor } from '../api/messaging-login.ts';
 
 export interface GiftServerReady {
   type: 'ready';
@@ -87,7 +87,7 @@ const ready: GiftServerReady = {
   room: { id: Number(room.id), anchorId: Number(room.anchor_id), groupID: `live${String(room.id)}` },
   giftId: Number(gift.id),
   senders,
-  viewer: { userID: 'guest_gift_bench', userSig: await signMessagingUser(server, 'guest_gift_bench') },
+  viewer: { userID: 'guest_gift_bench', userSig: await messagingSigFor(server, 'guest_gift_bench') },
 };
 process.send?.(ready);
 process.on('message', (message: { type: string }) => {

@@ -1,10 +1,10 @@
 // The server of the room chat benchmark (room-chat-bench.ts): the site on a freshly seeded in-memory database,
 // reporting over IPC where it listens, a room on air, and signed messaging logins for the senders and members.
 import { buildApp } from '../../server/app.ts';
-import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedWorld } from '../../server/seed/seed.ts';
+import { messagingSigFor } from '../api/messaging-login.ts';
 
 export interface RoomChatServerReady {
   type: 'ready';
@@ -32,8 +32,8 @@ const ready: RoomChatServerReady = {
   type: 'ready',
   port: typeof address === 'object' && address ? address.port : 0,
   groupID: `live${String(room.id)}`,
-  member: { userID: 'guest_bench', userSig: await signMessagingUser(server, 'guest_bench') },
-  senders: await Promise.all(users.map(async (user) => ({ userID: String(user.id), userSig: await signMessagingUser(server, String(user.id)) }))),
+  member: { userID: 'guest_bench', userSig: await messagingSigFor(server, 'guest_bench') },
+  senders: await Promise.all(users.map(async (user) => ({ userID: String(user.id), userSig: await messagingSigFor(server, String(user.id)) }))),
 };
 process.send?.(ready);
 process.on('message', (message: { type: string }) => {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { PaymentChannel, PaymentNotice, Payout } from './payment-port.ts';
+import type { PaymentChannel, PaymentNotice, Payout, PayoutChannel } from '../../ports/payment-port.ts';
 
 /** The sandbox's checkout page and its notification address, both served by the site itself. */
 export const sandboxPaths = { checkout: '/pay/sandbox', notify: '/pay/notify/sandbox' } as const;
@@ -18,7 +18,13 @@ export function noticeBody(notice: PaymentNotice) {
   return { order_no: notice.orderNo, trade_no: notice.tradeNo, amount: notice.amount, status: notice.status };
 }
 
-function parseNotice(body: unknown): PaymentNotice | null {
+function parseNotice(rawBody: string): PaymentNotice | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
   if (body === null || typeof body !== 'object') return null;
   const b = body as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : null);
@@ -28,15 +34,16 @@ function parseNotice(body: unknown): PaymentNotice | null {
 }
 
 /**
- * The default channel: a checkout page of the site where the user pays or cancels; the page's
- * server side then plays the provider and posts a notice signed with the site's sandbox secret.
+ * The channel outside production: a checkout page of the site where the user pays or cancels; the
+ * page's server side then plays the provider and posts a notice signed with the site's sandbox
+ * secret. It never exists in production (payment-port-for.ts), where anyone could pay with it.
  */
-export function sandboxChannel(secret: () => Promise<string>): PaymentChannel {
+export function sandboxChannel(secret: () => Promise<string>): PaymentChannel & PayoutChannel {
   return {
     code: 'sandbox',
     checkoutUrl: (orderNo, language) => `${sandboxPaths.checkout}?${new URLSearchParams({ order: orderNo, lang: language })}`,
-    async verifyNotice(body, signature) {
-      const notice = parseNotice(body);
+    async verifyNotice(rawBody, signature) {
+      const notice = parseNotice(rawBody);
       if (!notice || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
       const expected = Buffer.from(signNotice(await secret(), notice), 'hex');
       return timingSafeEqual(expected, Buffer.from(signature, 'hex')) ? notice : null;

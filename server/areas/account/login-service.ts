@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DeviceType } from '../../db/tables/account-tables.ts';
@@ -8,7 +8,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { hashPassword, verifyPassword } from '../../password-hash.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { memberProfile } from './profile-service.ts';
-import { createSession, forgetSessions } from './session-service.ts';
+import { announceRevokedSessions, createSession, forgetSessions, sessionIdOfToken } from './session-service.ts';
 import { signMessagingUser } from '../chat/chat-public.ts';
 import { smsMessages, spendSmsCode } from './sms-code-service.ts';
 
@@ -66,7 +66,8 @@ export async function openSession(
     .where('device_type', '=', options.deviceType)
     .where('revoked_at', 'is', null);
   if (options.keepSessionId !== undefined) revoke = revoke.where('id', '<>', options.keepSessionId);
-  await revoke.execute();
+  const revoked = await revoke.returning('id').execute();
+  await announceRevokedSessions(server, revoked.map((row) => Number(row.id)));
   const token = await createSession(server, userId, options, db);
   await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
   return token;
@@ -74,7 +75,8 @@ export async function openSession(
 
 /** What login, register and QR login answer (SPEC §3 stored user info). */
 export async function loginSessionFor(server: ServerContext, userId: number, token: string): Promise<LoginSession> {
-  const [userSig, profile] = await Promise.all([signMessagingUser(server, String(userId)), memberProfile(server, userId)]);
+  const sessionId = await sessionIdOfToken(server, token);
+  const [userSig, profile] = await Promise.all([signMessagingUser(server, String(userId), sessionId), memberProfile(server, userId)]);
   return { token, id: userId, userSig, profile };
 }
 
@@ -89,9 +91,19 @@ function decoy(): Promise<string> {
  * Refuses a try while its (account, address) pair waits out its delay; says whether the address
  * has reached its limit across accounts.
  */
-async function throttle(server: ServerContext, mobile: string, ip: string): Promise<{ addressLimited: boolean }> {
+async function throttle(server: ServerContext, mobile: string, ip: string): Promise<{ addressLimited: boolean; attemptId: number }> {
+  // The check and the try's record are one step: the pair's tries take a lock in turn and each records itself as a
+  // failure before the password is checked (withdrawn when it is right), so tries sent at once count each other.
+  return server.database.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${mobile}:${ip}`}))`.execute(trx);
+    const limits = await throttleCheck(trx, server, mobile, ip);
+    const attempt = await trx.insertInto('login_failures').values({ mobile, ip, created_at: server.clock.now() }).returning('id').executeTakeFirstOrThrow();
+    return { ...limits, attemptId: Number(attempt.id) };
+  });
+}
+
+async function throttleCheck(db: Transaction<Database>, server: ServerContext, mobile: string, ip: string): Promise<{ addressLimited: boolean }> {
   const since = new Date(server.clock.now().getTime() - loginLimits.windowMs);
-  const { db } = server.database;
   const counts = await db
     .selectNoFrom((eb) => [
       eb
@@ -136,10 +148,13 @@ async function knownAddress(server: ServerContext, mobile: string, ip: string): 
 }
 
 async function recordFailure(server: ServerContext, mobile: string, ip: string): Promise<void> {
-  const { db } = server.database;
+  await server.database.db.insertInto('login_failures').values({ mobile, ip, created_at: server.clock.now() }).execute();
+  await forgetOldFailures(server);
+}
+
+async function forgetOldFailures(server: ServerContext): Promise<void> {
   const now = server.clock.now();
-  await db.insertInto('login_failures').values({ mobile, ip, created_at: now }).execute();
-  await db
+  await server.database.db
     .deleteFrom('login_failures')
     .where('created_at', '<', new Date(now.getTime() - loginLimits.windowMs))
     .execute();
@@ -154,8 +169,10 @@ export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, 
   // The code is spent first: a valid one proves the owner, who is never slowed down (ASVS V2.2.1).
   if (input.code) await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
   const ownerProven = Boolean(input.code);
+  let attemptId: number | null = null;
   if (!ownerProven) {
-    const { addressLimited } = await throttle(server, input.mobile, ip);
+    const { addressLimited, attemptId: attempt } = await throttle(server, input.mobile, ip);
+    attemptId = attempt;
     // Refused before the password is checked, so the answer says nothing about the password.
     if (addressLimited && !(await knownAddress(server, input.mobile, ip))) throw new DomainError(loginMessages.ipLocked);
   }
@@ -167,7 +184,9 @@ export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, 
     .executeTakeFirst();
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await decoy()));
   if (!user || !passwordOk) {
-    await recordFailure(server, input.mobile, ip);
+    // A try that was throttled is recorded already.
+    if (attemptId === null) await recordFailure(server, input.mobile, ip);
+    else await forgetOldFailures(server);
     throw new DomainError(loginMessages.wrongPassword);
   }
   if (user.disabled_at) throw new DomainError(loginMessages.disabled);
@@ -251,17 +270,20 @@ export async function resetPassword(server: ServerContext, input: InputOf<'userF
   if (!user) throw new DomainError(smsMessages.wrong);
   const passwordHash = await hashPassword(input.password);
   const now = server.clock.now();
-  await db.transaction().execute(async (trx) => {
+  const revoked = await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-    await trx
+    const sessions = await trx
       .updateTable('sessions')
       .set({ revoked_at: now, revoked_reason: 'signed_out' })
       .where('user_id', '=', user.id)
       .where('revoked_at', 'is', null)
+      .returning('id')
       .execute();
     await trx.deleteFrom('login_failures').where('mobile', '=', input.mobile).execute();
+    return sessions.map((row) => Number(row.id));
   });
   forgetSessions(server);
+  await announceRevokedSessions(server, revoked);
 }
 
 /** Member/SignOut: the token of the request is revoked; it answers 700 from then on. */
@@ -273,4 +295,5 @@ export async function signOut(server: ServerContext, sessionId: number): Promise
     .where('revoked_at', 'is', null)
     .execute();
   forgetSessions(server);
+  await announceRevokedSessions(server, [sessionId]);
 }

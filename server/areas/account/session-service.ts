@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DeviceType } from '../../db/tables/account-tables.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
+import { revokedSessionsChannel } from '../../realtime/messaging-sessions.ts';
 
 /** A session ends after a week without use, and a month after login whatever happens. */
 export const sessionIdleMs = 7 * 24 * 3600_000;
@@ -74,6 +75,17 @@ async function lookUp(server: ServerContext, tokenHash: string): Promise<Session
       ]),
     },
   };
+}
+
+/** Tells every process that these sessions are over (their messaging sockets are closed). */
+export async function announceRevokedSessions(server: ServerContext, sessionIds: readonly number[]): Promise<void> {
+  if (sessionIds.length > 0) await server.bus.publish(revokedSessionsChannel, { ids: sessionIds });
+}
+
+/** The id of a token's session, or null when there is none. */
+export async function sessionIdOfToken(server: ServerContext, token: string): Promise<number | null> {
+  const row = await server.database.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  return row ? Number(row.id) : null;
 }
 
 /** Forgets cached lookups after a session changes (sign out, login elsewhere). */

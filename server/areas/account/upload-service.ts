@@ -249,6 +249,9 @@ export async function reencodeCover(storage: UploadStorage, written: WrittenFile
   }
 }
 
+/** What busboy, the multipart parser, says of a body it cannot read. */
+const multipartParserFailure = /^(Unexpected end of (multipart data|form|file)|Multipart: Boundary not found|Boundary required|Malformed part header|Unsupported Content-Type|Missing Content-Type)/;
+
 /**
  * A multipart upload that failed part way: the file already written, if any, is removed, and the error is
  * thrown again as the sender should read it.
@@ -256,9 +259,11 @@ export async function reencodeCover(storage: UploadStorage, written: WrittenFile
 export async function refuseUpload(server: ServerContext, written: { name: string } | undefined | null, error: unknown): Promise<never> {
   if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
   if (error instanceof DomainError) throw error;
-  // @fastify/multipart's own refusals (too many parts, a field too long) are the sender's fault.
+  // @fastify/multipart's own refusals (too many parts, a field too long) and its parser's (no boundary, a body cut
+  // short, a broken part header) are the sender's fault.
   if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) {
     throw new DomainError(uploadMessages.unreadable);
   }
+  if (error instanceof Error && !('errno' in error) && multipartParserFailure.test(error.message)) throw new DomainError(uploadMessages.unreadable);
   throw error;
 }

@@ -7,7 +7,8 @@ import { deliverMessage, pushConversation } from './message-delivery.ts';
 import { conversationKey, historyPage, messagesAfter, parseConversationID, storeMessage, type Conversation, type ImElemType, type ImPayload } from './message-service.ts';
 import { imMessages } from './im-messages.ts';
 import { verifyMessagingUser } from './messaging-account-service.ts';
-import { refundExpiredEnvelopes } from './red-envelope-service.ts';
+import { isSiteLink } from './site-link.ts';
+import { isRedEnvelopeCard, refundExpiredEnvelopes } from './red-envelope-service.ts';
 
 // The /im frames of messaging (DESIGN.md, the messaging port; im_mode own): login, private and group chat, the
 // history of any conversation, and sending, whose room lines follow the live room chat's rules. A message is
@@ -18,18 +19,18 @@ const privateChatRate = { messages: 20, windowMs: 10_000 } as const;
 
 /** Whether the payload is the one its element type carries, with addresses of the site itself. */
 function payloadProblem(messageType: ImElemType, payload: ImPayload): string | null {
-  const sitePath = (url: string) => url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
   switch (messageType) {
     case 'TIMTextElem':
       return 'text' in payload ? null : imMessages.wrongPayload;
     case 'TIMImageElem':
       if (!('width' in payload)) return imMessages.wrongPayload;
-      return sitePath(payload.url) ? null : imMessages.foreignUrl;
+      return isSiteLink(payload.url) ? null : imMessages.foreignUrl;
     case 'TIMFileElem':
       if (!('size' in payload)) return imMessages.wrongPayload;
-      return sitePath(payload.url) ? null : imMessages.foreignUrl;
+      return isSiteLink(payload.url) ? null : imMessages.foreignUrl;
     case 'TIMCustomElem':
-      return 'data' in payload ? null : imMessages.wrongPayload;
+      if (!('data' in payload)) return imMessages.wrongPayload;
+      return isRedEnvelopeCard(payload) ? imMessages.serverCard : null;
   }
 }
 
@@ -69,8 +70,9 @@ export const chatFrames = defineAreaFrames(
       site: {},
       im: {
         async login(session, frame) {
-          if (!(await verifyMessagingUser(server, frame.userID, frame.userSig))) return session.reply(frame.id, imMessages.badSignature);
-          await session.logIn(frame.userID, frame.lang ?? defaultLanguage);
+          const login = await verifyMessagingUser(server, frame.userID, frame.userSig);
+          if (!login) return session.reply(frame.id, imMessages.badSignature);
+          await session.logIn(frame.userID, frame.lang ?? defaultLanguage, login.sessionId);
           return session.reply(frame.id);
         },
         async logout(session, frame) {

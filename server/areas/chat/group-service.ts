@@ -4,6 +4,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { conversationMessages, groupRole, type ImConversation } from './conversation-service.ts';
 import { pushConversation, pushToMember } from './message-delivery.ts';
 import { firstLetter } from './pinyin-initial.ts';
+import { isSiteLink } from './site-link.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
 // Chat groups: created by a member who becomes the owner, joined by whoever a member adds,
@@ -24,7 +25,20 @@ export const groupMessages = {
   ownerStays: 'The owner cannot leave the group; dissolve it instead',
   full: 'A group has at most {max} members',
   noUsers: 'User not found',
+  blocksYou: 'You cannot add a user who has blocked you',
 } as const;
+
+/** Refuses a group that would reach someone who blocks the caller (a block holds in groups as in one-to-one talk). */
+async function refuseBlockers(server: ServerContext, callerId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const blocker = await server.database.db
+    .selectFrom('user_blocks')
+    .select('user_id')
+    .where('user_id', 'in', [...ids])
+    .where('target_id', '=', callerId)
+    .executeTakeFirst();
+  if (blocker) throw new DomainError(groupMessages.blocksYou);
+}
 
 async function pushRemoved(server: ServerContext, userId: number, conversation: ImConversation): Promise<void> {
   await pushToMember(server, userId, { type: 'conversation', conversation, removed: true });
@@ -112,6 +126,7 @@ export async function createGroup(
   const memberIds = (await existingUsers(server, input.member_ids)).filter((id) => id !== ownerId);
   if (memberIds.length === 0) throw new DomainError(groupMessages.noUsers);
   if (memberIds.length + 1 > groupMemberLimit) throw new DomainError(groupMessages.full, undefined, { max: groupMemberLimit });
+  await refuseBlockers(server, ownerId, memberIds);
   const now = server.clock.now();
   const groupId = await server.database.db.transaction().execute(async (trx) => {
     const group = await trx
@@ -120,7 +135,7 @@ export async function createGroup(
         kind: 'group',
         owner_id: ownerId,
         name: input.name,
-        avatar: input.avatar?.startsWith('/') && !input.avatar.startsWith('//') ? input.avatar : defaultGroupAvatar,
+        avatar: input.avatar && isSiteLink(input.avatar) ? input.avatar : defaultGroupAvatar,
         notice: input.introduction ?? '',
         max_members: groupMemberLimit,
         created_at: now,
@@ -144,6 +159,7 @@ export async function createGroup(
 export async function addGroupMembers(server: ServerContext, userId: number, groupId: number, ids: number[]): Promise<ChatGroup> {
   if (!(await groupRole(server, groupId, userId))) throw new DomainError(conversationMessages.notMember);
   const candidates = await existingUsers(server, ids);
+  await refuseBlockers(server, userId, candidates);
   const added = await server.database.db.transaction().execute(async (trx) => {
     // The group row is locked so two adds at once cannot pass the limit together.
     await trx.selectFrom('chat_groups').select('id').where('id', '=', groupId).forUpdate().executeTakeFirstOrThrow();

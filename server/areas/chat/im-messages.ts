@@ -7,4 +7,5 @@ export const imMessages = {
   unavailable: 'This conversation is not open yet',
   wrongPayload: 'The message does not fit its type',
   foreignUrl: 'Only files served by the site can be sent',
+  serverCard: 'A red envelope is sent with Redenvelope/insert, not as a card',
 } as const;

@@ -19,6 +19,20 @@ type RedEnvelopeReceipt = DataOf<'redenvelopeReceiveRed'>;
 export const redEnvelopeLifetimeMs = 24 * 60 * 60 * 1000;
 /** The card type of a red envelope message (ImCustomPayload.data). */
 export const redEnvelopeCardType = 'red_envelope';
+
+/**
+ * Whether a custom card a client sends would show as a red envelope: only the server makes those (with the
+ * envelope's money held first), so a client's card naming the type anywhere is refused.
+ */
+export function isRedEnvelopeCard(payload: { data: string; description?: string; extension?: string }): boolean {
+  if (payload.extension?.toLowerCase().includes(redEnvelopeCardType)) return true;
+  try {
+    const card: unknown = JSON.parse(payload.data);
+    return typeof card === 'object' && card !== null && JSON.stringify(card).toLowerCase().includes(redEnvelopeCardType);
+  } catch {
+    return payload.data.toLowerCase().includes(redEnvelopeCardType);
+  }
+}
 const defaultGreeting = '恭喜发财，大吉大利';
 
 export const redEnvelopeMessages = {
@@ -29,6 +43,7 @@ export const redEnvelopeMessages = {
   already: 'You have already opened this red envelope',
   oneShare: 'A red envelope to one person has one share',
   oneTarget: 'Input error: give exactly one of group_id and to_uid',
+  recipientOnly: 'Only the recipient can open this red envelope',
 } as const;
 
 /**
@@ -196,6 +211,8 @@ export async function refundExpiredEnvelopes(server: ServerContext): Promise<num
 export async function openRedEnvelope(server: ServerContext, userId: number, redId: number, idempotencyKey: string | undefined): Promise<RedEnvelopeReceipt> {
   const first = await envelopeRow(server.database.db, redId);
   if (!first || !(await mayOpen(server, first, userId))) throw new DomainError(redEnvelopeMessages.notFound);
+  // The sender of a one-to-one envelope may look at it (getRedInfo) but not take it back: it is the recipient's.
+  if (first.receiver_id !== null && Number(first.receiver_id) !== userId) throw new DomainError(redEnvelopeMessages.recipientOnly);
   const outcome = await idempotent(server, { userId, operation: 'redenvelopeReceiveRed', key: idempotencyKey, params: { red_id: redId } }, async (trx) => {
     const locked = await trx.selectFrom('red_envelopes').selectAll().where('id', '=', redId).forUpdate().executeTakeFirstOrThrow();
     const row = await refundIfExpired(server, trx, locked);

@@ -1,6 +1,6 @@
 import { defineAreaFrames } from '../../ports/socket-frames.ts';
 import { conversationKey, imMessages, lastSequence, parseConversationID } from '../chat/chat-public.ts';
-import { isRefusal, revokeRoomMessage, roomChatMessages, roomOfGroup } from './room-chat-service.ts';
+import { isRefusal, revokeRoomMessage, roomChatJoinRefusal, roomChatMessages, roomOfGroup } from './room-chat-service.ts';
 import { EntryThrottle, roomEntryOf } from './room-entry.ts';
 
 // The /im frames of a live room's chat: joining it (every viewer, guests included, read only), leaving it, and a
@@ -20,6 +20,9 @@ export const liveFrames = defineAreaFrames('live', { im: ['join_group', 'leave_g
         // Live rooms' chats take every viewer, guests included (read only); chat groups come with private chat.
         const room = conversation?.kind === 'room' ? await roomOfGroup(server, conversation.roomId) : null;
         if (conversation?.kind !== 'room' || !room) return session.reply(frame.id, imMessages.noGroup);
+        const memberId = session.memberId();
+        const kicked = memberId === null ? null : await roomChatJoinRefusal(server, room, memberId);
+        if (kicked) return session.reply(frame.id, kicked.msg, kicked.reason);
         await session.joinGroup(frame.groupID);
         const last = await lastSequence(server, conversationKey(conversation, 0));
         session.send({

@@ -52,6 +52,11 @@ export async function roomOfGroup(server: ServerContext, roomId: number): Promis
     : null;
 }
 
+/** Whether a member may join a room's chat: not while kicked out of the room (a kick shuts the room for its time). */
+export async function roomChatJoinRefusal(server: ServerContext, room: ChatRoom, userId: number): Promise<RoomChatRefusal | null> {
+  return (await standingIn(server, room, userId)).is_kicked === 1 ? { reason: 'kicked', msg: roomChatMessages.kicked } : null;
+}
+
 /** A room as its chat's rules need it (live/setChatRules). */
 export interface ChatRoom {
   id: number;

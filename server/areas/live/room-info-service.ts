@@ -11,6 +11,7 @@ export const liveRoomMessages = {
   notFound: 'Live room not found',
   anchorNotFound: 'Anchor not found',
   notManager: "Only the room's managers may see another user's status",
+  kickedOut: 'You were kicked out of this room',
 } as const;
 
 const guestStatus: ViewerStatus = { is_taboo: 0, is_manager: 0, is_guard: 0, is_kicked: 0 };
@@ -141,6 +142,7 @@ export async function roomInfo(server: ServerContext, roomId: number, viewerId: 
     anchorStats(server, row.anchor_id),
     viewerId === null ? Promise.resolve(guestStatus) : standingIn(server, row, viewerId),
   ]);
+  if (viewer.is_kicked === 1) throw new DomainError(liveRoomMessages.kickedOut);
   return { room: room!, anchor_stats: stats, viewer, chat_group_id: roomChatGroupId(row.id), chat_rules: chatRulesOf(row) };
 }
 

@@ -26,6 +26,7 @@ export const moderationMessages = {
   alreadyManager: 'This user is already a manager of your room',
   notAManager: 'This user is not a manager of your room',
   notMuted: 'This user is not muted in this room',
+  noRuleGiven: 'Input error: give at least one rule (slow_seconds, followers_only or block_links)',
 } as const;
 
 /** The room, when the caller is its anchor or one of its managers; else code 1. */
@@ -83,6 +84,9 @@ export async function kickViewer(server: ServerContext, callerId: number, input:
 
 /** live/setChatRules: the fields given replace the room's rules; the lists' memory forgets the room at once. */
 export async function setChatRules(server: ServerContext, callerId: number, input: InputOf<'liveSetChatRules'>): Promise<ChatRules> {
+  if (input.slow_seconds === undefined && input.followers_only === undefined && input.block_links === undefined) {
+    throw new DomainError(moderationMessages.noRuleGiven);
+  }
   const room = await moderatedRoom(server, callerId, input.room_id);
   const updated = await server.database.db
     .updateTable('live_rooms')

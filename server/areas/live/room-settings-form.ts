@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { uploadsPathPrefix } from '../../ports/upload-storage.ts';
 import { inputErrorOf } from '../../contract/contract.ts';
+import { fieldWithForbiddenCharacter, textCharacterMessages } from '../../contract/text-characters.ts';
 import type { InputOf } from '../../contract/operation-types.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
@@ -56,6 +57,8 @@ export async function readRoomSettingsForm<K extends FormOperation>(
       const { text, params } = inputErrorOf(validate.errors);
       throw new DomainError(text, ResultCode.error, params);
     }
+    const badText = fieldWithForbiddenCharacter(fields);
+    if (badText !== null) throw new DomainError(textCharacterMessages.field, ResultCode.error, { field: badText || 'form' });
     if (!written) return { fields, cover: undefined, discard: async () => undefined };
     const stored = written;
     const path = `${uploadsPathPrefix}${stored.name}`;

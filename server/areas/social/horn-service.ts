@@ -8,6 +8,7 @@ import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, wal
 
 export const hornMessages = {
   insufficient: 'Not enough yellow diamonds for a horn: please top up',
+  muted: 'You are muted in a live room and cannot blow a horn',
 } as const;
 
 /** What a horn costs when no free one is left, unless the site configures horn_price. */
@@ -61,6 +62,15 @@ export async function sendHorn(server: ServerContext, userId: number, input: Inp
 }
 
 async function blowHorn(server: ServerContext, userId: number, input: InputOf<'memberSneHorn'>, key: string | undefined): Promise<DataOf<'memberSneHorn'>> {
+  // A horn reaches every room, so a mute in any room covers it.
+  const mutedAt = server.clock.now();
+  const mute = await server.database.db
+    .selectFrom('room_mutes')
+    .select('room_id')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', mutedAt)]))
+    .executeTakeFirst();
+  if (mute) throw new DomainError(hornMessages.muted);
   const priceTenths = await hornPriceTenths(server);
   try {
     return await idempotent(server, { userId, operation: 'memberSneHorn', key, params: { content: input.content } }, async (trx) => {

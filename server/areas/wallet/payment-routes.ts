@@ -4,7 +4,9 @@ import { noticeBody, sandboxPaths, signNotice } from '../../adapters/payment/san
 import { languages, translate, type Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { siteSecret } from '../../db/site-secrets.ts';
-import { acceptPaymentNotice, orderForCheckout, paymentChannels } from './topup-service.ts';
+import type { PaymentChannel } from '../../ports/payment-port.ts';
+import { stripePaths, type StripeCheckoutChannel } from '../../adapters/payment/stripe-checkout-channel.ts';
+import { acceptPaymentNotice, orderForCheckout } from './topup-service.ts';
 
 export interface PaymentRoutesOptions {
   server: ServerContext;
@@ -50,11 +52,52 @@ button[value=pay]{background:#f53f3f;border-color:#f53f3f;color:#fff}p[role=stat
 }
 
 /**
- * The sandbox channel's pages (DESIGN.md, Money): the checkout a top-up order's pay_url opens, where
- * the user pays or cancels, and the notification address the channel calls back with a signed notice.
+ * The payment channels' pages (DESIGN.md, Money): each configured channel's checkout, which a top-up
+ * order's pay_url opens, and its notification address, which the channel calls back with a signed
+ * notice. The sandbox's exist only where the sandbox channel does (never in production).
  */
 export async function paymentRoutes(app: FastifyInstance, { server }: PaymentRoutesOptions): Promise<void> {
-  const sandbox = paymentChannels(server).get('sandbox')!;
+  for (const channel of server.payments.channels.values()) {
+    await app.register(async (scope) => noticeRoute(scope, server, channel));
+  }
+  const stripe = server.payments.channels.get('stripe') as StripeCheckoutChannel | undefined;
+  if (stripe) stripeCheckoutRoute(app, server, stripe);
+  if (server.payments.channels.has('sandbox')) await app.register(async (scope) => sandboxRoutes(scope, server));
+}
+
+/** Where a channel posts its notices: the exact bytes are kept, since the signature is over them. */
+function noticeRoute(scope: FastifyInstance, server: ServerContext, channel: PaymentChannel): void {
+  scope.removeContentTypeParser(['application/json', 'text/plain']);
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 65_536 }, (_request, body, done) => done(null, body));
+  const signatureHeader = channel.code === 'stripe' ? 'stripe-signature' : 'x-pay-signature';
+  scope.post(`/pay/notify/${channel.code}`, async (request, reply) => {
+    const signature = request.headers[signatureHeader];
+    const rawBody = typeof request.body === 'string' ? request.body : '';
+    const outcome = await acceptPaymentNotice(server, channel, rawBody, typeof signature === 'string' ? signature : undefined);
+    const accepted = outcome === 'credited' || outcome === 'repeated' || outcome === 'cancelled' || outcome === 'not_pending' || outcome === 'other_event';
+    return reply.code(accepted ? 200 : 400).type('text/plain').send(accepted ? 'success' : 'fail');
+  });
+}
+
+/** Stripe's checkout: the order's Checkout Session is made when the user opens pay_url, and the user sent on to it. */
+function stripeCheckoutRoute(app: FastifyInstance, server: ServerContext, stripe: StripeCheckoutChannel): void {
+  app.get<{ Querystring: { order?: string; lang?: string } }>(stripePaths.checkout, async (request, reply) => {
+    const language = languageFrom(request.query.lang);
+    const orderNo = String(request.query.order ?? '');
+    const order = /^[A-Z0-9]{12,32}$/.test(orderNo) ? await orderForCheckout(server, orderNo) : null;
+    const t = (text: string) => escape(translate(text, language));
+    if (!order || order.status !== 'pending') {
+      const said = order ? (order.status === 'paid' ? checkoutMessages.paid : checkoutMessages.closed) : checkoutMessages.notFound;
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(language, `<p role="status">${t(said)}</p>`));
+    }
+    const origin = process.env.SITE_URL?.replace(/\/+$/, '') || `${request.protocol}://${request.host}`;
+    const url = await stripe.openCheckout(order, language, origin);
+    return reply.header('cache-control', 'no-store').redirect(url, 303);
+  });
+}
+
+/** The sandbox's checkout page and the user's choice on it. */
+async function sandboxRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -108,12 +151,5 @@ export async function paymentRoutes(app: FastifyInstance, { server }: PaymentRou
       if (delivered.statusCode === 200) said = notice.status === 'paid' ? checkoutMessages.paid : checkoutMessages.cancelled;
     }
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await checkout(orderNo, language, said));
-  });
-
-  app.post(sandboxPaths.notify, async (request, reply) => {
-    const signature = request.headers['x-pay-signature'];
-    const outcome = await acceptPaymentNotice(server, sandbox, request.body, typeof signature === 'string' ? signature : undefined);
-    const accepted = outcome === 'credited' || outcome === 'repeated' || outcome === 'cancelled' || outcome === 'not_pending';
-    return reply.code(accepted ? 200 : 400).type('text/plain').send(accepted ? 'success' : 'fail');
   });
 }

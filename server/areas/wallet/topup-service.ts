@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
-import type { PaymentChannel, PaymentNotice } from '../../adapters/payment/payment-port.ts';
-import { sandboxChannel } from '../../adapters/payment/sandbox-channel.ts';
+import type { PaymentChannel, PaymentNotice } from '../../ports/payment-port.ts';
 import type { PaymentNoticeOutcome } from '../../db/tables/wallet-tables.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { siteSecret } from '../../db/site-secrets.ts';
 import { amountOf, book, idempotent, moneyTransaction, tenthsOf } from './ledger.ts';
 import { walletMessages } from './wallet-messages.ts';
 
@@ -16,11 +14,6 @@ export const orderLifetimeMs = 30 * 60_000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const cents = (yuan: number | string) => Math.round(Number(yuan) * 100);
 
-/** The channels the site can take payments through, by code: the sandbox unless a provider is configured. */
-export function paymentChannels(server: ServerContext): ReadonlyMap<string, PaymentChannel> {
-  const sandbox = sandboxChannel(() => siteSecret(server, 'pay_sandbox_secret'));
-  return new Map([[sandbox.code, sandbox]]);
-}
 
 /** chargerules/getList: the enabled packages, cheapest first. */
 export async function chargeRules(server: ServerContext): Promise<DataOf<'chargerulesGetList'>> {
@@ -36,7 +29,7 @@ export async function chargeRules(server: ServerContext): Promise<DataOf<'charge
 
 /** pay/getPayChannelList: enabled channels the site has an adapter for. */
 export async function payChannels(server: ServerContext, language: Language): Promise<DataOf<'payGetPayChannelList'>> {
-  const adapters = paymentChannels(server);
+  const adapters = server.payments.channels;
   const rows = await server.database.db.selectFrom('pay_channels').selectAll().where('enabled', '=', true).orderBy('sort').execute();
   return rows
     .filter((row) => adapters.has(row.code))
@@ -73,8 +66,8 @@ export async function createTopUpOrder(
       .where('id', '=', input.channel_id)
       .where('enabled', '=', true)
       .executeTakeFirst();
-    const adapter = channel && paymentChannels(server).get(channel.code);
-    if (!channel || !adapter) throw new DomainError(walletMessages.channelNotAvailable);
+    const adapter = channel && server.payments.channels.get(channel.code);
+    if (!channel || !adapter) throw new DomainError(server.payments.channels.size === 0 ? walletMessages.paymentsNotConfigured : walletMessages.channelNotAvailable);
     if (cents(rule.price) < cents(channel.min_amount) || cents(rule.price) > cents(channel.max_amount)) {
       throw new DomainError(walletMessages.amountOutsideChannel, undefined, { min: Number(channel.min_amount), max: Number(channel.max_amount) });
     }
@@ -125,11 +118,12 @@ export async function orderForCheckout(server: ServerContext, orderNo: string) {
 export async function acceptPaymentNotice(
   server: ServerContext,
   channel: PaymentChannel,
-  body: unknown,
+  rawBody: string,
   signature: string | undefined,
-): Promise<PaymentNoticeOutcome> {
-  const notice = await channel.verifyNotice(body, signature);
-  const claimedOrder = typeof (body as { order_no?: unknown } | null)?.order_no === 'string' ? String((body as { order_no: string }).order_no).slice(0, 64) : '?';
+): Promise<PaymentNoticeOutcome | 'other_event'> {
+  const notice = await channel.verifyNotice(rawBody, signature);
+  if (notice === 'other_event') return notice;
+  const claimedOrder = notice ? notice.orderNo : claimedOrderOf(rawBody);
   const outcome = notice ? await applyNotice(server, channel, notice) : 'bad_signature';
   await server.database.db
     .insertInto('payment_notices')
@@ -139,6 +133,12 @@ export async function acceptPaymentNotice(
     server.log.warn({ channel: channel.code, order_no: notice?.orderNo ?? claimedOrder, outcome }, 'payment notice refused');
   }
   return outcome;
+}
+
+/** The order a refused notice names, for the log: the sandbox's order_no or a Stripe session's reference. */
+function claimedOrderOf(rawBody: string): string {
+  const named = /"(?:order_no|client_reference_id)"\s*:\s*"([A-Z0-9]{1,64})"/.exec(rawBody.slice(0, 65_536));
+  return named?.[1] ?? '?';
 }
 
 async function applyNotice(server: ServerContext, channel: PaymentChannel, notice: PaymentNotice): Promise<PaymentNoticeOutcome> {

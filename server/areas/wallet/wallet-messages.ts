@@ -13,6 +13,8 @@ export const walletMessages = {
   ruleNotFound: 'This top-up package is not available',
   channelNotAvailable: 'This payment channel is not available',
   amountOutsideChannel: 'This channel takes payments from {min} to {max} yuan',
+  paymentsNotConfigured: 'Payments are not configured',
+  payoutsNotConfigured: 'Payouts are not configured: the withdrawal stays under review',
 } as const;
 
 /** Labels of the ledger entry types (order/getTypeList), in English; the catalogues translate them. */

@@ -7,7 +7,6 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { amountOf, book, idempotent, tenthsOf, type Trx } from './ledger.ts';
 import { checkPaymentPassword } from './payment-password-service.ts';
 import { maskAccount, maskCard } from './payout-account-service.ts';
-import { paymentChannels } from './topup-service.ts';
 import { walletMessages } from './wallet-messages.ts';
 import { noticeMessages, notifyUser } from '../content/content-public.ts';
 
@@ -158,6 +157,7 @@ export async function reviewWithdrawal(
     const now = server.clock.now();
     const before = await adminRecord(trx, row);
     if (decision.type === 'review.approve') {
+      if (!server.payments.payouts) throw new DomainError(walletMessages.payoutsNotConfigured);
       // A withdrawal above the site's setting is paid only on a second admin's approval.
       const limit = await trx.selectFrom('site_config').select('value').where('key', '=', 'withdrawal_second_review_above').executeTakeFirst();
       if (limit && tenthsOf(row.amount) > tenthsOf(Number(limit.value))) {
@@ -169,7 +169,7 @@ export async function reviewWithdrawal(
         }
         if (Number(row.first_reviewer_id) === reviewerId) throw new DomainError(walletMessages.secondAdminNeeded);
       }
-      const payout = await paymentChannels(server).get('sandbox')!.payout({
+      const payout = await server.payments.payouts.payout({
         withdrawalId: Number(row.id),
         tenths: tenthsOf(row.amount),
         destination: row.destination,
