@@ -50,6 +50,30 @@ function chineseOutsideUserContent(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Text a box cuts: an element with words of its own whose content is wider than the box that clips it. An
+ * ellipsis is a cut that says so, allowed where the box still shows a few words (a long title), not a letter.
+ */
+function clippedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+      const box = element.getBoundingClientRect();
+      // Not shown, or read by screen readers only (ps-visually-hidden clips on purpose).
+      if (!ownText || box.width <= 1 || box.height <= 1 || element.closest('.ps-visually-hidden') !== null) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX === 'visible' || element.scrollWidth <= element.clientWidth + 1) continue;
+      if (style.textOverflow === 'ellipsis' && element.clientWidth >= 96) continue;
+      found.push(`${element.tagName.toLowerCase()} (${String(element.clientWidth)} of ${String(element.scrollWidth)} px): ${(element.textContent ?? '').trim().slice(0, 40)}`);
+    }
+    for (const list of document.querySelectorAll<HTMLElement>('header nav ul')) {
+      if (list.scrollWidth > list.clientWidth + 1) found.push(`the navigation scrolls ${String(list.scrollWidth - list.clientWidth)} px out of view`);
+    }
+    return found;
+  });
+}
+
 /** Waits until the page has shown its data: nothing says it is loading, then a moment for late pushes. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
@@ -118,4 +142,24 @@ describe('every route in English and Vietnamese', { timeout: 300_000 }, () => {
     });
   }
 
+  it('cuts no text at 390 px in Vietnamese on /live, /football and the navigation', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await context.addInitScript(
+      ([stored, language]) => {
+        localStorage.setItem('userInfo', stored);
+        localStorage.setItem('lang', language);
+      },
+      [JSON.stringify(session), 'vi'] as const,
+    );
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const path of [paths.find((candidate) => candidate.startsWith('/live?'))!, '/football']) {
+      await page.goto(`${siteUrl}${path}`);
+      await settle(page);
+      for (const found of await clippedText(page)) problems.push(`${path} ${found}`);
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 });
+

@@ -43,6 +43,7 @@ async function settle(button: HTMLElement) {
 
 /** Both wallets and the coins, the withdrawal form and the records with their review statuses. */
 export const Default: Story = {
+  args: { section: 'withdraw' },
   play: async ({ canvas, args, userEvent }) => {
     await expect(await canvas.findByTestId('wallet-income')).toHaveTextContent('3560');
     await expect(canvas.getByTestId('wallet-consumer')).toHaveTextContent('1288.5');
@@ -63,6 +64,7 @@ export const Default: Story = {
 
 /** SPEC §5's texts, one after another: no amount, more than the income, a password of too few digits. Nothing is sent. */
 export const WithdrawProblems: Story = {
+  args: { section: 'withdraw' },
   globals: { locale: 'en' },
   play: async ({ canvas, args, userEvent }) => {
     const apply = await canvas.findByRole('button', { name: en['wallet.applyWithdrawal'] });
@@ -82,6 +84,7 @@ export const WithdrawProblems: Story = {
 
 /** At a phone's width the balances stack and the figures keep their fixed width. */
 export const Phone: Story = {
+  args: { section: 'withdraw' },
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByTestId('wallet-income')).toHaveTextContent('3560');
