@@ -99,8 +99,13 @@ export const TopUp: Story = {
     await userEvent.click(await canvas.findByRole('radio', { name: /312/ }));
     const create = canvas.getByRole('button', { name: zh['wallet.createOrder'] });
     await userEvent.click(create);
-    await expect(await canvas.findByRole('link', { name: /R20261125001/ })).toHaveAttribute('href', '/checkout/R20261125001');
+    const checkout = await canvas.findByRole('link', { name: /R20261125001/ });
+    await expect(checkout).toHaveAttribute('href', '/checkout/R20261125001');
     await settle(create);
+    // The hint speaks of the page that opened: none has until the link is followed (here without leaving the story).
+    await expect(canvas.queryByText(zh['wallet.payHint'])).toBeNull();
+    checkout.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    await userEvent.click(checkout);
     await expect(canvas.getByText(zh['wallet.payHint'])).toBeVisible();
     await expect(args.onChange).toHaveBeenCalledWith('/api/chargerules/payUrl', { rule_id: '2', channel_id: '1' });
   },
