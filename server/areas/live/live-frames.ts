@@ -5,6 +5,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import type { ImSession } from '../../ports/socket-frames.ts';
 import { countTaskProgress } from '../tasks/tasks-public.ts';
 import { EntryThrottle, roomEntryOf } from './room-entry.ts';
+import { recordRoomPresence } from './broadcast-service.ts';
 import { cachedRoom } from './room-list-service.ts';
 
 /** How often a member in a room on air counts one more minute of the watch task; tests shorten it. */
@@ -47,8 +48,27 @@ export const liveFrames = defineAreaFrames('live', { im: ['join_group', 'leave_g
   const watching = new Set<ImSession>();
   const pruneEntries = setInterval(() => entries.prune(server.clock.now().getTime()), 60_000);
   pruneEntries.unref();
+  // A room's audience is written once a second at most, after the joins and leaves (closed tabs too) of that second:
+  // each room this process has seen joined is counted until nobody is left in it.
+  const audiences = new Map<string, { channels: ImSession['channels']; written: number | null }>();
+  const countAudiences = setInterval(() => {
+    for (const [groupID, audience] of audiences) {
+      const present = audience.channels.onlineCount(groupID);
+      if (present === audience.written) {
+        if (present === 0) audiences.delete(groupID);
+        continue;
+      }
+      audience.written = present;
+      const room = parseConversationID(`GROUP${groupID}`);
+      if (room?.kind === 'room') recordRoomPresence(server, room.roomId, present).catch((error: unknown) => server.log.error(error));
+    }
+  }, 1000);
+  countAudiences.unref();
   return {
-    stop: () => clearInterval(pruneEntries),
+    stop: () => {
+      clearInterval(pruneEntries);
+      clearInterval(countAudiences);
+    },
     site: {},
     im: {
       async join_group(session, frame) {
@@ -59,6 +79,7 @@ export const liveFrames = defineAreaFrames('live', { im: ['join_group', 'leave_g
         if (conversation?.kind !== 'room' || !room) return session.reply(frame.id, imMessages.noGroup);
         await session.joinGroup(frame.groupID);
         watchMinutes(server, session, watching);
+        if (!audiences.has(frame.groupID)) audiences.set(frame.groupID, { channels: session.channels, written: null });
         const last = await lastSequence(server, conversationKey(conversation, 0));
         session.send({
           type: 'group_joined',
