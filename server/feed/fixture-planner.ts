@@ -5,7 +5,8 @@ import { FeedRandom } from './feed-random.ts';
 import type { FeedWorld, LeagueRow } from './feed-world.ts';
 
 // A day of fixtures for the demo world: each competition plays about as many matches as the seed's day,
-// in one to three kick-off slots spread over the site's day, each team at most once.
+// in one to three kick-off slots spread over the site's day, each team at most once, and only a team
+// rested since its last match and before its next (restMs: no club plays at 01:00 and again at 20:15).
 
 /** The site's day runs on China time (openapi.yaml hot_match/all_match: utc_offset 480). */
 export const siteUtcOffsetMs = 480 * 60_000;
@@ -27,6 +28,12 @@ export function siteDayOf(ms: number): SiteDay {
 const defaultFixtures: Record<Sport, number> = { football: 6, basketball: 5, esports: 3 };
 /** The last kick-off slot of the day, so a day's matches start on that day. */
 const lastSlot: Record<Sport, number> = { football: 23 * 4, basketball: 22 * 4 + 3, esports: 23 * 4 };
+
+/**
+ * How long a team rests between two kick-offs: football clubs play every few days, basketball teams on
+ * back-to-back nights at most, e-sports teams once a day.
+ */
+export const restMs: Record<Sport, number> = { football: 48 * 3600_000, basketball: 20 * 3600_000, esports: 12 * 3600_000 };
 
 /** A match's round, in Chinese and in English. */
 export type MatchRound = Pick<Match, 'round' | 'round_en'>;
@@ -53,6 +60,20 @@ export interface DayPlan {
 export interface DayTaken {
   lastKickOff: number | null;
   busy: ReadonlySet<number>;
+  /** Each team's kick-offs around the day (within a rest window of it, before or after), wherever planned. */
+  kickOffs?: ReadonlyMap<number, readonly number[]>;
+}
+
+/** When in `day` a team whose other kick-offs are `kickOffs` may kick off and still rest `rest` either side; null: never. */
+export function restedWindow(day: SiteDay, rest: number, kickOffs: readonly number[] = []): { earliest: number; latest: number } | null {
+  let earliest = day.start;
+  let latest = day.end - 1;
+  for (const kickOff of kickOffs) {
+    if (kickOff < day.start) earliest = Math.max(earliest, kickOff + rest);
+    else if (kickOff >= day.end) latest = Math.min(latest, kickOff - rest);
+    else return null;
+  }
+  return earliest <= latest ? { earliest, latest } : null;
 }
 
 /**
@@ -78,7 +99,8 @@ export function planDay(
     const leagueRandom = new FeedRandom(seed, 'day', day.key, 'league', league.id);
     const members = world.members(league.id);
     const ranked = [...members].sort((a, b) => world.strength(b) - world.strength(a));
-    const free = leagueRandom.shuffle(members.filter((teamId) => !busy.has(teamId)));
+    const windows = new Map(members.map((teamId) => [teamId, restedWindow(day, restMs[league.sport], taken.kickOffs?.get(teamId))] as const));
+    const free = leagueRandom.shuffle(members.filter((teamId) => !busy.has(teamId) && windows.get(teamId) !== null));
     const wanted = league.daily_fixtures ?? defaultFixtures[league.sport];
     const count = Math.min(wanted, Math.floor(free.length / 2));
     if (count === 0) continue;
@@ -89,6 +111,12 @@ export function planDay(
     for (let i = 0; i < count; i++) {
       const home = free[2 * i]!;
       const away = free[2 * i + 1]!;
+      // The kick-off both sides are rested for: the league's slot for it, else another of its slots, else any open one.
+      const earliest = Math.max(windows.get(home)!.earliest, windows.get(away)!.earliest);
+      const latest = Math.min(windows.get(home)!.latest, windows.get(away)!.latest);
+      const fits = (slot: number) => day.start + slot * slotMs >= earliest && day.start + slot * slotMs <= latest;
+      const slot = [slots[i % slots.length]!, ...slots, ...open].find(fits);
+      if (slot === undefined) continue;
       busy.add(home).add(away);
       const strongest = Math.min(ranked.indexOf(home), ranked.indexOf(away));
       fixtures.push({
@@ -98,7 +126,7 @@ export function planDay(
         ...round,
         home_team_id: home,
         away_team_id: away,
-        start_time: new Date(day.start + slots[i % slots.length]! * slotMs),
+        start_time: new Date(day.start + slot * slotMs),
         best_of:
           league.sport === 'esports'
             ? leagueRandom.weighted([

@@ -40,14 +40,38 @@ function shirtsOf(teamId: number, count: number, sport: 'football' | 'basketball
   return sport === 'football' ? [1, ...drawn.slice(0, count - 1)] : drawn;
 }
 
-/** A coach from the league's pool of names who is not one of the team's players. */
-function coachOf(world: FeedWorld, teamId: number, squad: readonly string[]): [string, string] {
-  const team = world.teams.get(teamId);
-  const league = team ? world.leagues.get(team.league_id) : undefined;
+const coachesOfWorld = new WeakMap<FeedWorld, Map<number, [string, string]>>();
+
+/**
+ * A team's coach, the same every match: the teams of a league are given different names from its pool (then
+ * from the others), each not one of the team's own players, so two coaches of one match never share a name.
+ */
+export function coachOf(world: FeedWorld, teamId: number): [string, string] {
+  let coaches = coachesOfWorld.get(world);
+  if (!coaches) {
+    coaches = new Map();
+    coachesOfWorld.set(world, coaches);
+  }
+  const known = coaches.get(teamId);
+  if (known) return known;
+  const leagueId = world.teams.get(teamId)?.league_id;
+  const league = leagueId === undefined ? undefined : world.leagues.get(leagueId);
   const pool = league && isPlayerPool(league.player_pool) ? playerNames[league.player_pool] : playerNames.mix;
-  const free = pool.filter(([zh]) => !squad.includes(zh));
-  const [zh, en] = new FeedRandom('coach', teamId).pick(free.length ? free : pool);
-  return [zh, en];
+  const random = new FeedRandom('coaches', leagueId ?? 0);
+  const candidates = new Map<string, string>();
+  // Then the other pools, football's and basketball's: a coach from abroad where the league's own names run out.
+  const abroad = Object.values(playerNames).filter((names) => names !== pool && names !== playerNames.esports).flat();
+  for (const [zh, en] of [...random.shuffle(pool), ...random.shuffle(abroad)]) if (!candidates.has(zh)) candidates.set(zh, en);
+  const names = [...candidates];
+  const taken = new Set<string>();
+  const leagueTeams = [...world.teams.values()].filter((team) => team.league_id === leagueId).map((team) => team.id);
+  for (const id of leagueTeams.sort((a, b) => a - b)) {
+    const squad = new Set(world.squad(id));
+    const pick = names.find(([zh]) => !taken.has(zh) && !squad.has(zh)) ?? names.find(([zh]) => !taken.has(zh)) ?? names[id % names.length]!;
+    taken.add(pick[0]);
+    coaches.set(id, pick);
+  }
+  return coaches.get(teamId) ?? names[0]!;
 }
 
 const markedKinds: Record<string, LineupEvent['kind'] | undefined> = {
@@ -102,7 +126,7 @@ function teamLineup(world: FeedWorld, match: Match, side: Side, incidents: reado
   const teamId = side === 'home' ? match.home_team_id : match.away_team_id;
   const squad = world.squad(teamId);
   const english = world.englishNames(teamId);
-  const [coach, coachEn] = coachOf(world, teamId, squad);
+  const [coach, coachEn] = coachOf(world, teamId);
   const player = (name: string, shirt: number, position: LineupPlayer['position'], line: number, points: number | null): LineupPlayer => ({
     name,
     name_en: english.get(name) ?? name,

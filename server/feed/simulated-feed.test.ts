@@ -279,7 +279,8 @@ describe('simulated feed on a world seeded at any hour', { timeout: 120_000 }, (
         .where('start_time', '>=', new Date(tomorrow.start))
         .where('start_time', '<', new Date(tomorrow.end))
         .execute();
-      expect(matches.length).toBeGreaterThan(40);
+      // Fewer than a seeded day's 40-odd: the clubs that played today rest (fixture-planner.ts, restMs).
+      expect(matches.length).toBeGreaterThan(30);
       expect(new Set(matches.map((match) => match.sport))).toEqual(new Set(['football', 'basketball', 'esports']));
       const teams = matches.flatMap((match) => [match.home_team_id, match.away_team_id]);
       expect(new Set(teams).size).toBe(teams.length);

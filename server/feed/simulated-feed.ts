@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { standingsKey, type OddsCompanyRow, type OddsRow, type StandingRow } from '../ports/score-board.ts';
 import type { Match, MatchIncidentsTable, MatchesTable } from '../db/tables/scores-tables.ts';
 import { FeedWorld } from './feed-world.ts';
-import { planDay, siteDayOf, type MatchRound } from './fixture-planner.ts';
+import { planDay, restMs, siteDayOf, type MatchRound } from './fixture-planner.ts';
 import { stoppageOf } from './football-engine.ts';
 import { ManualClock, ShiftedClock, isMovable, type FeedClock, type MovableClock } from './feed-clock.ts';
 import type { FeedEvent, FeedHost, FeedListener, FeedPlayed, MatchFeed, PassPlayed } from '../ports/match-feed.ts';
@@ -275,13 +275,19 @@ class SimulatedFeed implements MatchFeed {
       const { db } = this.host.database;
       const planned = await db.selectFrom('feed_planned_days').select('day').where('day', '=', day.key).executeTakeFirst();
       if (!planned) {
-        const existing = await db
+        const longestRest = Math.max(...Object.values(restMs));
+        const around = await db
           .selectFrom('matches')
           .select(['start_time', 'home_team_id', 'away_team_id'])
-          .where('start_time', '>=', new Date(day.start))
-          .where('start_time', '<', new Date(day.end))
+          .where('start_time', '>', new Date(day.start - longestRest))
+          .where('start_time', '<', new Date(day.end + longestRest))
           .execute();
+        const existing = around.filter((row) => row.start_time.getTime() >= day.start && row.start_time.getTime() < day.end);
         const kickOffs = existing.map((row) => row.start_time.getTime());
+        const teamKickOffs = new Map<number, number[]>();
+        for (const row of around) {
+          for (const team of [row.home_team_id, row.away_team_id]) teamKickOffs.set(team, [...(teamKickOffs.get(team) ?? []), row.start_time.getTime()]);
+        }
         await this.#readWorld();
         // Stamped with the start of the day before, when the day becomes due, not when a pass happened to
         // look: the same seed gives the same rows however the clock moved.
@@ -294,6 +300,7 @@ class SimulatedFeed implements MatchFeed {
           {
             lastKickOff: kickOffs.length ? Math.max(...kickOffs) : null,
             busy: new Set(existing.flatMap((row) => [row.home_team_id, row.away_team_id])),
+            kickOffs: teamKickOffs,
           },
           new Date(due),
         );

@@ -96,6 +96,8 @@ export function App() {
         void loadMessages(next).then(() => {
           writeLocale(next);
           setLocaleState(next);
+          // What the server wrote (task names, phone-code countries, catalogues) is asked again in the new language.
+          void queryClient.invalidateQueries();
         });
       },
       theme,
@@ -104,7 +106,7 @@ export function App() {
         setThemeState(next);
       },
     }),
-    [locale, theme],
+    [locale, theme, queryClient],
   );
 
   return (

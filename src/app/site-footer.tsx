@@ -111,7 +111,7 @@ export function SiteFooter({ siteName, config, year }: SiteFooterProps) {
                 {contacts.map(([label, value]) => (
                   <div key={label}>
                     <dt>{t(label)}</dt>
-                    <dd>{label === 'footer.email' ? <a href={`mailto:${value}`}>{value}</a> : value}</dd>
+                    <dd>{label === 'footer.email' ? <EmailLink address={value} /> : value}</dd>
                   </div>
                 ))}
               </dl>
@@ -142,10 +142,33 @@ export function SiteFooter({ siteName, config, year }: SiteFooterProps) {
           </nav>
           <p className={styles.muted}>
             © {year} {siteName}
-            {config && config.site_icp !== '' && <span className={styles.icp}>{config.site_icp}</span>}
+            {config && config.site_icp !== '' && (
+              // The filing number is written as the Chinese authority issues it, in every language.
+              <span className={styles.icp} lang="zh">
+                {config.site_icp}
+              </span>
+            )}
           </p>
         </div>
       </div>
     </footer>
+  );
+}
+
+/** An address that breaks, when it must, after its @ rather than inside a word. */
+function EmailLink({ address }: { address: string }) {
+  const at = address.indexOf('@');
+  return (
+    <a href={`mailto:${address}`} className={styles.email}>
+      {at < 0 ? (
+        address
+      ) : (
+        <>
+          {address.slice(0, at + 1)}
+          <wbr />
+          {address.slice(at + 1)}
+        </>
+      )}
+    </a>
   );
 }

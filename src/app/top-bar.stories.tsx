@@ -1,3 +1,4 @@
+import zh from '../i18n/messages/zh.json';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import { sampleAvatar, sampleLevelIcon } from '../ui/story-images.ts';
@@ -114,6 +115,8 @@ export const Keyboard: Story = {
     await expect(canvas.getByRole('button', { name: '主播' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(canvas.getByRole('button', { name: '主播' })).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    await expect(canvas.getByRole('link', { name: zh['nav.allStreamers'] })).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getAllByRole('link', { name: '足球' }).at(-1)).toHaveFocus();
   },

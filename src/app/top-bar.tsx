@@ -81,6 +81,8 @@ const navEntries: readonly (NavLink | NavMenu)[] = [
     label: 'nav.streamers',
     navs: [2],
     items: [
+      // The menu's own way to every streamer (/anchor?type=0), first, as the entry is a menu rather than a link.
+      { key: 'all', label: 'nav.allStreamers', href: link('anchor', { type: 0 }) },
       { key: 'football', label: 'nav.football', href: link('anchor', { type: 1 }) },
       { key: 'basketball', label: 'nav.basketball', href: link('anchor', { type: 2 }) },
       { key: 'esports', label: 'nav.esports', href: link('anchor', { type: 3 }) },
@@ -314,7 +316,9 @@ function UserMenu({ user, onLogout }: { user: TopBarUser; onLogout: () => void }
       <div className={styles.userCard}>
         <Avatar src={user.avatar} name={user.user_nickname} size={48} levelIcon={user.exp_icon} level={user.level} levelLabel={levelLabel} />
         <div className={styles.userFacts}>
-          <strong className={styles.userName}>{user.user_nickname}</strong>
+          <strong className={styles.userName} data-user-content>
+            {user.user_nickname}
+          </strong>
           {levelLabel && <span>{levelLabel}</span>}
           <span>
             {t('user.balance')} <span className={styles.number}>{user.balance}</span>

@@ -14,3 +14,10 @@ export const statusMessages = {
   lost: 'status.lost',
   void: 'status.void',
 } as const satisfies Record<string, MessageId>;
+
+/** A match's statuses: a match over is finished (a broadcast over has ended). */
+export const matchStatusMessages = {
+  in_progress: 'status.in_progress',
+  not_started: 'status.not_started',
+  over: 'status.finished',
+} as const satisfies Record<string, MessageId>;

@@ -9,6 +9,11 @@ export interface AltchaCheckProps {
   onSolved: (payload: string) => void;
   /** Called when the solution expires or the widget fails. */
   onReset: () => void;
+  /**
+   * The user has ticked the check once in this dialog and a request spent its solution (an SMS code sent): the
+   * next challenge is solved as soon as it loads. The proof of work is done all the same; only the second tick goes.
+   */
+  solveAtOnce?: boolean;
 }
 
 /** The widget's texts (altcha's `Strings`) and the site's messages that say them. */
@@ -39,7 +44,7 @@ function escapeAttribute(text: string): string {
  * The self-hosted human check of SPEC §5 (DESIGN.md): the ALTCHA widget solving the server's
  * challenge. The challenge comes inside the API envelope, so it is fetched here and handed over.
  */
-export function AltchaCheck({ onSolved, onReset }: AltchaCheckProps) {
+export function AltchaCheck({ onSolved, onReset, solveAtOnce = false }: AltchaCheckProps) {
   const api = useApi();
   const t = useMessage();
   const { locale } = useIntl();
@@ -72,7 +77,7 @@ export function AltchaCheck({ onSolved, onReset }: AltchaCheckProps) {
         widget.setAttribute('language', language);
         widget.setAttribute('name', 'altcha');
         // The challenge is data, not a URL; set before the widget connects, so it never fetches one.
-        widget.setAttribute('configuration', JSON.stringify({ challenge }));
+        widget.setAttribute('configuration', JSON.stringify({ challenge, ...(solveAtOnce ? { auto: 'onload' } : {}) }));
         host.replaceChildren(widget);
         widget.addEventListener('verified', (event) => {
           const payload = (event as CustomEvent<{ payload?: string }>).detail.payload;
@@ -85,7 +90,7 @@ export function AltchaCheck({ onSolved, onReset }: AltchaCheckProps) {
       cancelled = true;
       widget?.remove();
     };
-  }, [api, locale, strings]);
+  }, [api, locale, strings, solveAtOnce]);
 
   return <div ref={hostRef} data-testid="altcha" style={{ minHeight: 60 }} />;
 }

@@ -21,7 +21,7 @@ export function Avatar({ src, name, size = 40, levelIcon, level, levelLabel }: A
   const initial = [...name.trim()][0]?.toUpperCase() ?? '?';
   const hasBadge = Boolean(levelIcon) || level !== undefined;
   return (
-    <span className={styles.avatar} style={{ width: size, height: size }}>
+    <span className={styles.avatar} style={{ width: size, height: size }} data-user-content>
       <Image
         src={src}
         alt={name}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface FittedNameProps {
   /** The full name, shown wherever it fits. */
@@ -16,6 +16,10 @@ export interface FittedNameProps {
 export function FittedName({ full, short, className }: FittedNameProps) {
   const ref = useRef<HTMLSpanElement>(null);
   const [fit, setFit] = useState({ width: -1, short: false, measured: false });
+  const group = useContext(NameGroupContext);
+  const id = useId();
+  const report = group?.report;
+  useLayoutEffect(() => (report ? () => report(id, null) : undefined), [report, id]);
 
   useLayoutEffect(() => {
     const box = ref.current?.parentElement;
@@ -33,12 +37,41 @@ export function FittedName({ full, short, className }: FittedNameProps) {
     if (!name || fit.measured || fit.width < 0) return;
     const cut = name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1;
     setFit((was) => ({ ...was, short: cut, measured: true }));
-  }, [fit]);
+    report?.(id, cut);
+  }, [fit, report, id]);
 
-  const shown = fit.short ? short : full;
+  const shown = fit.short || (fit.measured && group?.anyCut) ? short : full;
   return (
     <span ref={ref} className={className} title={shown === full ? undefined : full} data-short={shown === full ? undefined : true}>
       {shown}
     </span>
   );
+}
+
+interface NameGroup {
+  /** A member's finding at its width: cut or not; null when it leaves the group. */
+  report(id: string, cut: boolean | null): void;
+  anyCut: boolean;
+}
+
+const NameGroupContext = createContext<NameGroup | null>(null);
+
+/**
+ * Names in one list read alike: where any one of them would be cut, all of them give way to their short
+ * forms, so a column never mixes full names and abbreviations.
+ */
+export function FittedNameGroup({ children }: { children: ReactNode }) {
+  const [cuts, setCuts] = useState<ReadonlySet<string>>(() => new Set());
+  const report = useCallback((id: string, cut: boolean | null) => {
+    setCuts((was) => {
+      if (Boolean(cut) === was.has(id)) return was;
+      const next = new Set(was);
+      if (cut) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const anyCut = cuts.size > 0;
+  const value = useMemo(() => ({ report, anyCut }), [report, anyCut]);
+  return <NameGroupContext.Provider value={value}>{children}</NameGroupContext.Provider>;
 }

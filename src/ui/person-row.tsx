@@ -14,7 +14,7 @@ export interface PersonRowProps {
   /** Accessible text of the place, translated ('No. 1'); defaults to the number. */
   rankLabel?: string;
   /** A line under the name: a title, a signature, a time. */
-  detail?: string;
+  detail?: ReactNode;
   /** Where the name leads (a room); absent leaves it plain text. */
   href?: string;
   /** A status beside the name, e.g. a StatusBadge. */
@@ -34,7 +34,9 @@ export function PersonRow({ name, avatar, levelIcon, rank, rankLabel, detail, hr
       <Avatar src={avatar} name={name} levelIcon={levelIcon} size={44} />
       <span className={styles.text}>
         <span className={styles.nameLine}>
-          <span className={styles.name}>{name}</span>
+          <span className={styles.name} data-user-content>
+            {name}
+          </span>
           {badge}
         </span>
         {detail && <span className={styles.detail}>{detail}</span>}

@@ -60,7 +60,7 @@ export function RoomCard({
 }: RoomCardProps) {
   return (
     <Card
-      title={title}
+      title={<span data-user-content>{title}</span>}
       href={href}
       headingLevel={headingLevel}
       media={
@@ -78,7 +78,9 @@ export function RoomCard({
     >
       <span className={styles.anchor}>
         <Avatar src={anchorAvatar} name={anchorName} size={24} />
-        <span className={styles.anchorName}>{anchorName}</span>
+        <span className={styles.anchorName} data-user-content>
+          {anchorName}
+        </span>
       </span>
       {categoryLabel && <span className={styles.category}>{categoryLabel}</span>}
       {match && (

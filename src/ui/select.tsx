@@ -22,10 +22,12 @@ export interface SelectProps<Value extends string> {
   hideLabel?: boolean;
   /** Greys the select out. */
   disabled?: boolean;
+  /** The choices are what users wrote (their names): marked as user content (data-user-content). */
+  userContent?: boolean;
 }
 
 /** A native select (the platform's own list on phones), styled like the other fields. */
-export function Select<Value extends string>({ label, value, options, onChange, hideLabel = false, disabled }: SelectProps<Value>) {
+export function Select<Value extends string>({ label, value, options, onChange, hideLabel = false, disabled, userContent = false }: SelectProps<Value>) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -37,6 +39,7 @@ export function Select<Value extends string>({ label, value, options, onChange, 
         className={styles.select}
         value={value}
         disabled={disabled}
+        data-user-content={userContent || undefined}
         onChange={(event) => {
           const chosen = options.find((option) => option.value === event.target.value);
           if (chosen) onChange(chosen.value);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInMessages } from '../../server/areas/tasks/sign-in-service.ts';
-import { recordTaskProgress } from '../../server/areas/tasks/task-service.ts';
+import { recordTaskProgress, type TaskCode } from '../../server/areas/tasks/task-service.ts';
 import { createLoggedInUser } from './demo-session.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -134,7 +134,7 @@ describe('daily sign-in and tasks', () => {
     const context = server.app.serverContext;
     const code = (
       await server.database.db.selectFrom('tasks').select('code').where('id', '=', watch!.id).executeTakeFirstOrThrow()
-    ).code;
+    ).code as TaskCode;
     expect(await recordTaskProgress(context, user.id, code, watch!.target - 1)).toBe(0);
     const partway = await server.call<TaskCentre>('POST', '/api/Activity_Config/user_task_list', {}, { token: user.token });
     expect(partway.data.daily.find((task) => task.id === watch!.id)).toMatchObject({ progress: watch!.target - 1, is_complete: 0 });

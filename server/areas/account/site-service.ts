@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataOf } from '../../contract/operation-types.ts';
+import { languageOf } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 
 type SiteConfig = DataOf<'universalGetConfig'>;
@@ -30,7 +31,7 @@ export async function siteConfig(server: ServerContext, request: FastifyRequest)
   const [rows, countries] = await Promise.all([
     configRows(server),
     server.cache.get('country_codes', configTtlMs, () =>
-      server.database.db.selectFrom('country_codes').select(['id', 'code', 'name']).orderBy('sort').orderBy('id').execute(),
+      server.database.db.selectFrom('country_codes').select(['id', 'code', 'name', 'name_en']).orderBy('sort').orderBy('id').execute(),
     ),
   ]);
   const appId = rows.get('im_sdk_app_id');
@@ -38,7 +39,8 @@ export async function siteConfig(server: ServerContext, request: FastifyRequest)
   return {
     site_name: text(rows, 'site_name') || 'Pitchside',
     websocket: websocketAddress(request),
-    CountryCode: countries,
+    // The phone-code list of the login dialog, named in the reader's language (Vietnamese reads the English).
+    CountryCode: countries.map(({ id, code, name, name_en }) => ({ id, code, name: languageOf(request.headers) === 'zh' || name_en === '' ? name : name_en })),
     weibo_qr_code: text(rows, 'weibo_qr_code'),
     follow_us: text(rows, 'follow_us'),
     apply_for_anchor: text(rows, 'apply_for_anchor'),

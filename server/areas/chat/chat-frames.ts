@@ -2,6 +2,7 @@ import { defaultLanguage } from '../../i18n/server-messages.ts';
 import { defineAreaFrames, type ImSession } from '../../ports/socket-frames.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../live/live-public.ts';
+import { countTaskProgress } from '../tasks/tasks-public.ts';
 import { c2cRefusal, conversationList, conversationMessages, groupRole, markRead, readOwnGroupMessage } from './conversation-service.ts';
 import { deliverMessage, pushConversation } from './message-delivery.ts';
 import { conversationKey, historyPage, messagesAfter, parseConversationID, storeMessage, type Conversation, type ImElemType, type ImPayload } from './message-service.ts';
@@ -165,6 +166,8 @@ export const chatFrames = defineAreaFrames(
           });
           session.send({ type: 'sent', id: frame.id, message });
           await session.channels.publish(conversation.groupID, message);
+          // A line in a room's chat flies over the picture as danmaku: it is the daily barrage task's action.
+          await countTaskProgress(server, senderId, 'send_barrage');
         },
       },
     };

@@ -5,6 +5,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { existingRoom, roomChatGroupId } from '../live/live-public.ts';
 import { publishGroupMessage } from '../../realtime/messaging-hub.ts';
 import { toImMessage } from '../chat/chat-public.ts';
+import { countTaskProgress } from '../tasks/tasks-public.ts';
 import { amountOf, isBelowZero, ledgerMessages, paramsHashOf, tenthsOf } from '../wallet/wallet-public.ts';
 import type { GiftOutcome } from '../../ports/gift-queue.ts';
 
@@ -163,6 +164,7 @@ export async function sendGift(
     publishGroupMessage(server.bus, roomChatGroupId(room.id), message).catch((error: unknown) => {
       server.log.warn({ err: error, record: answer.notice.record_id }, 'a gift notice could not be pushed to its room');
     });
+    await countTaskProgress(server, senderId, 'send_gift');
   }
   return answer;
 }

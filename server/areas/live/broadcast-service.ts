@@ -47,9 +47,16 @@ export async function pushInfo(server: ServerContext, anchorId: number, reset: b
 export async function startBroadcast(server: ServerContext, roomId: number): Promise<void> {
   const now = server.clock.now();
   await server.database.db.transaction().execute(async (trx) => {
-    const room = await trx.selectFrom('live_rooms').select(['status', 'title', 'match_id']).where('id', '=', roomId).forUpdate().executeTakeFirstOrThrow();
+    const room = await trx
+      .selectFrom('live_rooms')
+      .select(['status', 'title', 'match_id', 'demo_clip'])
+      .where('id', '=', roomId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (room.status === 'in_progress') return;
-    await trx.updateTable('live_rooms').set({ status: 'in_progress', started_at: now, ended_at: null }).where('id', '=', roomId).execute();
+    // A real broadcast counts only who is in the room (recordRoomPresence); a demo room keeps the seed's audience.
+    const audience = room.demo_clip === null ? { viewers: 0 } : {};
+    await trx.updateTable('live_rooms').set({ status: 'in_progress', started_at: now, ended_at: null, ...audience }).where('id', '=', roomId).execute();
     await trx.insertInto('live_records').values({ room_id: roomId, title: room.title, match_id: room.match_id, started_at: now }).execute();
   });
   forgetRooms(server);
@@ -124,4 +131,29 @@ export async function roomOfStreamKey(server: ServerContext, streamKey: string):
     .where('live_rooms.stream_key', '=', streamKey)
     .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
+}
+
+/**
+ * The audience of a real broadcast as it is: how many are in the room's chat now (every process's count), and
+ * the broadcast's peak. A demo room's seeded audience is left as the seed labels it.
+ */
+export async function recordRoomPresence(server: ServerContext, roomId: number, present: number): Promise<void> {
+  const { db } = server.database;
+  const room = await db
+    .updateTable('live_rooms')
+    .set({ viewers: present })
+    .where('id', '=', roomId)
+    .where('status', '=', 'in_progress')
+    .where('demo_clip', 'is', null)
+    .where('viewers', '<>', present)
+    .returning('id')
+    .executeTakeFirst();
+  if (!room) return;
+  await db
+    .updateTable('live_records')
+    .set((eb) => ({ peak_viewers: eb.fn('greatest', [eb.ref('peak_viewers'), eb.val(present)]) }))
+    .where('room_id', '=', roomId)
+    .where('ended_at', 'is', null)
+    .execute();
+  server.cache.invalidate(roomListCacheKey);
 }

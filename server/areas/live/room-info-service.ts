@@ -1,6 +1,7 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
+import { countTaskProgress } from '../tasks/tasks-public.ts';
 import { cachedRoom, liveRooms, type RoomRow } from './room-list-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
@@ -153,7 +154,7 @@ export async function roomPlacard(server: ServerContext, roomId: number): Promis
 }
 
 /** live/share: counts a share of the room and answers what to share. */
-export async function shareRoom(server: ServerContext, roomId: number): Promise<DataOf<'liveShare'>> {
+export async function shareRoom(server: ServerContext, roomId: number, userId: number | null): Promise<DataOf<'liveShare'>> {
   const row = await existingRoom(server, roomId);
   const shared = await server.database.db
     .updateTable('live_rooms')
@@ -161,5 +162,6 @@ export async function shareRoom(server: ServerContext, roomId: number): Promise<
     .where('id', '=', row.id)
     .returning(['share_count', 'title', 'cover'])
     .executeTakeFirstOrThrow();
+  if (userId !== null) await countTaskProgress(server, userId, 'share');
   return { path: `/live?id=${row.id}`, title: shared.title, cover: shared.cover, share_count: shared.share_count };
 }

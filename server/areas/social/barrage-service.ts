@@ -6,6 +6,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { storeMessage } from '../chat/chat-public.ts';
 import { addWealth } from '../gifts/gifts-public.ts';
 import { existingRoom, roomChatGroupId, standingIn } from '../live/live-public.ts';
+import { countTaskProgress } from '../tasks/tasks-public.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/wallet-public.ts';
 
 export const barrageMessages = {
@@ -121,6 +122,7 @@ export async function sendBarrage(
     } catch (error) {
       server.log.warn({ err: error, barrage: answer.barrage.id }, 'a coloured barrage could not be sent to its room');
     }
+    await countTaskProgress(server, userId, 'send_barrage');
   }
   return answer;
 }

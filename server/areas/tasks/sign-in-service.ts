@@ -1,5 +1,6 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
+import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { coinBalance, creditCoins } from './coin-ledger.ts';
 import { asDate, dayBefore, dayOf } from './task-day.ts';
@@ -45,13 +46,13 @@ async function recentSignIns(server: ServerContext, userId: number, today: strin
 }
 
 /** Activity/pcSignTaskList: the cycle's days, whether today is signed, today's tasks (SPEC §3). */
-export async function signTaskBoard(server: ServerContext, userId: number): Promise<SignTaskBoard> {
+export async function signTaskBoard(server: ServerContext, userId: number, language: Language): Promise<SignTaskBoard> {
   const today = dayOf(server.clock.now());
   const [lzByDay, recent, coins, tasks] = await Promise.all([
     rewards(server),
     recentSignIns(server, userId, today),
     coinBalance(server.database.db, userId),
-    todaysTasks(server, userId),
+    todaysTasks(server, userId, language),
   ]);
   const signedToday = recent.today !== null;
   const streak = recent.today ?? recent.yesterday;

@@ -6,9 +6,9 @@ import { signIn, signTaskBoard } from './sign-in-service.ts';
 import { taskCentre } from './task-service.ts';
 
 export const tasksHandlers = defineAreaHandlers('tasks', {
-  activityPcSignTaskList: ({ server, me }) => signTaskBoard(server, me().id),
+  activityPcSignTaskList: ({ server, me, request }) => signTaskBoard(server, me().id, languageOf(request.headers)),
   activityTaskHandleSign: ({ server, input, me, idempotencyKey }) => signIn(server, me().id, input.id, idempotencyKey),
-  activityConfigUserTaskList: ({ server, me }) => taskCentre(server, me().id),
+  activityConfigUserTaskList: ({ server, me, request }) => taskCentre(server, me().id, languageOf(request.headers)),
   activityConfigGetActivityUrl: ({ server, request }) => currentActivity(server, languageOf(request.headers)),
   goodsGoodsList: ({ server, input, request }) => goodsList(server, input, languageOf(request.headers)),
   goodsExchangeRecords: ({ server, me, input, request }) => exchangeRecords(server, me().id, input, languageOf(request.headers)),

@@ -2,3 +2,4 @@
 // another only through that area's public file (README, Layout), and lint holds it.
 
 export { recordTaskProgress } from './task-service.ts';
+export { countTaskProgress, type TaskCode } from './task-service.ts';

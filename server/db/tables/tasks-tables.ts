@@ -22,6 +22,7 @@ export interface TasksTable {
   task: string;
   task_en: string;
   description: Default<string>;
+  description_en: Default<string>;
   img: string;
   /** Minutes for watch_room, a count for the others. */
   target: Default<number>;
@@ -38,6 +39,8 @@ export interface UserTasksTable {
   progress: Default<number>;
   completed_at: NullableTimestamp;
   rewarded_at: NullableTimestamp;
+  /** When the progress last moved. */
+  progressed_at: NullableTimestamp;
 }
 
 export interface GoodsTable {

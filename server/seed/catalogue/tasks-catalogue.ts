@@ -1,12 +1,12 @@
 // Catalogue of the demo world, read only by the seed (server/seed): daily tasks, the sign-in
 // rewards of a week, and the goods of the coin mall.
 
-export const taskDefs: Array<{ code: string; task: string; task_en: string; description: string; img: string; target: number; lz_num: number }> = [
-  { code: 'watch_room', task: '观看直播5分钟', task_en: 'Watch a live room for 5 minutes', description: '在任意直播间累计观看5分钟', img: '/media/icons/task-watch.svg', target: 5, lz_num: 10 },
-  { code: 'send_barrage', task: '发送一条弹幕', task_en: 'Send a barrage message', description: '在任意直播间发送一条弹幕', img: '/media/icons/task-barrage.svg', target: 1, lz_num: 5 },
-  { code: 'follow_anchor', task: '关注一位主播', task_en: 'Follow an anchor', description: '关注一位你喜欢的主播', img: '/media/icons/task-follow.svg', target: 1, lz_num: 5 },
-  { code: 'share', task: '分享直播间', task_en: 'Share a live room', description: '把精彩的直播间分享给好友', img: '/media/icons/task-share.svg', target: 1, lz_num: 10 },
-  { code: 'send_gift', task: '赠送一次礼物', task_en: 'Send a gift', description: '为主播赠送任意礼物一次', img: '/media/icons/task-gift.svg', target: 1, lz_num: 20 },
+export const taskDefs: Array<{ code: string; task: string; task_en: string; description: string; description_en: string; img: string; target: number; lz_num: number }> = [
+  { code: 'watch_room', task: '观看直播5分钟', task_en: 'Watch a live room for 5 minutes', description: '在任意直播间累计观看5分钟', description_en: 'Watch any live room for 5 minutes in all', img: '/media/icons/task-watch.svg', target: 5, lz_num: 10 },
+  { code: 'send_barrage', task: '发送一条弹幕', task_en: 'Send a barrage message', description: '在任意直播间发送一条弹幕', description_en: 'Send a barrage message in any live room', img: '/media/icons/task-barrage.svg', target: 1, lz_num: 5 },
+  { code: 'follow_anchor', task: '关注一位主播', task_en: 'Follow an anchor', description: '关注一位你喜欢的主播', description_en: 'Follow an anchor you like', img: '/media/icons/task-follow.svg', target: 1, lz_num: 5 },
+  { code: 'share', task: '分享直播间', task_en: 'Share a live room', description: '把精彩的直播间分享给好友', description_en: 'Share a live room with your friends', img: '/media/icons/task-share.svg', target: 1, lz_num: 10 },
+  { code: 'send_gift', task: '赠送一次礼物', task_en: 'Send a gift', description: '为主播赠送任意礼物一次', description_en: 'Send any gift to an anchor', img: '/media/icons/task-gift.svg', target: 1, lz_num: 20 },
 ];
 
 export const signInRewards = [5, 5, 10, 10, 15, 20, 30];

@@ -242,6 +242,7 @@ function PhonePane({ actor, countries }: { actor: LoginActor; countries: { code:
       )}
       <AltchaCheck
         key={context.altchaRound}
+        solveAtOnce={context.altchaRound > 0}
         onSolved={(payload) => actor.send({ type: 'altcha.solved', payload })}
         onReset={() => actor.send({ type: 'altcha.reset' })}
       />

@@ -71,8 +71,14 @@ function FollowRow({ user, onUnfollow, unfollowing }: { user: FollowedUser; onUn
     <>
       <Avatar src={user.avatar} name={user.user_nickname} levelIcon={user.exp_icon} size={48} />
       <span className={styles.text}>
-        <span className={styles.name}>{user.user_nickname}</span>
-        {user.signature && <span className={styles.signature}>{user.signature}</span>}
+        <span className={styles.name} data-user-content>
+          {user.user_nickname}
+        </span>
+        {user.signature && (
+          <span className={styles.signature} data-user-content>
+            {user.signature}
+          </span>
+        )}
         <span className={styles.fans}>{t('persona.fans', { count: user.fan_count })}</span>
       </span>
     </>

@@ -22,6 +22,9 @@ export interface QrConfirmPageProps {
  * shows the code; opening it tells that page the code was scanned, and shows which device asked for the
  * code, from where and when, so the user confirms only their own browser.
  */
+/** A login QR's code as the contract writes it (LoginQrCodeInput): anything else was never one, and is not sent. */
+const qrCodeShape = /^[A-Za-z0-9_-]{16,64}$/;
+
 export function QrConfirmPage({ title, code }: QrConfirmPageProps) {
   const t = useMessage();
   const [loginOpen, setLoginOpen] = useState(false);
@@ -31,7 +34,7 @@ export function QrConfirmPage({ title, code }: QrConfirmPageProps) {
     window.location.reload();
   }, []);
 
-  if (!code) {
+  if (!code || !qrCodeShape.test(code)) {
     return (
       <Page title={title}>
         <EmptyState icon="alert" title={t('qrConfirm.noCode')} />

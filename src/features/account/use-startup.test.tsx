@@ -148,6 +148,9 @@ describe('useStartup', () => {
         .findAll()
         .filter((query) => query.queryKey[1] === '/api/Member/info');
       expect(profileEntries).toHaveLength(1);
+      // The upload token waits for an upload.
+      const asked = [...vi.mocked(api.post).mock.calls, ...vi.mocked(api.quiet.post).mock.calls].map(([path]) => path);
+      expect(asked).not.toContain('/api/Member/getQiniuToken');
     } finally {
       localStorage.removeItem('userInfo');
     }

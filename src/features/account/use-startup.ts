@@ -42,9 +42,9 @@ function startupLogic({ api, messaging, queryClient, siteSocket = noSocket }: St
       loadUserInfo: fromPromise(async () => {
         await queryClient.fetchQuery(memberInfoQuery(api, readStoredUser()?.id ?? null));
       }),
-      loadUploadToken: fromPromise(async () => {
-        await api.quiet.post('/api/Member/getQiniuToken', { body: {} });
-      }),
+      // SPEC §4 loads an upload token at start; each upload asks for its own when it begins (uploadPicture, the
+      // chat's uploads), so a page start does not spend the call's 30-a-minute limit (two tabs ran into it).
+      loadUploadToken: fromPromise<void>(async () => {}),
       requestGuestAccount: fromPromise(async () => {
         await messaging.guestAccount();
       }),

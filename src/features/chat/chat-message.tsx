@@ -73,7 +73,7 @@ export function ChatMessage({ message, mine, showTime, status, onRetry, onOpenIm
   let content;
   if ('text' in payload) {
     content = (
-      <p className={styles.bubbleText}>
+      <p className={styles.bubbleText} data-user-content>
         <EmojiText text={payload.text} />
       </p>
     );
@@ -111,7 +111,9 @@ export function ChatMessage({ message, mine, showTime, status, onRetry, onOpenIm
       <div className={styles.messageRow}>
         <img className={styles.messageAvatar} src={message.avatar || '/emoji/1.svg'} alt="" width={36} height={36} />
         <div className={styles.messageBody}>
-          <span className={styles.nick}>{message.nick || t('chat.noNick')}</span>
+          <span className={styles.nick} data-user-content={message.nick ? true : undefined}>
+            {message.nick || t('chat.noNick')}
+          </span>
           <div className={styles.bubble}>{content}</div>
           {mine ? (
             <span className={styles.state}>

@@ -119,10 +119,14 @@ function ConversationList({ chat }: { chat: PrivateChat }) {
               <img className={styles.avatar} src={peer.avatar || '/emoji/group.svg'} alt="" width={44} height={44} />
               <span className={styles.conversationText}>
                 <span className={styles.conversationTop}>
-                  <span className={styles.peerName}>{peer.name}</span>
+                  <span className={styles.peerName} data-user-content>
+                    {peer.name}
+                  </span>
                   {last ? <span className={styles.conversationTime}>{formatTime(intl, fromTimestamp(last.time))}</span> : null}
                 </span>
-                <span className={styles.lastMessage}>{last ? <EmojiText text={summaryOf(last, t)} /> : null}</span>
+                <span className={styles.lastMessage} data-user-content>
+                  {last ? <EmojiText text={summaryOf(last, t)} /> : null}
+                </span>
               </span>
               {conversation.unreadCount > 0 ? (
                 <span className={styles.badge} aria-label={t('chat.unreadCount', { count: conversation.unreadCount })}>

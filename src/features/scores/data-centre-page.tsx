@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { FittedNameGroup } from '../../ui/fitted-name.tsx';
 import { MatchRow } from './match-row.tsx';
 import { leagueName } from './match-display.ts';
 import { StandingsTable } from './standings-table.tsx';
@@ -81,11 +82,13 @@ export function DataCentrePage({ title, sport }: { title: string; sport: 'footba
           ))}
         {section === 'results' &&
           (results.data && results.data.list.length > 0 ? (
-            <ul className={styles.list}>
-              {results.data.list.map((match) => (
-                <MatchRow key={match.id} match={match} />
-              ))}
-            </ul>
+            <FittedNameGroup>
+              <ul className={styles.list}>
+                {results.data.list.map((match) => (
+                  <MatchRow key={match.id} match={match} />
+                ))}
+              </ul>
+            </FittedNameGroup>
           ) : (
             <EmptyState title={results.isFetching ? t('common.loading') : t('common.noData')} busy={results.isFetching} />
           ))}

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useAllMatch, useInitialList, useRecommend } from '../../api/queries/scores.ts';
-import { statusMessages } from '../../i18n/status-messages.ts';
+import { matchStatusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
 import { link } from '../../routes.ts';
@@ -23,7 +23,7 @@ function MatchTile({ match }: { match: Match }) {
           {match.status === 'in_progress' ? (
             <span className={styles.minute}>{matchClockText(match.match_str, t)}</span>
           ) : (
-            <StatusBadge status={match.status} label={match.status === 'not_started' ? clockTime(match.start_time) : t(statusMessages.over)} />
+            <StatusBadge status={match.status} label={match.status === 'not_started' ? clockTime(match.start_time) : t(matchStatusMessages.over)} />
           )}
         </span>
         <MatchLine

@@ -2,6 +2,7 @@ import { useCollectMatch } from '../../api/queries/scores.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { FittedNameGroup } from '../../ui/fitted-name.tsx';
 import type { Match } from './match-display.ts';
 import { MatchRow, MatchRowHeader } from './match-row.tsx';
 import styles from './score-list-page.module.css';
@@ -26,15 +27,17 @@ export function MatchList({ status, matches, label }: MatchListProps) {
   return (
     <>
       <MatchRowHeader />
-      <ul className={styles.list} aria-label={label}>
-        {matches.map((match) => (
-          <MatchRow
-            key={match.id}
-            match={match}
-            onCollect={loggedIn ? (target, value) => collect.mutate({ matchId: target.id, value }) : undefined}
-          />
-        ))}
-      </ul>
+      <FittedNameGroup>
+        <ul className={styles.list} aria-label={label}>
+          {matches.map((match) => (
+            <MatchRow
+              key={match.id}
+              match={match}
+              onCollect={loggedIn ? (target, value) => collect.mutate({ matchId: target.id, value }) : undefined}
+            />
+          ))}
+        </ul>
+      </FittedNameGroup>
     </>
   );
 }

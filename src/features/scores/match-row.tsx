@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
-import { statusMessages } from '../../i18n/status-messages.ts';
+import { matchStatusMessages } from '../../i18n/status-messages.ts';
 import { link } from '../../routes.ts';
 import { FittedName } from '../../ui/fitted-name.tsx';
 import { Image } from '../../ui/image.tsx';
@@ -52,7 +52,7 @@ export function MatchRow({ match, onCollect }: MatchRowProps) {
             {matchClockText(match.match_str, t)}
           </span>
         ) : (
-          <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
+          <StatusBadge status={match.status} label={t(matchStatusMessages[match.status])} />
         )}
       </span>
       <a className={styles.teams} href={link('scoreDetail', { id: match.id })}>

@@ -6,6 +6,7 @@ import { link, useRouteQuery, type QueryOf } from '../../routes.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { FittedNameGroup } from '../../ui/fitted-name.tsx';
 import { MatchRow } from './match-row.tsx';
 import { usePatchMatchLists } from './use-patch-match-lists.ts';
 import styles from './score-list-page.module.css';
@@ -60,11 +61,13 @@ export function SchedulePage({ title }: { title: string }) {
         ) : matches.length === 0 ? (
           <EmptyState title={t('common.noData')} />
         ) : (
-          <ul className={styles.list} aria-label={title}>
-            {matches.map((match) => (
-              <MatchRow key={match.id} match={match} />
-            ))}
-          </ul>
+          <FittedNameGroup>
+            <ul className={styles.list} aria-label={title}>
+              {matches.map((match) => (
+                <MatchRow key={match.id} match={match} />
+              ))}
+            </ul>
+          </FittedNameGroup>
         )}
       </Tabs>
     </Page>

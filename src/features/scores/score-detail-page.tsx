@@ -4,7 +4,7 @@ import { useBattleInfo, useMatchDetail, useMatchDetailCache, useOddsHistory, use
 import type { components } from '../../api/schema.d.ts';
 import { localName } from '../../i18n/locale.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
-import { statusMessages } from '../../i18n/status-messages.ts';
+import { matchStatusMessages } from '../../i18n/status-messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { link, useRouteQuery } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -205,7 +205,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   return (
     <Page title={title} subtitle={`${leagueName(match.league, locale)} ${localName({ zh: match.round, en: match.round_en }, locale)}`}>
       <div className={styles.head}>
-        <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
+        <StatusBadge status={match.status} label={t(matchStatusMessages[match.status])} />
         <span className={styles.clock}>{match.status === 'not_started' ? clockTime(match.start_time) : matchClockText(match.match_str, t)}</span>
         <MatchLine
           size="large"
@@ -244,10 +244,14 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
                   <a className={styles.room} href={link('live', { id: room.room_id })}>
                     <Image src={room.cover} alt="" width={96} height={54} shape="rounded" />
                     <span className={styles.roomText}>
-                      <span className={styles.roomTitle}>{room.title}</span>
+                      <span className={styles.roomTitle} data-user-content>
+                        {room.title}
+                      </span>
                       <span className={styles.roomMeta}>
                         <Avatar src={room.anchor.avatar} name={room.anchor.user_nickname} size={20} />
-                        <span className={styles.roomAnchor}>{room.anchor.user_nickname}</span>
+                        <span className={styles.roomAnchor} data-user-content>
+                          {room.anchor.user_nickname}
+                        </span>
                         <span className={styles.roomViewers}>{t('home.viewers', { count: room.viewer_count })}</span>
                       </span>
                     </span>

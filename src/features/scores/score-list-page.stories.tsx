@@ -47,7 +47,7 @@ export const English: Story = {
 export const OverTab: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('list', { name: zh['route.football'] });
-    await userEvent.click(canvas.getByRole('tab', { name: zh['status.over'] }));
+    await userEvent.click(canvas.getByRole('tab', { name: zh['status.finished'] }));
     await waitFor(() => expect(canvas.getByRole('list', { name: zh['route.football'] }).querySelectorAll('li[data-match-id]')).toHaveLength(1));
   },
 };

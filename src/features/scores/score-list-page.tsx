@@ -81,7 +81,7 @@ export function ScoreListPage({ title, sport }: { title: string; sport: 'footbal
     { key: 'all', label: t('scores.filter.all') },
     { key: 'in_progress', label: t('status.in_progress') },
     { key: 'not_started', label: t('status.not_started') },
-    { key: 'over', label: t('status.over') },
+    { key: 'over', label: t('status.finished') },
     ...(loggedIn ? [{ key: 'collected' as const, label: t('scores.filter.collected') }] : []),
   ];
 

@@ -61,7 +61,9 @@ export function RoomHorns() {
         <p className={styles.latest} role="status" aria-label={t('horns.latest')}>
           {fresh ? (
             <>
-              <span className={styles.nick}>{fresh.user.user_nickname}</span>
+              <span className={styles.nick} data-user-content>
+                {fresh.user.user_nickname}
+              </span>
               {/* User text goes in as a text node: never markup. */}
               <span>{fresh.content}</span>
             </>

@@ -25,6 +25,8 @@ export function TopUpSection({ credited, onCheckout }: TopUpSectionProps) {
   const rule = ruleId ?? rules.data?.[0]?.id ?? null;
   const channel = channelId ?? channels.data?.[0]?.id ?? null;
   const order = create.data;
+  // The hint speaks of the page that opened: it waits until the checkout link has opened one.
+  const [openedOrder, setOpenedOrder] = useState<string | null>(null);
   const choose = (set: (id: number) => void, id: number) => {
     set(id);
     key.current = newActionKey();
@@ -64,12 +66,20 @@ export function TopUpSection({ credited, onCheckout }: TopUpSectionProps) {
           {t('wallet.createOrder')}
         </Button>
         {order && (
-          <a href={order.pay_url} target="_blank" rel="noopener" onClick={onCheckout}>
+          <a
+            href={order.pay_url}
+            target="_blank"
+            rel="noopener"
+            onClick={() => {
+              setOpenedOrder(order.order_no);
+              onCheckout();
+            }}
+          >
             {t('wallet.goPay', { order: order.order_no })}
           </a>
         )}
       </div>
-      {order && !credited && <p className={styles.muted}>{t('wallet.payHint')}</p>}
+      {order && openedOrder === order.order_no && !credited && <p className={styles.muted}>{t('wallet.payHint')}</p>}
       {credited && <p role="status">{t('wallet.topUpDone')}</p>}
     </form>
   );

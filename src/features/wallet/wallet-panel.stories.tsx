@@ -43,6 +43,7 @@ async function settle(button: HTMLElement) {
 
 /** Both wallets and the coins, the withdrawal form and the records with their review statuses. */
 export const Default: Story = {
+  args: { section: 'withdraw' },
   play: async ({ canvas, args, userEvent }) => {
     await expect(await canvas.findByTestId('wallet-income')).toHaveTextContent('3560');
     await expect(canvas.getByTestId('wallet-consumer')).toHaveTextContent('1288.5');
@@ -63,6 +64,7 @@ export const Default: Story = {
 
 /** SPEC §5's texts, one after another: no amount, more than the income, a password of too few digits. Nothing is sent. */
 export const WithdrawProblems: Story = {
+  args: { section: 'withdraw' },
   globals: { locale: 'en' },
   play: async ({ canvas, args, userEvent }) => {
     const apply = await canvas.findByRole('button', { name: en['wallet.applyWithdrawal'] });
@@ -82,6 +84,7 @@ export const WithdrawProblems: Story = {
 
 /** At a phone's width the balances stack and the figures keep their fixed width. */
 export const Phone: Story = {
+  args: { section: 'withdraw' },
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByTestId('wallet-income')).toHaveTextContent('3560');
@@ -96,8 +99,13 @@ export const TopUp: Story = {
     await userEvent.click(await canvas.findByRole('radio', { name: /312/ }));
     const create = canvas.getByRole('button', { name: zh['wallet.createOrder'] });
     await userEvent.click(create);
-    await expect(await canvas.findByRole('link', { name: /R20261125001/ })).toHaveAttribute('href', '/checkout/R20261125001');
+    const checkout = await canvas.findByRole('link', { name: /R20261125001/ });
+    await expect(checkout).toHaveAttribute('href', '/checkout/R20261125001');
     await settle(create);
+    // The hint speaks of the page that opened: none has until the link is followed (here without leaving the story).
+    await expect(canvas.queryByText(zh['wallet.payHint'])).toBeNull();
+    checkout.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    await userEvent.click(checkout);
     await expect(canvas.getByText(zh['wallet.payHint'])).toBeVisible();
     await expect(args.onChange).toHaveBeenCalledWith('/api/chargerules/payUrl', { rule_id: '2', channel_id: '1' });
   },

@@ -33,13 +33,16 @@ export function WalletPanel({ recharge, section: opening, mall, HumanCheck }: Wa
   const t = useMessage();
   const api = useApi();
   const userId = useStoredUser()?.id ?? null;
-  const asked = opening ?? (recharge ? 'topup' : 'withdraw');
+  // The wallet opens on top-up, its first tab, unless the address names a section: a phone opened on the
+  // withdrawal form read as if it were asked to withdraw.
+  const asked = opening ?? 'topup';
   const [section, setSection] = useState<WalletSection>(asked);
+  const askedBy = `${asked}:${String(recharge)}`;
   // A link followed while the wallet is shown (the top bar's top-up) changes only the address: the
   // section it names is opened as if the wallet had been opened on it.
-  const [askedBefore, setAskedBefore] = useState(asked);
-  if (asked !== askedBefore) {
-    setAskedBefore(asked);
+  const [askedBefore, setAskedBefore] = useState(askedBy);
+  if (askedBy !== askedBefore) {
+    setAskedBefore(askedBy);
     setSection(asked);
   }
   const [awaiting, setAwaiting] = useState<number | null>(null);

@@ -63,7 +63,7 @@ function WithdrawForm({ incomeTenths }: { incomeTenths: number }) {
       done={apply.isSuccess ? t('wallet.withdrawalApplied') : null}
     >
       <p className={styles.muted}>{t('wallet.withdrawFrom', { amount: formatAmount(incomeTenths / 10) })}</p>
-      <TextInput label={t('wallet.amount')} value={amount} onChange={setAmount} placeholder={t('wallet.enterAmount')} />
+      <TextInput label={t('wallet.amount')} value={amount} onChange={setAmount} placeholder={t('wallet.withdrawAmountHint')} />
       <Select
         label={t('wallet.to')}
         value={accountType}

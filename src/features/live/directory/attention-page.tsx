@@ -45,7 +45,7 @@ export function AttentionPage({ title }: { title: string }) {
                   name={user.user_nickname}
                   avatar={user.avatar}
                   levelIcon={user.exp_icon}
-                  detail={user.signature || t('persona.fans', { count: user.fan_count })}
+                  detail={user.signature ? <span data-user-content>{user.signature}</span> : t('persona.fans', { count: user.fan_count })}
                   href={user.room_id === null ? undefined : link('live', { id: user.room_id })}
                   badge={user.live_status ? <StatusBadge status={user.live_status} label={t(statusMessages[user.live_status])} /> : undefined}
                 />
@@ -54,6 +54,11 @@ export function AttentionPage({ title }: { title: string }) {
               errorLabel={t('common.loadFailed')}
               loadingLabel={t('common.loading')}
             />
+            {follows.isSuccess && listed?.length === 0 && (
+              <p className={styles.onward}>
+                <a href={link('anchor', { type: 0 })}>{t('liveDirectory.attention.browse')}</a>
+              </p>
+            )}
             <div className={styles.pages}>
               <Pagination
                 {...pageLabels}

@@ -53,7 +53,7 @@ export function RankPage({ title }: { title: string }) {
                   name={room.anchor.user_nickname}
                   avatar={room.anchor.avatar}
                   levelIcon={room.anchor.exp_icon}
-                  detail={room.title}
+                  detail={<span data-user-content>{room.title}</span>}
                   href={link('live', { id: room.id })}
                   badge={room.status === 'in_progress' ? <StatusBadge status={room.status} label={t(statusMessages[room.status])} /> : undefined}
                   value={t('liveDirectory.rank.heat', { heat: intl.formatNumber(room.heat) })}
@@ -85,6 +85,7 @@ function RoomGiftRanking({ room, rooms, onChoose }: { room: LiveRoom; rooms: rea
           label={t('liveDirectory.rank.room')}
           value={String(room.id)}
           options={rooms.map((option) => ({ value: String(option.id), label: option.anchor.user_nickname }))}
+          userContent
           onChange={(value) => onChoose(Number(value))}
         />
       </div>

@@ -4,7 +4,7 @@ import { useAnchorSchedules, useLiveList, useMyReservations } from '../../../api
 import type { components } from '../../../api/schema';
 import { localName } from '../../../i18n/locale.ts';
 import { fromTimestamp } from '../../../i18n/relative-time.ts';
-import { statusMessages } from '../../../i18n/status-messages.ts';
+import { matchStatusMessages, statusMessages } from '../../../i18n/status-messages.ts';
 import { useMessage } from '../../../i18n/use-message.ts';
 import { usePaginationLabels } from '../../../i18n/use-pagination-labels.ts';
 import { useStoredUser } from '../../../realtime/stored-user.ts';
@@ -106,7 +106,7 @@ function MatchReminder({ match }: { match: LiveMatchBrief }) {
       <div className={styles.matchHead}>
         <span>{localName({ zh: match.short_name_zh, en: match.league_name_en }, intl.locale)}</span>
         <span>{when(intl, match.match_time)}</span>
-        <StatusBadge status={match.status} label={t(statusMessages[match.status])} />
+        <StatusBadge status={match.status} label={t(matchStatusMessages[match.status])} />
       </div>
       <MatchLine
         home={{
@@ -132,7 +132,11 @@ function BroadcastRow({ broadcast }: { broadcast: LiveReservation }) {
     <PersonRow
       name={broadcast.anchor.user_nickname}
       avatar={broadcast.anchor.avatar}
-      detail={`${when(intl, broadcast.start_time)} · ${broadcast.title}`}
+      detail={
+        <>
+          {when(intl, broadcast.start_time)} · <span data-user-content>{broadcast.title}</span>
+        </>
+      }
       href={link('live', { id: broadcast.room_id })}
       // Coming up is the rule here; only a broadcast already on air or over says so.
       badge={broadcast.status === 'not_started' ? undefined : <StatusBadge status={broadcast.status} label={t(statusMessages[broadcast.status])} />}

@@ -46,7 +46,9 @@ export function NextBroadcasts({ anchorId }: { anchorId: number }) {
           {list.map((schedule) => (
             <li key={schedule.id} className={styles.entry}>
               <span className={styles.entryText}>
-                <span className={styles.entryTitle}>{schedule.title}</span>
+                <span className={styles.entryTitle} data-user-content>
+                  {schedule.title}
+                </span>
                 <span className={styles.entryMeta}>
                   {when(schedule.start_time)} · {t('liveDirectory.reserve.count', { count: schedule.reserve_count })}
                 </span>
@@ -113,7 +115,9 @@ export function PastBroadcasts({ anchorId }: { anchorId: number }) {
                 </span>
               </button>
               <span className={styles.entryText}>
-                <span className={styles.entryTitle}>{playback.title}</span>
+                <span className={styles.entryTitle} data-user-content>
+                  {playback.title}
+                </span>
                 <span className={styles.entryMeta}>
                   {when(playback.start_time)} · {t('roomExtras.minutes', { count: Math.max(1, Math.round(playback.duration / 60)) })} ·{' '}
                   {t('roomExtras.views', { count: playback.views })}

@@ -58,7 +58,9 @@ function ChatLine({ message, moderation }: { message: RoomChatMessage; moderatio
           {t(badgeLabels[message.badge])}
         </span>
       ) : null}
-      <span className={styles.nick}>{message.nick}</span>
+      <span className={styles.nick} data-user-content>
+        {message.nick}
+      </span>
       {/* User text goes in as a text node: never markup. */}
       <span className={message.colour ? `${styles.text} ${styles.coloured}` : styles.text} style={message.colour ? { color: message.colour } : undefined}>
         {message.text}

@@ -30,7 +30,7 @@ export function RoomMatchCard({ match: given }: { match: LiveMatchBrief }) {
     match.status === 'in_progress'
       ? (match.match_str && matchClockText(match.match_str, t)) || t('status.in_progress')
       : match.status === 'over'
-        ? t('status.over')
+        ? t('status.finished')
         : 'VS';
   return (
     <section className={styles.match} aria-label={t('room.match')} data-match-id={match.id} data-match-score={started ? `${String(match.home_score)}-${String(match.away_score)}` : undefined}>

@@ -56,10 +56,14 @@ function Room({ info, parts: { horns, GiftBar, giftEffects } }: { info: LiveRoom
         <div className={styles.heading}>
           <h1 className={styles.title}>
             {onAir ? <span className={styles.live}>{t('room.live')}</span> : null}
-            <span className={styles.titleText}>{room.title}</span>
+            <span className={styles.titleText} data-user-content>
+              {room.title}
+            </span>
           </h1>
           <p className={styles.meta}>
-            <span className={styles.nick}>{room.anchor.user_nickname}</span>
+            <span className={styles.nick} data-user-content>
+              {room.anchor.user_nickname}
+            </span>
             <span>{t('room.fans', { count: stats.fans })}</span>
             {onAir ? <span>{t('room.viewers', { count: room.viewers })}</span> : null}
           </p>
@@ -100,7 +104,9 @@ function Room({ info, parts: { horns, GiftBar, giftEffects } }: { info: LiveRoom
           <h2 id="room-placard" className={styles.placardTitle}>
             {t('room.placard')}
           </h2>
-          <p className={styles.placardText}>{room.placard}</p>
+          <p className={styles.placardText} data-user-content>
+            {room.placard}
+          </p>
         </section>
       ) : null}
       <RoomExtras room={room} />
