@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
+import { messagingSigFor } from './messaging-login.ts';
 import { watchPace } from '../../server/areas/live/live-frames.ts';
 import { buildApp } from '../../server/app.ts';
 import { ImClient } from '../../server/realtime/im-test-client.ts';
@@ -113,7 +113,7 @@ describe('daily tasks complete from their actions', () => {
     const client = await ImClient.open(`${baseUrl.replace('http', 'ws')}/im`, server.app.serverContext.contract.validatorFor('ImServerMessage'));
     clients.push(client);
     const userID = String(userId);
-    expect(await client.call({ type: 'login', userID, userSig: await signMessagingUser(server.app.serverContext, userID) })).toMatchObject({ type: 'ok' });
+    expect(await client.call({ type: 'login', userID, userSig: await messagingSigFor(server.app.serverContext, userID) })).toMatchObject({ type: 'ok' });
     expect(await client.call({ type: 'join_group', groupID: `live${String(room.id)}` })).toMatchObject({ type: 'group_joined' });
     return client;
   }
@@ -188,7 +188,7 @@ describe('daily tasks complete from their actions', () => {
     const client = await ImClient.open(`${server.baseUrl.replace('http', 'ws')}/im`, server.app.serverContext.contract.validatorFor('ImServerMessage'));
     clients.push(client);
     const userID = String(user.id);
-    await client.call({ type: 'login', userID, userSig: await signMessagingUser(server.app.serverContext, userID) });
+    await client.call({ type: 'login', userID, userSig: await messagingSigFor(server.app.serverContext, userID) });
     expect(await client.call({ type: 'join_group', groupID: `live${String(offAir.id)}` })).toMatchObject({ type: 'group_joined' });
     await new Promise((resolve) => setTimeout(resolve, watchMinuteMs * 4));
     const watch = (await centre(user.token)).daily.find((task) => task.id === taskIds.watch_room)!;

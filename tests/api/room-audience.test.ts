@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMessagingUser } from '../../server/areas/chat/messaging-account-service.ts';
+import { messagingSigFor } from './messaging-login.ts';
 import { endBroadcast, startBroadcast } from '../../server/areas/live/broadcast-service.ts';
 import { ImClient } from '../../server/realtime/im-test-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -21,7 +21,7 @@ describe('the audience of a broadcast', () => {
   async function viewer(roomId: number, userID: string): Promise<ImClient> {
     const client = await ImClient.open(`${server.baseUrl.replace('http', 'ws')}/im`, server.app.serverContext.contract.validatorFor('ImServerMessage'));
     clients.push(client);
-    expect(await client.call({ type: 'login', userID, userSig: await signMessagingUser(server.app.serverContext, userID) })).toMatchObject({ type: 'ok' });
+    expect(await client.call({ type: 'login', userID, userSig: await messagingSigFor(server.app.serverContext, userID) })).toMatchObject({ type: 'ok' });
     expect(await client.call({ type: 'join_group', groupID: `live${String(roomId)}` })).toMatchObject({ type: 'group_joined' });
     return client;
   }
