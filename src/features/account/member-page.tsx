@@ -33,10 +33,12 @@ export interface MemberPageProps {
   apply?: ReactNode;
   /** The anchor's console (the live area's), shown for type 9. */
   anchorConsole?: ReactNode;
+  /** What other areas keep of the member, shown under the space (type 18): the favourite videos. */
+  space?: ReactNode;
 }
 
 /** The personal centre (SPEC §2): profile with avatar and nickname (19), the space (18), the wallet (1), applying to stream (7), the anchor's console (9). */
-export function MemberPage({ title, type, tasks, wallet, apply, anchorConsole }: MemberPageProps) {
+export function MemberPage({ title, type, tasks, wallet, apply, anchorConsole, space }: MemberPageProps) {
   const t = useMessage();
   if (readStoredToken() === null) {
     // SPEC §5: the space page tells a guest 请登录后重试; so does the rest of the personal centre.
@@ -49,10 +51,10 @@ export function MemberPage({ title, type, tasks, wallet, apply, anchorConsole }:
   if (type === 1 && wallet) return <Page title={title}>{wallet}</Page>;
   if (type === 7 && apply) return <Page title={title}>{apply}</Page>;
   if (type === 9 && anchorConsole) return <Page title={title}>{anchorConsole}</Page>;
-  return <Page title={title}>{type === 18 ? <SpaceSection /> : <ProfileSection tasks={tasks} />}</Page>;
+  return <Page title={title}>{type === 18 ? <SpaceSection extra={space} /> : <ProfileSection tasks={tasks} />}</Page>;
 }
 
-function SpaceSection() {
+function SpaceSection({ extra }: { extra?: ReactNode }) {
   const t = useMessage();
   const me = useMemberInfo(useStoredUser()?.id ?? null);
   if (!me.data) return <EmptyState title={t('common.loading')} busy={me.isPending} />;
@@ -62,6 +64,7 @@ function SpaceSection() {
         <Avatar src={me.data.avatar} name={me.data.user_nickname} size={64} />
         <h2>{t('member.spaceIntro', { name: me.data.user_nickname })}</h2>
       </div>
+      {extra}
     </div>
   );
 }
