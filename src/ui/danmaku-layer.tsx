@@ -82,6 +82,7 @@ export function DanmakuLayer({ messages, paused, settings }: DanmakuLayerProps) 
       const item = document.createElement('span');
       item.className = launch.item.isMine ? `${styles.item ?? ''} ${styles.mine ?? ''}` : (styles.item ?? '');
       item.textContent = launch.item.text;
+      item.dataset.userContent = '';
       const colour = colours.current.get(launch.item.id);
       colours.current.delete(launch.item.id);
       if (colour) item.style.color = colour;
