@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { MatchesTable } from '../db/tables/scores-tables.ts';
-import { catalogueWorld } from './catalogue-test-world.ts';
+import { catalogueWorld } from '../seed/catalogue-test-world.ts';
 import { planDay, restMs, siteDayOf, type DayTaken, type MatchRound } from './fixture-planner.ts';
 import { coachOf } from './lineups.ts';
 

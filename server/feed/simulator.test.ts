@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { Match, MatchesTable } from '../db/tables/scores-tables.ts';
 import { leagueDefs } from '../seed/catalogue/scores-catalogue.ts';
-import { catalogueWorld } from './catalogue-test-world.ts';
+import { catalogueWorld } from '../seed/catalogue-test-world.ts';
 import { nextRound, planDay, siteDayOf } from './fixture-planner.ts';
 import { clockOrder, liveMatch, type LiveMatch, type MatchSetup, type StepResult } from './match-engine.ts';
 import { engineFor, playUntil } from './match-player.ts';

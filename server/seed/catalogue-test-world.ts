@@ -1,6 +1,6 @@
-import { leagueDefs } from '../seed/catalogue/scores-catalogue.ts';
-import { FeedWorld, type LeagueRow, type TeamRow } from './feed-world.ts';
-import type { StandingRow } from './standings-table.ts';
+import { leagueDefs } from './catalogue/scores-catalogue.ts';
+import { FeedWorld, type LeagueRow, type TeamRow } from '../feed/feed-world.ts';
+import type { StandingRow } from '../feed/standings-table.ts';
 
 // For the feed's tests only (as the seed, no production module reads it): the demo world in memory.
 
