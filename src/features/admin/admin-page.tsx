@@ -1,5 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useId, useMemo, useState, type ComponentType } from 'react';
 import { useAdminAnchorApplications, useReviewAnchorApplication } from '../../api/queries/anchor.ts';
 import { newActionKey, useAdminWithdrawals, useReviewWithdrawal } from '../../api/queries/wallet.ts';
 import type { components } from '../../api/schema';
@@ -14,7 +13,7 @@ import { Page } from '../../ui/page.tsx';
 import styles from './admin-page.module.css';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { ExpertApplicationPanel } from './expert-application-panel.tsx';
-import { ReviewActionBar, reviewDecisionActors } from './review-action-bar.tsx';
+import { ReviewActionBar, type ReviewDecisionBody } from './review-action-bar.tsx';
 import { ReviewQueueSection } from './review-queue-section.tsx';
 import { SiteSettingsPanel } from './site-settings-panel.tsx';
 import { UserManagementPanel } from './user-management-panel.tsx';
@@ -125,12 +124,7 @@ function ReviewRow({ row }: { row: AdminWithdrawal }) {
   const review = useReviewWithdrawal();
   // One key for this row's decision; a retry after a failure sends the same one.
   const [key] = useState(newActionKey);
-  const logic = useMemo(
-    () => withdrawalReviewMachine.provide({ actors: reviewDecisionActors((body) => review({ id: row.id, ...body }, key)) }),
-    [review, row.id, key],
-  );
-  const actor = useActorRef(logic, { input: { status: row.status } });
-  const state = useSelector(actor, (snapshot) => snapshot);
+  const decide = useCallback((body: ReviewDecisionBody) => review({ id: row.id, ...body }, key), [review, row.id, key]);
   return (
     <tr>
       <td className={styles.number}>{new Date(row.created_at * 1000).toLocaleString()}</td>
@@ -138,15 +132,7 @@ function ReviewRow({ row }: { row: AdminWithdrawal }) {
       <td className={numeric}>{row.amount}</td>
       <td>{row.account}</td>
       <td>
-        <ReviewActionBar
-          inline
-          outcome={state.matches('paid') ? 'approved' : state.matches('refused') ? 'refused' : null}
-          busy={state.hasTag('busy')}
-          failure={state.context.failure}
-          approveLabel="admin.approve"
-          onApprove={() => actor.send({ type: 'review.approve' })}
-          onRefuse={(reason) => actor.send({ type: 'review.refuse', reason })}
-        />
+        <ReviewActionBar inline machine={withdrawalReviewMachine} status={row.status} decide={decide} approveLabel="admin.approve" />
       </td>
     </tr>
   );
@@ -176,9 +162,7 @@ function AnchorApplicationSection() {
 function AnchorApplicationItem({ row }: { row: AdminAnchorApplication }) {
   const t = useMessage();
   const review = useReviewAnchorApplication();
-  const logic = useMemo(() => anchorReviewMachine.provide({ actors: reviewDecisionActors((body) => review({ id: row.id, ...body })) }), [review, row.id]);
-  const actor = useActorRef(logic, { input: { status: row.status } });
-  const state = useSelector(actor, (snapshot) => snapshot);
+  const decide = useCallback((body: ReviewDecisionBody) => review({ id: row.id, ...body }), [review, row.id]);
   const headingId = `anchor-application-${String(row.id)}`;
   return (
     <li className={styles.application} aria-labelledby={headingId}>
@@ -203,14 +187,7 @@ function AnchorApplicationItem({ row }: { row: AdminAnchorApplication }) {
         <dt>{t('anchorApply.submittedAt')}</dt>
         <dd className={styles.number}>{new Date(row.submitted_at * 1000).toLocaleString()}</dd>
       </dl>
-      <ReviewActionBar
-        outcome={state.matches('approved') ? 'approved' : state.matches('refused') ? 'refused' : null}
-        busy={state.hasTag('busy')}
-        failure={state.context.failure}
-        approveLabel="admin.approveAnchor"
-        onApprove={() => actor.send({ type: 'review.approve' })}
-        onRefuse={(reason) => actor.send({ type: 'review.refuse', reason })}
-      />
+      <ReviewActionBar machine={anchorReviewMachine} status={row.status} decide={decide} approveLabel="admin.approveAnchor" />
     </li>
   );
 }

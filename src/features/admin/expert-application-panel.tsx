@@ -1,11 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import { useAdminExpertApplications, useReviewExpertApplication } from '../../api/queries/expert.ts';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { expertReviewMachine } from '../../machines/expert-review-machine.ts';
 import styles from './admin-page.module.css';
-import { ReviewActionBar, reviewDecisionActors } from './review-action-bar.tsx';
+import { ReviewActionBar, type ReviewDecisionBody } from './review-action-bar.tsx';
 import { ReviewQueueSection } from './review-queue-section.tsx';
 
 type AdminExpertApplication = components['schemas']['AdminExpertApplication'];
@@ -35,9 +34,7 @@ export function ExpertApplicationPanel() {
 function ExpertApplicationItem({ row }: { row: AdminExpertApplication }) {
   const t = useMessage();
   const review = useReviewExpertApplication();
-  const logic = useMemo(() => expertReviewMachine.provide({ actors: reviewDecisionActors((body) => review({ id: row.id, ...body })) }), [review, row.id]);
-  const actor = useActorRef(logic, { input: { status: row.status } });
-  const state = useSelector(actor, (snapshot) => snapshot);
+  const decide = useCallback((body: ReviewDecisionBody) => review({ id: row.id, ...body }), [review, row.id]);
   const headingId = `expert-application-${String(row.id)}`;
   return (
     <li className={styles.application} aria-labelledby={headingId}>
@@ -52,14 +49,7 @@ function ExpertApplicationItem({ row }: { row: AdminExpertApplication }) {
         <dt>{t('anchorApply.submittedAt')}</dt>
         <dd className={styles.number}>{new Date(row.submitted_at * 1000).toLocaleString()}</dd>
       </dl>
-      <ReviewActionBar
-        outcome={state.matches('approved') ? 'approved' : state.matches('refused') ? 'refused' : null}
-        busy={state.hasTag('busy')}
-        failure={state.context.failure}
-        approveLabel="admin.approveExpert"
-        onApprove={() => actor.send({ type: 'review.approve' })}
-        onRefuse={(reason) => actor.send({ type: 'review.refuse', reason })}
-      />
+      <ReviewActionBar machine={expertReviewMachine} status={row.status} decide={decide} approveLabel="admin.approveExpert" />
     </li>
   );
 }
