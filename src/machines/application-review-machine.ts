@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failureMessage, reviewDecisionStates } from './review-decision-states.ts';
 
 /**
  * An application for a role and its review (SPEC §4 review statuses, §5 fields). A user who never
@@ -37,6 +38,8 @@ export interface ApplicationReviewOptions<Form> {
 }
 
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
+// A kept reason means the applicant was refused, so a refusal that failed forgets its reason.
+const decision = reviewDecisionStates('underReview', 'approved', 'clearReason');
 
 /** The review machine of one role's applications. */
 export function createApplicationReviewMachine<Form>({ id, formValid, roleTag }: ApplicationReviewOptions<Form>) {
@@ -60,7 +63,7 @@ export function createApplicationReviewMachine<Form>({ id, formValid, roleTag }:
       keepForm: assign({ form: (_, form: Form) => form }),
       keepReason: assign({ reason: (_, reason: string) => reason }),
       clearReason: assign({ reason: null }),
-      keepFailure: assign({ failure: (_, error: unknown) => (error instanceof Error ? error.message : String(error)) }),
+      keepFailure: assign({ failure: failureMessage }),
       clearFailure: assign({ failure: null }),
     },
     guards: {
@@ -102,35 +105,9 @@ export function createApplicationReviewMachine<Form>({ id, formValid, roleTag }:
           ],
         },
       },
-      underReview: {
-        on: {
-          'review.approve': { target: 'approving', actions: 'clearFailure' },
-          'review.refuse': {
-            guard: { type: 'hasReason', params: ({ event }) => ({ reason: event.reason }) },
-            target: 'refusing',
-            actions: [{ type: 'keepReason', params: ({ event }) => event.reason.trim() }, 'clearFailure'],
-          },
-        },
-      },
-      approving: {
-        tags: ['busy'],
-        invoke: {
-          id: 'approve',
-          src: 'approve',
-          onDone: 'approved',
-          onError: { target: 'underReview', actions: { type: 'keepFailure', params: failureOf } },
-        },
-      },
-      refusing: {
-        tags: ['busy'],
-        invoke: {
-          id: 'refuse',
-          src: 'refuse',
-          input: ({ context }) => ({ reason: context.reason ?? '' }),
-          onDone: 'refused',
-          onError: { target: 'underReview', actions: [{ type: 'keepFailure', params: failureOf }, 'clearReason'] },
-        },
-      },
+      underReview: decision.waiting,
+      approving: decision.approving,
+      refusing: decision.refusing,
       refused: {
         tags: ['editable'],
         on: { 'application.submit': submitWhenValid },
