@@ -12,6 +12,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import styles from './admin-page.module.css';
 import { AuditLogPanel } from './audit-log-panel.tsx';
+import { ApplicationReviewQueue } from './application-review-queue.tsx';
 import { ExpertApplicationPanel } from './expert-application-panel.tsx';
 import { ReviewActionBar, type ReviewDecisionBody } from './review-action-bar.tsx';
 import { ReviewQueueSection } from './review-queue-section.tsx';
@@ -19,7 +20,6 @@ import { SiteSettingsPanel } from './site-settings-panel.tsx';
 import { UserManagementPanel } from './user-management-panel.tsx';
 
 type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
-type AdminAnchorApplication = components['schemas']['AdminAnchorApplication'];
 
 /**
  * A tab of the admin console. Other areas' review panels (articles, videos, reports) join the console
@@ -138,56 +138,39 @@ function ReviewRow({ row }: { row: AdminWithdrawal }) {
   );
 }
 
+/** The anchor applications under review, oldest first (SPEC §4, §5). */
 function AnchorApplicationSection() {
   const t = useMessage();
+  const review = useReviewAnchorApplication();
   return (
-    <ReviewQueueSection
+    <ApplicationReviewQueue
       headingId="admin-anchor-applications"
       title="admin.anchorApplications"
       empty="admin.noApplicationsWaiting"
       usePage={useAdminAnchorApplications}
+      itemIdPrefix="anchor-application"
+      machine={anchorReviewMachine}
+      review={review}
+      approveLabel="admin.approveAnchor"
     >
-      {(rows) => (
-        <ul className={styles.applications} aria-label={t('admin.anchorApplications')}>
-          {rows.map((row) => (
-            <AnchorApplicationItem key={row.id} row={row} />
-          ))}
-        </ul>
+      {(row) => (
+        <>
+          <dt>{t('anchorApply.realName')}</dt>
+          <dd>{row.real_name}</dd>
+          <dt>{t('anchorApply.idNumber')}</dt>
+          <dd className={styles.number}>{row.id_number}</dd>
+          <dt>{t(`anchorApply.contact.${row.contact_type}`)}</dt>
+          <dd>{row.contact}</dd>
+          {row.inviter && (
+            <>
+              <dt>{t('admin.inviter')}</dt>
+              <dd>{row.inviter}</dd>
+            </>
+          )}
+          <dt>{t('anchorApply.experience')}</dt>
+          <dd className={styles.experience}>{row.experience}</dd>
+        </>
       )}
-    </ReviewQueueSection>
-  );
-}
-
-/** One anchor application under review, driven by the review machine the server also checks against. */
-function AnchorApplicationItem({ row }: { row: AdminAnchorApplication }) {
-  const t = useMessage();
-  const review = useReviewAnchorApplication();
-  const decide = useCallback((body: ReviewDecisionBody) => review({ id: row.id, ...body }), [review, row.id]);
-  const headingId = `anchor-application-${String(row.id)}`;
-  return (
-    <li className={styles.application} aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        {row.user_nickname} <span className={styles.muted}>#{row.user_id}</span>
-      </h3>
-      <dl className={styles.facts}>
-        <dt>{t('anchorApply.realName')}</dt>
-        <dd>{row.real_name}</dd>
-        <dt>{t('anchorApply.idNumber')}</dt>
-        <dd className={styles.number}>{row.id_number}</dd>
-        <dt>{t(`anchorApply.contact.${row.contact_type}`)}</dt>
-        <dd>{row.contact}</dd>
-        {row.inviter && (
-          <>
-            <dt>{t('admin.inviter')}</dt>
-            <dd>{row.inviter}</dd>
-          </>
-        )}
-        <dt>{t('anchorApply.experience')}</dt>
-        <dd className={styles.experience}>{row.experience}</dd>
-        <dt>{t('anchorApply.submittedAt')}</dt>
-        <dd className={styles.number}>{new Date(row.submitted_at * 1000).toLocaleString()}</dd>
-      </dl>
-      <ReviewActionBar machine={anchorReviewMachine} status={row.status} decide={decide} approveLabel="admin.approveAnchor" />
-    </li>
+    </ApplicationReviewQueue>
   );
 }
