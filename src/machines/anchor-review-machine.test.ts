@@ -1,6 +1,5 @@
-import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { describeModel } from './path-replay.ts';
+import { describeApplicationReviewModel } from './application-review-model.ts';
 import {
   anchorReviewAllows,
   anchorReviewMachine,
@@ -20,55 +19,7 @@ const form: AnchorApplicationForm = {
 };
 const badChecksum = { ...form, id_number: '110105194912310021' };
 
-const stubbed = anchorReviewMachine.provide({
-  actors: {
-    submit: fromPromise<void, { form: AnchorApplicationForm }>(() => new Promise(() => {})),
-    approve: fromPromise<void>(() => new Promise(() => {})),
-    refuse: fromPromise<void, { reason: string }>(() => new Promise(() => {})),
-  },
-});
-
-const events = [
-  { type: 'application.submit', form },
-  { type: 'application.submit', form: badChecksum },
-  { type: 'review.approve' },
-  { type: 'review.refuse', reason: 'experience too thin' },
-  { type: 'review.refuse', reason: '  ' },
-  { type: 'xstate.done.actor.submit' },
-  { type: 'xstate.error.actor.submit', error: new Error('network') },
-  { type: 'xstate.done.actor.approve' },
-  { type: 'xstate.error.actor.approve', error: new Error('network') },
-  { type: 'xstate.done.actor.refuse' },
-  { type: 'xstate.error.actor.refuse', error: new Error('network') },
-];
-
-/** What holds in every state, whichever status the machine opened in. */
-function invariant(snapshot: ReturnType<typeof stubbed.resolveState>) {
-  // Only a new or failed application is sent, and only one under review is decided.
-  const editable = snapshot.matches('notApplied') || snapshot.matches('refused');
-  expect(snapshot.hasTag('editable')).toBe(editable);
-  expect(snapshot.can({ type: 'application.submit', form })).toBe(editable);
-  expect(snapshot.can({ type: 'application.submit', form: badChecksum })).toBe(false);
-  expect(snapshot.can({ type: 'review.approve' })).toBe(snapshot.matches('underReview'));
-  expect(snapshot.can({ type: 'review.refuse', reason: ' ' })).toBe(false);
-  // A form that went out passed the SPEC §5 rules.
-  if (snapshot.matches('submitting')) expect(snapshot.context.form).toEqual(form);
-  if (snapshot.matches('refusing')) expect(snapshot.context.reason).toBe('experience too thin');
-  if (snapshot.matches('underReview')) expect(snapshot.context.reason).toBeNull();
-  expect(snapshot.hasTag('busy')).toBe(snapshot.matches('submitting') || snapshot.matches('approving') || snapshot.matches('refusing'));
-  expect(snapshot.status === 'done').toBe(snapshot.matches('approved'));
-}
-
-for (const status of [null, 'under_review', 'audit_failure', 'audit_successful'] as const) {
-  describeModel({
-    name: `anchor review opened at ${status ?? 'no application'}`,
-    machine: stubbed,
-    input: { status, reason: status === 'audit_failure' ? 'experience too thin' : null },
-    events,
-    delays: {},
-    invariant,
-  });
-}
+describeApplicationReviewModel({ role: 'anchor', machine: anchorReviewMachine, form, invalidForm: badChecksum, reason: 'experience too thin' });
 
 describe('the application rules (SPEC §5)', () => {
   it('checks the ID number by its ISO 7064 MOD 11-2 check character', () => {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failureMessage, reviewDecisionStates } from './review-decision-states.ts';
 
 /**
  * The review of one withdrawal (DESIGN.md Money): under review (pending) it may be
@@ -20,6 +21,8 @@ export interface ReviewContext {
 /** The contract's review statuses (ReviewStatus) as the machine's final or starting states. */
 export type ReviewStatus = 'under_review' | 'audit_successful' | 'audit_failure';
 
+const decision = reviewDecisionStates('pending', 'paid');
+
 export const withdrawalReviewMachine = setup({
   types: {
     context: {} as ReviewContext,
@@ -32,7 +35,7 @@ export const withdrawalReviewMachine = setup({
   },
   actions: {
     keepReason: assign({ reason: (_, reason: string) => reason }),
-    keepFailure: assign({ failure: (_, error: unknown) => (error instanceof Error ? error.message : String(error)) }),
+    keepFailure: assign({ failure: failureMessage }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
@@ -52,35 +55,9 @@ export const withdrawalReviewMachine = setup({
         { target: 'pending' },
       ],
     },
-    pending: {
-      on: {
-        'review.approve': { target: 'approving', actions: 'clearFailure' },
-        'review.refuse': {
-          guard: { type: 'hasReason', params: ({ event }) => ({ reason: event.reason }) },
-          target: 'refusing',
-          actions: [{ type: 'keepReason', params: ({ event }) => event.reason.trim() }, 'clearFailure'],
-        },
-      },
-    },
-    approving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'approve',
-        src: 'approve',
-        onDone: 'paid',
-        onError: { target: 'pending', actions: { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
-      },
-    },
-    refusing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'refuse',
-        src: 'refuse',
-        input: ({ context }) => ({ reason: context.reason ?? '' }),
-        onDone: 'refused',
-        onError: { target: 'pending', actions: { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
-      },
-    },
+    pending: decision.waiting,
+    approving: decision.approving,
+    refusing: decision.refusing,
     paid: { type: 'final' },
     refused: { type: 'final' },
   },

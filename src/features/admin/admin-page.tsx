@@ -1,29 +1,25 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useState, type ComponentType } from 'react';
-import { fromPromise } from 'xstate';
+import { useCallback, useId, useMemo, useState, type ComponentType } from 'react';
 import { useAdminAnchorApplications, useReviewAnchorApplication } from '../../api/queries/anchor.ts';
 import { newActionKey, useAdminWithdrawals, useReviewWithdrawal } from '../../api/queries/wallet.ts';
 import type { components } from '../../api/schema';
 import type { MessageId } from '../../i18n/messages.ts';
 import { useMessage } from '../../i18n/use-message.ts';
-import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { anchorReviewMachine } from '../../machines/anchor-review-machine.ts';
 import { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
 import { readStoredToken } from '../../realtime/stored-user.ts';
-import { Button } from '../../ui/button.tsx';
 import { DataTable, numeric } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
-import { TextInput } from '../../ui/text-input.tsx';
 import styles from './admin-page.module.css';
 import { AuditLogPanel } from './audit-log-panel.tsx';
+import { ApplicationReviewQueue } from './application-review-queue.tsx';
 import { ExpertApplicationPanel } from './expert-application-panel.tsx';
+import { ReviewActionBar, type ReviewDecisionBody } from './review-action-bar.tsx';
+import { ReviewQueueSection } from './review-queue-section.tsx';
 import { SiteSettingsPanel } from './site-settings-panel.tsx';
 import { UserManagementPanel } from './user-management-panel.tsx';
 
 type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
-type AdminAnchorApplication = components['schemas']['AdminAnchorApplication'];
 
 /**
  * A tab of the admin console. Other areas' review panels (articles, videos, reports) join the console
@@ -99,72 +95,36 @@ export function AdminPage({ title, extraTabs = [] }: { title: string; extraTabs?
 
 function WithdrawalReviewSection() {
   const t = useMessage();
-  const pageLabels = usePaginationLabels();
-  const [page, setPage] = useState(1);
-  const list = useAdminWithdrawals(page);
   return (
-    <section className={styles.section} aria-labelledby="admin-withdrawals">
-      <h2 id="admin-withdrawals">{t('admin.withdrawals')}</h2>
-      {list.isError ? (
-        <p role="alert">{t('admin.only')}</p>
-      ) : !list.data ? (
-        <p>{t('common.loading')}</p>
-      ) : list.data.list.length === 0 ? (
-        <p>{t('admin.noneWaiting')}</p>
-      ) : (
-        <>
-          <DataTable caption={t('admin.withdrawals')}>
-            <thead>
-              <tr>
-                <th>{t('wallet.time')}</th>
-                <th>{t('admin.user')}</th>
-                <th className={numeric}>{t('wallet.amount')}</th>
-                <th>{t('wallet.to')}</th>
-                <th>{t('wallet.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.list.map((row) => (
-                <ReviewRow key={row.id} row={row} />
-              ))}
-            </tbody>
-          </DataTable>
-          <Pagination
-            {...pageLabels}
-            page={page}
-            pageCount={pageCountOf(list.data.total, list.data.limit)}
-            onChange={setPage}
-            label={t('admin.withdrawals')}
-          />
-        </>
+    <ReviewQueueSection headingId="admin-withdrawals" title="admin.withdrawals" empty="admin.noneWaiting" usePage={useAdminWithdrawals}>
+      {(rows) => (
+        <DataTable caption={t('admin.withdrawals')}>
+          <thead>
+            <tr>
+              <th>{t('wallet.time')}</th>
+              <th>{t('admin.user')}</th>
+              <th className={numeric}>{t('wallet.amount')}</th>
+              <th>{t('wallet.to')}</th>
+              <th>{t('wallet.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <ReviewRow key={row.id} row={row} />
+            ))}
+          </tbody>
+        </DataTable>
       )}
-    </section>
+    </ReviewQueueSection>
   );
 }
 
 /** One withdrawal under review, driven by the review machine the server also checks against. */
 function ReviewRow({ row }: { row: AdminWithdrawal }) {
-  const t = useMessage();
   const review = useReviewWithdrawal();
   // One key for this row's decision; a retry after a failure sends the same one.
   const [key] = useState(newActionKey);
-  const logic = useMemo(
-    () =>
-      withdrawalReviewMachine.provide({
-        actors: {
-          approve: fromPromise<void>(async () => {
-            await review({ id: row.id, decision: 'approve' }, key);
-          }),
-          refuse: fromPromise<void, { reason: string }>(async ({ input }) => {
-            await review({ id: row.id, decision: 'refuse', reason: input.reason }, key);
-          }),
-        },
-      }),
-    [review, row.id, key],
-  );
-  const actor = useActorRef(logic, { input: { status: row.status } });
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const [reason, setReason] = useState('');
+  const decide = useCallback((body: ReviewDecisionBody) => review({ id: row.id, ...body }, key), [review, row.id, key]);
   return (
     <tr>
       <td className={styles.number}>{new Date(row.created_at * 1000).toLocaleString()}</td>
@@ -172,126 +132,45 @@ function ReviewRow({ row }: { row: AdminWithdrawal }) {
       <td className={numeric}>{row.amount}</td>
       <td>{row.account}</td>
       <td>
-        {state.matches('paid') ? (
-          <span role="status">{t('admin.approved')}</span>
-        ) : state.matches('refused') ? (
-          <span role="status">{t('admin.refused')}</span>
-        ) : state.hasTag('busy') ? (
-          <span>{t('admin.working')}</span>
-        ) : (
-          <div className={styles.actions}>
-            <Button variant="primary" onClick={() => actor.send({ type: 'review.approve' })}>
-              {t('admin.approve')}
-            </Button>
-            <TextInput label={t('admin.reason')} hideLabel placeholder={t('admin.reason')} value={reason} onChange={setReason} maxLength={200} />
-            <Button disabled={reason.trim() === ''} onClick={() => actor.send({ type: 'review.refuse', reason })}>
-              {t('admin.refuse')}
-            </Button>
-            {state.context.failure && <span role="alert">{state.context.failure}</span>}
-          </div>
-        )}
+        <ReviewActionBar inline machine={withdrawalReviewMachine} status={row.status} decide={decide} approveLabel="admin.approve" />
       </td>
     </tr>
   );
 }
 
+/** The anchor applications under review, oldest first (SPEC §4, §5). */
 function AnchorApplicationSection() {
   const t = useMessage();
-  const pageLabels = usePaginationLabels();
-  const [page, setPage] = useState(1);
-  const list = useAdminAnchorApplications(page);
+  const review = useReviewAnchorApplication();
   return (
-    <section className={styles.section} aria-labelledby="admin-anchor-applications">
-      <h2 id="admin-anchor-applications">{t('admin.anchorApplications')}</h2>
-      {list.isError ? (
-        <p role="alert">{t('admin.only')}</p>
-      ) : !list.data ? (
-        <p>{t('common.loading')}</p>
-      ) : list.data.list.length === 0 ? (
-        <p>{t('admin.noApplicationsWaiting')}</p>
-      ) : (
+    <ApplicationReviewQueue
+      headingId="admin-anchor-applications"
+      title="admin.anchorApplications"
+      empty="admin.noApplicationsWaiting"
+      usePage={useAdminAnchorApplications}
+      itemIdPrefix="anchor-application"
+      machine={anchorReviewMachine}
+      review={review}
+      approveLabel="admin.approveAnchor"
+    >
+      {(row) => (
         <>
-          <ul className={styles.applications} aria-label={t('admin.anchorApplications')}>
-            {list.data.list.map((row) => (
-              <AnchorApplicationItem key={row.id} row={row} />
-            ))}
-          </ul>
-          <Pagination
-            {...pageLabels}
-            page={page}
-            pageCount={pageCountOf(list.data.total, list.data.limit)}
-            onChange={setPage}
-            label={t('admin.anchorApplications')}
-          />
+          <dt>{t('anchorApply.realName')}</dt>
+          <dd>{row.real_name}</dd>
+          <dt>{t('anchorApply.idNumber')}</dt>
+          <dd className={styles.number}>{row.id_number}</dd>
+          <dt>{t(`anchorApply.contact.${row.contact_type}`)}</dt>
+          <dd>{row.contact}</dd>
+          {row.inviter && (
+            <>
+              <dt>{t('admin.inviter')}</dt>
+              <dd>{row.inviter}</dd>
+            </>
+          )}
+          <dt>{t('anchorApply.experience')}</dt>
+          <dd className={styles.experience}>{row.experience}</dd>
         </>
       )}
-    </section>
-  );
-}
-
-/** One anchor application under review, driven by the review machine the server also checks against. */
-function AnchorApplicationItem({ row }: { row: AdminAnchorApplication }) {
-  const t = useMessage();
-  const review = useReviewAnchorApplication();
-  const logic = useMemo(
-    () =>
-      anchorReviewMachine.provide({
-        actors: {
-          approve: fromPromise<void>(async () => {
-            await review({ id: row.id, decision: 'approve' });
-          }),
-          refuse: fromPromise<void, { reason: string }>(async ({ input }) => {
-            await review({ id: row.id, decision: 'refuse', reason: input.reason });
-          }),
-        },
-      }),
-    [review, row.id],
-  );
-  const actor = useActorRef(logic, { input: { status: row.status } });
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const [reason, setReason] = useState('');
-  const headingId = `anchor-application-${String(row.id)}`;
-  return (
-    <li className={styles.application} aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        {row.user_nickname} <span className={styles.muted}>#{row.user_id}</span>
-      </h3>
-      <dl className={styles.facts}>
-        <dt>{t('anchorApply.realName')}</dt>
-        <dd>{row.real_name}</dd>
-        <dt>{t('anchorApply.idNumber')}</dt>
-        <dd className={styles.number}>{row.id_number}</dd>
-        <dt>{t(`anchorApply.contact.${row.contact_type}`)}</dt>
-        <dd>{row.contact}</dd>
-        {row.inviter && (
-          <>
-            <dt>{t('admin.inviter')}</dt>
-            <dd>{row.inviter}</dd>
-          </>
-        )}
-        <dt>{t('anchorApply.experience')}</dt>
-        <dd className={styles.experience}>{row.experience}</dd>
-        <dt>{t('anchorApply.submittedAt')}</dt>
-        <dd className={styles.number}>{new Date(row.submitted_at * 1000).toLocaleString()}</dd>
-      </dl>
-      {state.matches('approved') ? (
-        <p role="status">{t('admin.approved')}</p>
-      ) : state.matches('refused') ? (
-        <p role="status">{t('admin.refused')}</p>
-      ) : state.hasTag('busy') ? (
-        <p>{t('admin.working')}</p>
-      ) : (
-        <div className={styles.actions}>
-          <Button variant="primary" onClick={() => actor.send({ type: 'review.approve' })}>
-            {t('admin.approveAnchor')}
-          </Button>
-          <TextInput label={t('admin.reason')} hideLabel placeholder={t('admin.reason')} value={reason} onChange={setReason} maxLength={200} />
-          <Button disabled={reason.trim() === ''} onClick={() => actor.send({ type: 'review.refuse', reason })}>
-            {t('admin.refuse')}
-          </Button>
-          {state.context.failure && <span role="alert">{state.context.failure}</span>}
-        </div>
-      )}
-    </li>
+    </ApplicationReviewQueue>
   );
 }
