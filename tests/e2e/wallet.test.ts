@@ -81,6 +81,8 @@ describe('money in Chromium', () => {
 
     const admin = await logIn('86-13800000004', 'pitchside4');
     const desk = await openAs(browser, admin, '/admin');
+    // The console opens on the anchor applications; withdrawals are its second tab.
+    await desk.getByRole('tab', { name: zh['admin.tab.withdrawals'] }).click();
     const row = desk.getByRole('row').filter({ hasText: anchor.profile.user_nickname }).filter({ hasText: '200' });
     await row.getByRole('button', { name: zh['admin.approve'] }).click();
     await row.waitFor({ state: 'detached' });
