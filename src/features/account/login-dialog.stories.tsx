@@ -400,12 +400,15 @@ export const ForgotCodeNeedsHumanCheck: Story = {
     await expectHumanCheckSolvedAgain(ticked);
     await userEvent.type(body.getByRole('textbox', { name: zh['login.smsCode'] }), '123456');
     await userEvent.type(body.getByLabelText(zh['login.newPassword']), 'newpass1');
+    const solvedAgain = humanCheckWidget();
     await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
     await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.resetDone']);
     await expect(forgotCode.calls.submitPhone).toHaveBeenCalledOnce();
     await expect(forgotCode.calls.submitPhone).toHaveBeenCalledWith(expect.objectContaining({ mode: 'forgot', altcha: expect.stringMatching(/.+/) }));
     const resetSolution = (forgotCode.calls.submitPhone.mock.calls[0]?.[0] as { altcha: string }).altcha;
     await expect(resetSolution).not.toBe(codeSolution);
+    // The reset spent that one too; the next challenge solves itself as well.
+    await expectHumanCheckSolvedAgain(solvedAgain);
   },
 };
 
