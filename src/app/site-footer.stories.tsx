@@ -27,7 +27,7 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     const legal = canvas.getByRole('navigation', { name: '法律与帮助' });
     await expect(legal.querySelectorAll('a')).toHaveLength(6);
-    await expect(canvas.getByRole('link', { name: '隐私政策' })).toHaveAttribute('href', '/about-user?type=3');
+    await expect(canvas.getByRole('link', { name: '隐私政策' })).toHaveAttribute('href', '/about-user?type=2');
     await expect(canvas.getByRole('img', { name: '官方微博' })).toBeVisible();
     await expect(canvas.getByRole('img', { name: '关注我们' })).toBeVisible();
     await expect(canvas.getByText('京ICP备2026000000号-1')).toBeVisible();
@@ -63,7 +63,7 @@ export const Chinese: Story = {
 export const English: Story = {
   globals: { locale: 'en' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('link', { name: 'Streaming agreement' })).toHaveAttribute('href', '/about-user?type=4');
+    await expect(canvas.getByRole('link', { name: 'Streaming agreement' })).toHaveAttribute('href', '/about-user?type=3');
   },
 };
 

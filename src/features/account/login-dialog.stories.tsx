@@ -137,10 +137,19 @@ async function passHumanCheck(userEvent: UserEvent, messages: typeof zh = zh) {
   await expect(await body.findByText(messages['altcha.verified'], {}, { timeout: 10_000 })).toBeVisible();
 }
 
-/** A solution is used once: after a request the widget starts again, unticked. */
-async function expectFreshHumanCheck(messages: typeof zh = zh) {
-  await waitFor(() => expect(body.queryByText(messages['altcha.verified'])).toBeNull());
-  await expect(await body.findByRole('checkbox', { name: messages['altcha.label'] })).not.toBeChecked();
+/** The human check's widget as it is now; a request that spends the solution replaces it with a new one. */
+function humanCheckWidget(): Element | null {
+  return body.getByTestId('altcha').firstElementChild;
+}
+
+/**
+ * A solution is used once: after a request the widget starts again on a new challenge. The user ticked it once
+ * in this dialog, so the new one solves itself (the proof of work is still done) without a second tick.
+ */
+async function expectHumanCheckSolvedAgain(spent: Element | null, messages: typeof zh = zh) {
+  await waitFor(() => expect(spent?.isConnected).toBe(false));
+  await waitFor(() => expect(humanCheckWidget()).not.toBeNull());
+  await expect(await body.findByText(messages['altcha.verified'], {}, { timeout: 10_000 })).toBeVisible();
 }
 
 export const Default: Story = {
@@ -277,12 +286,14 @@ export const SmsCountdown: Story = {
     await userEvent.click(await body.findByRole('button', { name: zh['login.toRegister'] }));
     await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '13800000009');
     await passHumanCheck(userEvent);
+    const ticked = humanCheckWidget();
     await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
     const waiting = await body.findByRole('button', { name: /60/ });
     await expect(waiting).toBeDisabled();
     await expect(countdown.calls.requestCode).toHaveBeenCalledOnce();
     await expect(countdown.calls.requestCode).toHaveBeenCalledWith({ mobile: '86-13800000009', purpose: 1, altcha: expect.any(String) });
-    await expectFreshHumanCheck();
+    // The code spent the solution; the next check solves itself, so registering takes one tick.
+    await expectHumanCheckSolvedAgain(ticked);
     // One countdown for every phone mode: forgot waits out the same 60 s.
     await userEvent.click(body.getByRole('button', { name: zh['login.toForgot'] }));
     await expect(body.getByRole('button', { name: /60/ })).toBeDisabled();
@@ -303,6 +314,7 @@ export const ForgotThenBackToCode: Story = {
     await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
     await expect(reset.calls.submitPhone).not.toHaveBeenCalled();
     await passHumanCheck(userEvent);
+    const ticked = humanCheckWidget();
     await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
     await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.resetDone']);
     await expect(reset.calls.submitPhone).toHaveBeenCalledOnce();
@@ -313,8 +325,8 @@ export const ForgotThenBackToCode: Story = {
       code: '654321',
       altcha: expect.stringMatching(/.+/),
     });
-    // The reset spent the solution: logging in next asks for a new one.
-    await expectFreshHumanCheck();
+    // The reset spent the solution: a new challenge is loaded, and solves itself since the user ticked once.
+    await expectHumanCheckSolvedAgain(ticked);
     // Back in code mode: login, no SMS code field; the dialog stays open.
     await expect(body.getByRole('button', { name: zh['login.submitLogin'] })).toBeVisible();
     await expect(body.queryByRole('textbox', { name: zh['login.smsCode'] })).toBeNull();
@@ -378,22 +390,25 @@ export const ForgotCodeNeedsHumanCheck: Story = {
     // Solving the check clears the notice; the code request then carries the solution.
     await passHumanCheck(userEvent);
     await expect(body.queryByRole('alert')).toBeNull();
+    const ticked = humanCheckWidget();
     await userEvent.click(body.getByRole('button', { name: zh['login.getCode'] }));
     await expect(await body.findByRole('button', { name: /60/ })).toBeDisabled();
     await expect(forgotCode.calls.requestCode).toHaveBeenCalledWith({ mobile: '86-13800000002', purpose: 2, altcha: expect.any(String) });
     const codeSolution = (forgotCode.calls.requestCode.mock.calls[0]?.[0] as SmsCodeRequest).altcha;
     await expect(codeSolution).not.toBe('');
-    // That solution is spent: the reset needs a new one.
-    await expectFreshHumanCheck();
+    // That solution is spent: the reset needs a new one, which the new challenge solves by itself (no second tick).
+    await expectHumanCheckSolvedAgain(ticked);
     await userEvent.type(body.getByRole('textbox', { name: zh['login.smsCode'] }), '123456');
     await userEvent.type(body.getByLabelText(zh['login.newPassword']), 'newpass1');
-    await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
-    await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.humanCheckNeeded']);
-    await expect(forgotCode.calls.submitPhone).not.toHaveBeenCalled();
-    await passHumanCheck(userEvent);
+    const solvedAgain = humanCheckWidget();
     await userEvent.click(body.getByRole('button', { name: zh['login.submitReset'] }));
     await expect(await body.findByRole('alert')).toHaveTextContent(zh['login.resetDone']);
+    await expect(forgotCode.calls.submitPhone).toHaveBeenCalledOnce();
     await expect(forgotCode.calls.submitPhone).toHaveBeenCalledWith(expect.objectContaining({ mode: 'forgot', altcha: expect.stringMatching(/.+/) }));
+    const resetSolution = (forgotCode.calls.submitPhone.mock.calls[0]?.[0] as { altcha: string }).altcha;
+    await expect(resetSolution).not.toBe(codeSolution);
+    // The reset spent that one too; the next challenge solves itself as well.
+    await expectHumanCheckSolvedAgain(solvedAgain);
   },
 };
 

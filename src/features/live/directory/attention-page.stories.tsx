@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import en from '../../../i18n/messages/en.json';
 import zh from '../../../i18n/messages/zh.json';
+import { link } from '../../../routes.ts';
 import { AttentionPage } from './attention-page.tsx';
 import { DirectoryStoryProviders, type DirectoryServer } from './directory-story-api.tsx';
 import { asGuest, asLoggedInViewer } from './directory-story-session.ts';
@@ -56,6 +57,8 @@ export const Empty: Story = {
   args: { server: { empty: true } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(zh['persona.empty'])).toBeVisible();
+    // Nothing followed yet: the page leads on to the streamers.
+    await expect(canvas.getByRole('link', { name: zh['liveDirectory.attention.browse'] })).toHaveAttribute('href', link('anchor', { type: 0 }));
   },
 };
 
