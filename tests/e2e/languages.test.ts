@@ -99,6 +99,7 @@ describe('every route in English and Vietnamese', { timeout: 300_000 }, () => {
     browser = await launchBrowser();
     session = await logIn('86-13800000001', 'pitchside1');
     admin = await logIn('86-13800000004', 'pitchside4');
+    const expert = await logIn('86-13800000003', 'pitchside3');
     const list = (await (await fetch(`${siteUrl}/api/Live_streaming/getLiveList?type=0&limit=50`)).json()) as { data: LiveRoomPage };
     const room = list.data.list.find((entry) => entry.status === 'in_progress') ?? list.data.list[0]!;
     const withQuery: Record<string, string[]> = {
@@ -106,12 +107,12 @@ describe('every route in English and Vietnamese', { timeout: 300_000 }, () => {
       '/score-detail': [`/score-detail?id=${String(room.match?.id ?? 1)}`],
       '/member': ['/member?type=19', '/member?type=1', '/member?type=5', '/member?type=7', '/member?type=18'],
       '/about-user': ['/about-user?type=1', '/about-user?type=5'],
-      // Pages that show one thing: the first seeded one.
+      // Pages that show one thing: the first seeded one, or the seeded expert.
       '/circle-detail': ['/circle-detail?id=1'],
       '/video-player': ['/video-player?id=1'],
       '/video-classify': ['/video-classify?type=3&id=1'],
-      '/specialist-home': ['/specialist-home?id=1'],
-      '/specialist-info': ['/specialist-info?id=1'],
+      '/specialist-home': [`/specialist-home?id=${String(expert.id)}`],
+      '/specialist-info': [`/specialist-info?id=${String(expert.id)}`],
       '/specialist-detail': ['/specialist-detail?id=1'],
       '/specialist-news': ['/specialist-news', '/specialist-news?id=1'],
       '/search': ['/search?name=MOUZ'],
