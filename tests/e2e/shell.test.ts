@@ -165,7 +165,11 @@ describe('the shell in Chromium', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(topNav().getByRole('button', { name: '主播' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    // The Streamers menu opens on "All streamers", then one link per sport.
     await page.keyboard.press('Tab');
+    await expect.poll(focusedText).toBe('全部主播');
+    await page.keyboard.press('Tab');
+    await expect.poll(focusedText).toBe('足球');
     await page.keyboard.press('Tab');
     await expect.poll(focusedText).toBe('篮球');
     await page.keyboard.press('Enter');

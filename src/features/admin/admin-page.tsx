@@ -128,7 +128,7 @@ function ReviewRow({ row }: { row: AdminWithdrawal }) {
   return (
     <tr>
       <td className={styles.number}>{new Date(row.created_at * 1000).toLocaleString()}</td>
-      <td>{row.user_nickname}</td>
+      <td data-user-content>{row.user_nickname}</td>
       <td className={numeric}>{row.amount}</td>
       <td>{row.account}</td>
       <td>
@@ -156,19 +156,21 @@ function AnchorApplicationSection() {
       {(row) => (
         <>
           <dt>{t('anchorApply.realName')}</dt>
-          <dd>{row.real_name}</dd>
+          <dd data-user-content>{row.real_name}</dd>
           <dt>{t('anchorApply.idNumber')}</dt>
           <dd className={styles.number}>{row.id_number}</dd>
           <dt>{t(`anchorApply.contact.${row.contact_type}`)}</dt>
-          <dd>{row.contact}</dd>
+          <dd data-user-content>{row.contact}</dd>
           {row.inviter && (
             <>
               <dt>{t('admin.inviter')}</dt>
-              <dd>{row.inviter}</dd>
+              <dd data-user-content>{row.inviter}</dd>
             </>
           )}
           <dt>{t('anchorApply.experience')}</dt>
-          <dd className={styles.experience}>{row.experience}</dd>
+          <dd className={styles.experience} data-user-content>
+            {row.experience}
+          </dd>
         </>
       )}
     </ApplicationReviewQueue>

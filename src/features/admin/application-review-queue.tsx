@@ -69,7 +69,7 @@ function ApplicationItem({ headingId, row, machine, review, approveLabel, childr
   return (
     <li className={styles.application} aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {row.user_nickname} <span className={styles.muted}>#{row.user_id}</span>
+        <span data-user-content>{row.user_nickname}</span> <span className={styles.muted}>#{row.user_id}</span>
       </h3>
       <dl className={styles.facts}>
         {children}

@@ -24,7 +24,9 @@ export function ExpertApplicationPanel() {
           <dt>{t('expert.apply.speciality')}</dt>
           <dd>{t(`expert.sport.${row.speciality}`)}</dd>
           <dt>{t('expert.apply.experience')}</dt>
-          <dd className={styles.experience}>{row.experience}</dd>
+          <dd className={styles.experience} data-user-content>
+            {row.experience}
+          </dd>
         </>
       )}
     </ApplicationReviewQueue>

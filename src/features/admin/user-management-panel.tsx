@@ -63,7 +63,7 @@ function UserRow({ user }: { user: AdminUser }) {
   return (
     <tr>
       <td>
-        {user.user_nickname} <span className={styles.muted}>#{user.id}</span>
+        <span data-user-content>{user.user_nickname}</span> <span className={styles.muted}>#{user.id}</span>
         {user.banned && <strong className={styles.broken}> {t('admin.users.banned')}</strong>}
       </td>
       <td className={styles.number}>{user.mobile}</td>

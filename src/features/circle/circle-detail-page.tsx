@@ -31,10 +31,12 @@ function CommentItem({ comment, onReply }: { comment: Comment; onReply: (comment
       <Avatar src={comment.user.avatar} name={comment.user.user_nickname} size={32} />
       <div className={styles.commentBody}>
         <span className={styles.author}>
-          {comment.user.user_nickname}
+          <span data-user-content>{comment.user.user_nickname}</span>
           {comment.reply_to && <span className={styles.muted}> {t('circle.replyTo', { name: comment.reply_to.user_nickname })}</span>}
         </span>
-        <p className={styles.content}>{comment.content}</p>
+        <p className={styles.content} data-user-content>
+          {comment.content}
+        </p>
         <div className={styles.commentActions}>
           <span className={styles.muted}>{formatTime(intl, fromTimestamp(comment.create_time))}</span>
           <button

@@ -28,13 +28,17 @@ export function PostCard({ post, linked = true }: { post: Post; linked?: boolean
       <header className={styles.postHead}>
         <Avatar src={post.author.avatar} name={post.author.user_nickname} size={40} />
         <div className={styles.postMeta}>
-          <span className={styles.author}>{post.author.user_nickname}</span>
+          <span className={styles.author} data-user-content>
+            {post.author.user_nickname}
+          </span>
           <span className={styles.muted}>
-            {formatTime(intl, fromTimestamp(post.create_time))} · {post.circle.name}
+            {formatTime(intl, fromTimestamp(post.create_time))} · <span data-user-content>{post.circle.name}</span>
           </span>
         </div>
       </header>
-      <p className={styles.content}>{post.content}</p>
+      <p className={styles.content} data-user-content>
+        {post.content}
+      </p>
       {post.images.length > 0 && (
         <div className={styles.photos} data-count={post.images.length}>
           {post.images.map((src) => (

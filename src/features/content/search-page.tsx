@@ -84,7 +84,7 @@ function Results({ result, query }: { result: Result; query: string }) {
               <a className={styles.person} href={link('live', { id: hit.room_id })}>
                 <Avatar src={hit.anchor.avatar} name={hit.anchor.user_nickname} size={48} />
                 <span className={styles.personText}>
-                  <span className={styles.name}>
+                  <span className={styles.name} data-user-content>
                     <HighlightedText text={hit.anchor.user_nickname} query={query} />
                   </span>
                   <span className={styles.muted}>{t('content.search.fans', { count: hit.fans })}</span>
@@ -139,7 +139,7 @@ function Results({ result, query }: { result: Result; query: string }) {
               <a className={styles.person} href={link(team.sport === 'basketball' ? 'baseBasketball' : 'baseFootball', { id: team.league.id })}>
                 <Image src={team.logo} alt="" width={40} height={40} fit="contain" />
                 <span className={styles.personText}>
-                  <span className={styles.name}>
+                  <span className={styles.name} data-user-content>
                     <HighlightedText text={locale.startsWith('zh') ? team.name : team.name_en || team.name} query={query} />
                   </span>
                   <span className={styles.muted}>
@@ -162,7 +162,7 @@ function Results({ result, query }: { result: Result; query: string }) {
               <a className={styles.article} href={link('detail', { id: article.id })}>
                 <Image src={article.cover} alt="" width={96} height={54} shape="rounded" />
                 <span className={styles.personText}>
-                  <span className={styles.name}>
+                  <span className={styles.name} data-user-content>
                     <HighlightedText text={article.title} query={query} />
                   </span>
                   <span className={styles.muted}>{new Date(article.create_time * 1000).toLocaleDateString(locale)}</span>
@@ -183,11 +183,11 @@ function Results({ result, query }: { result: Result; query: string }) {
               <a className={styles.article} href={link('videoPlayer', { id: video.id })}>
                 <Image src={video.cover} alt="" width={96} height={54} shape="rounded" />
                 <span className={styles.personText}>
-                  <span className={styles.name}>
+                  <span className={styles.name} data-user-content>
                     <HighlightedText text={video.title} query={query} />
                   </span>
                   <span className={styles.muted}>
-                    {video.author.user_nickname} · {t('content.search.views', { count: video.views })}
+                    <span data-user-content>{video.author.user_nickname}</span> · {t('content.search.views', { count: video.views })}
                   </span>
                 </span>
               </a>

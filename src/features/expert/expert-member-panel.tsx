@@ -234,13 +234,17 @@ function MySales() {
             {sales.data.list.map((row) => (
               <li key={row.plan.id} className={styles.plan}>
                 <a href={link('specialistDetail', { id: row.plan.id })} className={styles.planTitle}>
-                  {row.plan.title}
+                  <span data-user-content>{row.plan.title}</span>
                 </a>
                 <div className={styles.meta}>
                   <span>{t(`expert.status.${row.plan.status}`)}</span>
                   <span>{t('expert.sales.planTotals', { buyers: row.buyers.length, diamonds: row.diamonds })}</span>
                 </div>
-                {row.buyers.length > 0 && <p className={styles.muted}>{row.buyers.map((buyer) => buyer.user_nickname).join('、')}</p>}
+                {row.buyers.length > 0 && (
+                  <p className={styles.muted} data-user-content>
+                    {row.buyers.map((buyer) => buyer.user_nickname).join('、')}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

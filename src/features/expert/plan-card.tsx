@@ -30,7 +30,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
   return (
     <li className={styles.plan}>
       <a href={link('specialistDetail', { id: plan.id })} className={styles.planTitle}>
-        {plan.title}
+        <span data-user-content>{plan.title}</span>
       </a>
       <div className={styles.meta}>
         <span>
@@ -46,7 +46,9 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <span>{plan.price === 0 ? t('expert.plan.free') : t('expert.plan.price', { price: plan.price })}</span>
         <PlanStatusBadge plan={plan} />
       </div>
-      {!plan.unlocked && <p className={styles.teaser}>{plan.teaser}…</p>}
+      {!plan.unlocked && <p className={styles.teaser} data-user-content>
+          {plan.teaser}…
+        </p>}
     </li>
   );
 }

@@ -95,9 +95,11 @@ export function SpecialistScreen({ title }: { title: string }) {
                   <a className={styles.person} href={link('specialistHome', { type, id: expert.user_id })}>
                     <Avatar src={expert.avatar} name={expert.user_nickname} size={32} />
                     <span>
-                      {expert.user_nickname}
+                      <span data-user-content>{expert.user_nickname}</span>
                       <br />
-                      <span className={styles.muted}>{expert.title}</span>
+                      <span className={styles.muted} data-user-content>
+                        {expert.title}
+                      </span>
                     </span>
                   </a>
                 </td>
@@ -127,9 +129,9 @@ function ExpertHeader({ expert }: { expert: Summary }) {
     <header className={styles.header}>
       <Avatar src={expert.avatar} name={expert.user_nickname} size={64} />
       <div>
-        <h2>{expert.user_nickname}</h2>
+        <h2 data-user-content>{expert.user_nickname}</h2>
         <p className={styles.muted}>
-          {expert.title} · {t(`expert.sport.${expert.sport}`)}
+          <span data-user-content>{expert.title}</span> · {t(`expert.sport.${expert.sport}`)}
         </p>
         <dl className={styles.figures}>
           <dt>{t('expert.rank.hit10')}</dt>
@@ -204,11 +206,19 @@ export function SpecialistInfoScreen({ title }: { title: string }) {
       <ExpertHeader expert={profile.data} />
       <section className={styles.section} aria-labelledby="expert-intro">
         <h2 id="expert-intro">{t('expert.info.intro')}</h2>
-        <p className={styles.analysis}>{profile.data.intro || t('common.noData')}</p>
+        {profile.data.intro ? (
+          <p className={styles.analysis} data-user-content>
+            {profile.data.intro}
+          </p>
+        ) : (
+          <p className={styles.analysis}>{t('common.noData')}</p>
+        )}
         {profile.data.tags.length > 0 && (
           <ul className={styles.tags} aria-label={t('expert.info.tags')}>
             {profile.data.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
+              <li key={tag} data-user-content>
+                {tag}
+              </li>
             ))}
           </ul>
         )}
@@ -285,10 +295,12 @@ export function specialistDetailScreen(OddsChart: OddsChartComponent) {
       <Page title={title}>
         <article className={styles.detail}>
           <header>
-            <h2>{plan.title}</h2>
+            <h2 data-user-content>{plan.title}</h2>
             <p className={styles.meta}>
-              <a href={link('specialistHome', { id: plan.expert_id, type: plan.sport === 'basketball' ? 1 : 0 })}>{plan.expert_nickname}</a>
-              <span>
+              <a href={link('specialistHome', { id: plan.expert_id, type: plan.sport === 'basketball' ? 1 : 0 })} data-user-content>
+                {plan.expert_nickname}
+              </a>
+              <span data-user-content>
                 {plan.league} · {plan.home_team} vs {plan.away_team}
               </span>
               <span className={styles.number}>{t('expert.plan.kickoff', { time: new Date(plan.kickoff * 1000).toLocaleString() })}</span>
@@ -316,10 +328,14 @@ export function specialistDetailScreen(OddsChart: OddsChartComponent) {
             <dd className={styles.number}>{new Date(plan.published_at * 1000).toLocaleString()}</dd>
           </dl>
           {plan.analysis ? (
-            <p className={styles.analysis}>{plan.analysis}</p>
+            <p className={styles.analysis} data-user-content>
+              {plan.analysis}
+            </p>
           ) : (
             <div className={styles.locked}>
-              <p className={styles.teaser}>{plan.teaser}…</p>
+              <p className={styles.teaser} data-user-content>
+                {plan.teaser}…
+              </p>
               {plan.status === 'to_be_settled' && plan.match_status === 'not_started' ? (
                 readStoredToken() === null ? (
                   <p>{t('expert.plan.loginToBuy')}</p>

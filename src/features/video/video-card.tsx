@@ -21,7 +21,7 @@ export function VideoCard({ video, rank }: { video: Video; rank?: number }) {
   const intl = useIntl();
   return (
     <Card
-      title={video.title}
+      title={<span data-user-content>{video.title}</span>}
       href={link('videoPlayer', { id: video.id })}
       media={
         <div className={styles.cover}>
@@ -32,7 +32,7 @@ export function VideoCard({ video, rank }: { video: Video; rank?: number }) {
       }
     >
       <span className={styles.meta}>
-        <span>{video.author.user_nickname}</span>
+        <span data-user-content>{video.author.user_nickname}</span>
         <span>{t('video.views', { count: intl.formatNumber(video.view_count) })}</span>
       </span>
     </Card>

@@ -39,7 +39,7 @@ function CategoryChips({ categories, label }: { categories: readonly VideoCatego
         <li key={category.id}>
           <a className={styles.chip} href={link('videoClassify', { type: 3, id: category.id, name: category.name })}>
             <img src={category.icon} alt="" />
-            {category.name}
+            <span data-user-content>{category.name}</span>
             <span className={styles.rankViews}>{category.video_count}</span>
           </a>
         </li>

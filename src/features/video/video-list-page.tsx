@@ -125,7 +125,9 @@ export function VideoRanking() {
         renderItem={(entry) => (
           <div className={styles.rankRow}>
             <span className={styles.rankPlace}>{entry.rank}</span>
-            <a href={link('videoPlayer', { id: entry.video.id })}>{entry.video.title}</a>
+            <a href={link('videoPlayer', { id: entry.video.id })} data-user-content>
+              {entry.video.title}
+            </a>
             <span className={styles.rankViews}>{t('video.views', { count: intl.formatNumber(entry.period_views) })}</span>
           </div>
         )}

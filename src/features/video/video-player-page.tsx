@@ -55,7 +55,7 @@ function VideoView({ video }: { video: Video }) {
   const own = user !== null && user.id === video.author.id;
 
   return (
-    <Page title={video.title}>
+    <Page title={video.title} titleIsUserContent>
       <div className={styles.columns}>
         <div>
           <VodPlayer video={video} onWatched={() => addView.mutate(video.id)} />
@@ -65,8 +65,10 @@ function VideoView({ video }: { video: Video }) {
             </p>
           )}
           <div className={styles.facts}>
-            <a href={link('videoClassify', { type: 3, id: video.category.id, name: video.category.name })}>{video.category.name}</a>
-            <span>{video.author.user_nickname}</span>
+            <a href={link('videoClassify', { type: 3, id: video.category.id, name: video.category.name })} data-user-content>
+              {video.category.name}
+            </a>
+            <span data-user-content>{video.author.user_nickname}</span>
             <span>{t('video.views', { count: intl.formatNumber(video.view_count) })}</span>
             <span>{formatTime(intl, fromTimestamp(video.created_at))}</span>
           </div>
@@ -205,11 +207,11 @@ function CommentItem({ comment }: { comment: VideoComment }) {
       <Avatar src={comment.author.avatar} name={comment.author.user_nickname} size={36} />
       <div>
         <div className={styles.commentHead}>
-          <strong>{comment.author.user_nickname}</strong>
+          <strong data-user-content>{comment.author.user_nickname}</strong>
           {comment.reply_to && <span>{t('video.comment.replyTo', { name: comment.reply_to.user_nickname })}</span>}
           <span>{formatTime(intl, fromTimestamp(comment.created_at))}</span>
         </div>
-        <p>{comment.content}</p>
+        <p data-user-content>{comment.content}</p>
         <div className={styles.commentActions}>
           <button
             type="button"
