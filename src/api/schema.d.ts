@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * A human-check challenge (ALTCHA proof of work)
-         * @description Login, register, SMS code requests and password resets each need a solved challenge (SPEC §5: a human check passes before login or register is sent; issue 10: codes and resets too, against enumeration and SMS abuse); the widget's payload goes in `altcha`. A challenge expires after 10 minutes and a solution is accepted once.
+         * @description Login, register, SMS code requests and password resets each need a solved challenge (SPEC §5: a human check passes before login or register is sent; codes and resets too, against enumeration and SMS abuse); the widget's payload goes in `altcha`. A challenge expires after 10 minutes and a solution is accepted once.
          */
         get: operations["altchaChallenge"];
         put?: never;
@@ -2977,7 +2977,7 @@ export interface paths {
         put?: never;
         /**
          * Every change of one company's odds on a match
-         * @description The odds movement chart of the score detail page (issue 15; the path is named by the project): each market's prices after every change the feed made, oldest first, from the opening line to the current one. An unknown match answers code 1; a company that does not price the match answers empty lists.
+         * @description The odds movement chart of the score detail page (beyond the spec; the path is named by the project): each market's prices after every change the feed made, oldest first, from the opening line to the current one. An unknown match answers code 1; a company that does not price the match answers empty lists.
          */
         post: operations["hotMatchOddsHistory"];
         delete?: never;
@@ -5484,7 +5484,7 @@ export interface components {
             /** @description The live rooms showing the match now, most viewers first; as many as match.anchor_count. */
             live_rooms: components["schemas"]["MatchLiveRoomLink"][];
         };
-        /** @description Both teams' lineups (SPEC §2 score detail, issue 15): football's formation with the eleven starters by line, the substitutes and the coach; basketball's starting five and bench with each player's points. The players are the ones the feed's incidents name. */
+        /** @description Both teams' lineups (SPEC §2 score detail): football's formation with the eleven starters by line, the substitutes and the coach; basketball's starting five and bench with each player's points. The players are the ones the feed's incidents name. */
         MatchLineups: {
             /** @enum {string} */
             sport: "football" | "basketball";
@@ -6007,7 +6007,7 @@ export interface components {
             /** @description The live room the user was kicked out of. */
             room_id: number;
         };
-        /** @description An alert for this user (code 310; issue 11, beyond the spec), sent to the connections registered with a token of that user only: kind anchor_live when an anchor the user follows goes on air (room_id, anchor, title), kind match_kickoff when a match the user reserved (live/reserveMatch, or a scheduled broadcast of it) kicks off (match, and room_id of a room on air showing it when there is one). The page shows a notice, and a browser notification where the user allowed them. */
+        /** @description An alert for this user (code 310, beyond the spec), sent to the connections registered with a token of that user only: kind anchor_live when an anchor the user follows goes on air (room_id, anchor, title), kind match_kickoff when a match the user reserved (live/reserveMatch, or a scheduled broadcast of it) kicks off (match, and room_id of a room on air showing it when there is one). The page shows a notice, and a browser notification where the user allowed them. */
         SocketLiveAlert: {
             /** @constant */
             code: 310;
@@ -6319,7 +6319,7 @@ export interface components {
             type: "horn";
             horn: components["schemas"]["HornMessage"];
         };
-        /** @description A guard of the room's anchor or a noble came into the room (issue 13, entry effects): pushed to everyone in the room's chat on every process, not stored. Told at most once a minute per member and room, so coming back again and again floods no one. */
+        /** @description A guard of the room's anchor or a noble came into the room (an entry effect): pushed to everyone in the room's chat on every process, not stored. Told at most once a minute per member and room, so coming back again and again floods no one. */
         ImRoomEntry: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -6406,7 +6406,7 @@ export interface components {
             conversationID: components["schemas"]["ImConversationID"];
             sequence: components["schemas"]["ImSequence"];
         };
-        /** @description Deletes a message of a live room's chat (issue 12, moderation): the room's anchor deletes any, a manager any but the anchor's and other managers'. The message is kept as revoked: history and sync leave it out, and everyone in the room, on every server process, is told (ImMessageRevoked). Answered by ImOk, or ImError (not_manager, unavailable). Deleting a message already deleted is answered ImOk. */
+        /** @description Deletes a message of a live room's chat (moderation): the room's anchor deletes any, a manager any but the anchor's and other managers'. The message is kept as revoked: history and sync leave it out, and everyone in the room, on every server process, is told (ImMessageRevoked). Answered by ImOk, or ImError (not_manager, unavailable). Deleting a message already deleted is answered ImOk. */
         ImRevokeMessage: {
             id: components["schemas"]["ImId"];
             /**
