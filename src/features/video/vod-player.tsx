@@ -3,8 +3,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Video } from '../../api/queries/video.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { usePlayerLabels } from '../../i18n/use-player-labels.ts';
 import { playerMachine, type PlaybackStart, type StreamQuality } from '../../machines/player-machine.ts';
-import { VideoPlayer, type VideoPlayerLabels, type VideoPlayerStatus } from '../../ui/video-player.tsx';
+import { VideoPlayer, type VideoPlayerStatus } from '../../ui/video-player.tsx';
 import { clockOf } from './video-card.tsx';
 import { VideoMedia, videoQualitiesOf } from './video-media.ts';
 import styles from './video.module.css';
@@ -12,30 +13,6 @@ import styles from './video.module.css';
 /** SPEC-free but what viewers expect: a view counts after this much watching, not on opening the page. */
 export const viewAfterSeconds = 10;
 
-function usePlayerLabels(): VideoPlayerLabels {
-  const t = useMessage();
-  return useMemo(
-    () => ({
-      player: t('player.label'),
-      play: t('player.play'),
-      pause: t('player.pause'),
-      mute: t('player.mute'),
-      unmute: t('player.unmute'),
-      volume: t('player.volume'),
-      quality: t('player.quality'),
-      fullscreen: t('player.fullscreen'),
-      exitFullscreen: t('player.exitFullscreen'),
-      pictureInPicture: t('player.pictureInPicture'),
-      retry: t('player.retry'),
-      loading: t('player.loading'),
-      reconnecting: t('player.reconnecting'),
-      tapToUnmute: t('player.tapToUnmute'),
-      error: t('player.error'),
-      offline: t('player.error'),
-    }),
-    [t],
-  );
-}
 
 /**
  * A video on demand through the rooms' player machine and controls, with a timeline to seek in;
@@ -43,7 +20,7 @@ function usePlayerLabels(): VideoPlayerLabels {
  */
 export function VodPlayer({ video, onWatched }: { video: Video; onWatched: () => void }) {
   const t = useMessage();
-  const labels = usePlayerLabels();
+  const labels = usePlayerLabels('player.error');
   const qualities = useMemo(() => videoQualitiesOf(video.format), [video.format]);
   const [media] = useState(() => new VideoMedia(video.play_url, video.format));
   const [logic] = useState(() =>

@@ -3,11 +3,12 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { fromPromise } from 'xstate';
 import type { components } from '../../../api/schema';
 import { useMessage } from '../../../i18n/use-message.ts';
+import { usePlayerLabels } from '../../../i18n/use-player-labels.ts';
 import { playerMachine, type PlaybackStart, type StreamQuality } from '../../../machines/player-machine.ts';
 import { useDanmakuSettings } from '../../../realtime/danmaku-settings.ts';
 import { DanmakuLayer, type DanmakuMessage } from '../../../ui/danmaku-layer.tsx';
 import { DanmakuSettingsControl, type DanmakuSettingsLabels } from '../../../ui/danmaku-settings.tsx';
-import { VideoPlayer, type VideoPlayerLabels, type VideoPlayerStatus } from '../../../ui/video-player.tsx';
+import { VideoPlayer, type VideoPlayerStatus } from '../../../ui/video-player.tsx';
 import { createStreamBinding, qualitiesOf, RoomMedia } from './room-media.ts';
 
 type LiveRoom = components['schemas']['LiveRoom'];
@@ -46,30 +47,6 @@ function useDanmakuLabels(): DanmakuSettingsLabels {
   );
 }
 
-function usePlayerLabels(): VideoPlayerLabels {
-  const t = useMessage();
-  return useMemo(
-    () => ({
-      player: t('player.label'),
-      play: t('player.play'),
-      pause: t('player.pause'),
-      mute: t('player.mute'),
-      unmute: t('player.unmute'),
-      volume: t('player.volume'),
-      quality: t('player.quality'),
-      fullscreen: t('player.fullscreen'),
-      exitFullscreen: t('player.exitFullscreen'),
-      pictureInPicture: t('player.pictureInPicture'),
-      retry: t('player.retry'),
-      loading: t('player.loading'),
-      reconnecting: t('player.reconnecting'),
-      tapToUnmute: t('player.tapToUnmute'),
-      error: t('player.error'),
-      offline: t('player.offline'),
-    }),
-    [t],
-  );
-}
 
 /** The room's video: the player machine, its stream bound to the video element, and the controls. */
 export function RoomPlayer({ room, offlineDetail, danmaku = noMessages, effects }: RoomPlayerProps) {
