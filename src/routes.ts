@@ -412,6 +412,16 @@ export function hasSideBar(name: RouteName): boolean {
   return nav === null || ![1, 2, 3, 12].includes(nav);
 }
 
+/**
+ * Pages where a goal pop-up would cover the user's work (chat, the member centre's forms, the
+ * console): pop-ups wait there, out of the way, until the user opens them or leaves.
+ */
+export function quietsGoalPopups(name: RouteName | undefined): boolean {
+  if (name === undefined) return false;
+  const { area } = routes[name];
+  return area === 'chat' || area === 'account' || area === 'admin';
+}
+
 /** Pages where the top bar hides after 60 px of scrolling (SPEC §2). */
 export function hidesTopBarOnScroll(name: RouteName): boolean {
   return name === 'main' || name === 'football' || name === 'basketball';

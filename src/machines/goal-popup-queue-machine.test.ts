@@ -5,6 +5,8 @@ import { delayOf, describePath, replaySteps, timerEventsOf, TimerClock, type Pat
 import {
   defaultGoalPopupSettings,
   goalPopupQueueMachine,
+  heldCount,
+  quietQueueLimit,
   shownPopup,
   waitingCount,
   type GoalEvent,
@@ -20,14 +22,14 @@ const autoDismissMs = 10_000;
 type Snapshot = ReturnType<typeof goalPopupQueueMachine.transition>;
 type QueuePath = StatePath<Snapshot, GoalPopupQueueEvent>;
 
-const event = (kind: GoalEvent['kind'], home: number, league = '英超'): GoalEvent => ({
-  match_id: 1,
+const event = (kind: GoalEvent['kind'], home: number, league = '英超', matchId = 1, homeTeam = '阿森纳'): GoalEvent => ({
+  match_id: matchId,
   league_name: league,
   league_name_en: league === '英超' ? 'Premier League' : 'La Liga',
   kind,
   iszhu: 1,
   match_str: "67'",
-  home_team_name_zh: '阿森纳',
+  home_team_name_zh: homeTeam,
   home_team_name_en: 'Arsenal',
   away_team_name_zh: '切尔西',
   away_team_name_en: 'Chelsea',
@@ -38,9 +40,14 @@ const event = (kind: GoalEvent['kind'], home: number, league = '英超'): GoalEv
 const voiceOn: GoalPopupSettings = { ...defaultGoalPopupSettings, voice: true };
 const cardsOff: GoalPopupSettings = { ...defaultGoalPopupSettings, red: false, yellow: false };
 const premierMuted: GoalPopupSettings = { ...defaultGoalPopupSettings, mutedLeagues: ['英超'] };
+const everyMatch: GoalPopupSettings = { ...defaultGoalPopupSettings, scope: 'all' };
+const unitedFollowed: GoalPopupSettings = { ...defaultGoalPopupSettings, followedTeams: [{ zh: '曼联', en: 'Manchester United' }] };
+/** The tests start with match 1 starred; match 2 (曼联 at home) is not. */
+const startFollows = [1];
 
 const premierGoal = { type: 'goal.received', goal: event('goal', 1) } as const;
 const ligaGoal = { type: 'goal.received', goal: event('goal', 1, '西甲') } as const;
+const unfollowedGoal = { type: 'goal.received', goal: event('goal', 2, '英超', 2, '曼联') } as const;
 const modelEvents: GoalPopupQueueEvent[] = [
   premierGoal,
   ligaGoal,
@@ -53,6 +60,20 @@ const modelEvents: GoalPopupQueueEvent[] = [
   { type: 'settings.changed', settings: cardsOff },
   { type: 'settings.changed', settings: premierMuted },
 ];
+/** Follows and quiet pages, with the few events that meet them. */
+const followEvents: GoalPopupQueueEvent[] = [
+  premierGoal,
+  unfollowedGoal,
+  { type: 'goal.dismissed' },
+  { type: 'stack.hovered' },
+  { type: 'settings.changed', settings: everyMatch },
+  { type: 'settings.changed', settings: unitedFollowed },
+  { type: 'follows.changed', matchIds: [] },
+  { type: 'follows.changed', matchIds: [1, 2] },
+  { type: 'page.quieted' },
+  { type: 'page.opened' },
+  { type: 'held.opened' },
+];
 
 const timerEvents = timerEventsOf(goalPopupQueueMachine);
 
@@ -61,6 +82,7 @@ const words: PathWords<Snapshot, GoalPopupQueueEvent> = {
   event: (e) => {
     if ('goal' in e) return `${e.type}(${e.goal.kind} ${e.goal.league_name})`;
     if ('settings' in e) return `${e.type}(${JSON.stringify(e.settings)})`;
+    if ('matchIds' in e) return `${e.type}(${e.matchIds.join(',')})`;
     return undefined;
   },
 };
@@ -68,14 +90,36 @@ const words: PathWords<Snapshot, GoalPopupQueueEvent> = {
 /** SPEC §4 and the stack's rules, tracked from the events alone. */
 class SpecOracle {
   settings = defaultGoalPopupSettings;
+  followed: readonly number[] = startFollows;
   queue: GoalEvent[] = [];
   hovered = false;
   sounding = false;
   timing = false;
+  /** On a chat or form page. */
+  quiet = false;
+  /** The stack put away on a quiet page, its pop-ups waiting. */
+  held = false;
 
   private wanted(goal: GoalEvent): boolean {
     if (this.settings.mutedLeagues.includes(goal.league_name)) return false;
-    return goal.kind === 'goal' ? this.settings.goal : goal.kind === 'red_card' ? this.settings.red : this.settings.yellow;
+    const kindOn = goal.kind === 'goal' ? this.settings.goal : goal.kind === 'red_card' ? this.settings.red : this.settings.yellow;
+    if (!kindOn) return false;
+    if (this.settings.scope === 'all') return true;
+    const teams = this.settings.followedTeams.map((team) => team.zh);
+    return this.followed.includes(goal.match_id) || teams.includes(goal.home_team_name_zh) || teams.includes(goal.away_team_name_zh);
+  }
+
+  private putAway(): void {
+    this.held = true;
+    this.hovered = false;
+    this.sounding = false;
+    this.timing = false;
+  }
+
+  private bringBack(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.show();
   }
 
   /** A pop-up reaches the top: its own sound and its own timer. */
@@ -97,15 +141,35 @@ class SpecOracle {
   }
 
   onEvent(e: GoalPopupQueueEvent): void {
-    const showing = this.queue.length > 0;
+    const showing = this.queue.length > 0 && !this.held;
     switch (e.type) {
       case 'goal.received':
         if (!this.wanted(e.goal)) return;
+        if (this.held || (this.queue.length === 0 && this.quiet)) {
+          // A quiet page keeps only the newest few for later.
+          this.queue = [...this.queue, e.goal].slice(-quietQueueLimit);
+          this.putAway();
+          return;
+        }
         this.queue.push(e.goal);
         if (this.queue.length === 1) this.show();
         return;
       case 'goal.dismissed':
-        this.dismiss();
+        if (showing) this.dismiss();
+        return;
+      case 'follows.changed':
+        this.followed = e.matchIds;
+        return;
+      case 'page.quieted':
+        this.quiet = true;
+        if (showing) this.putAway();
+        return;
+      case 'page.opened':
+        this.quiet = false;
+        this.bringBack();
+        return;
+      case 'held.opened':
+        this.bringBack();
         return;
       case 'stack.hovered':
         if (!showing) return;
@@ -121,6 +185,10 @@ class SpecOracle {
         const top = this.queue[0];
         this.settings = e.settings;
         this.queue = this.queue.filter((goal) => this.wanted(goal));
+        if (this.held) {
+          if (this.queue.length === 0) this.held = false;
+          return;
+        }
         if (this.queue[0] !== top) this.show();
         return;
       }
@@ -143,7 +211,7 @@ function start(clock: SimulatedClock = new SimulatedClock()) {
   });
   const actor = createActor(goalPopupQueueMachine.provide({ actors: { goalSound } }), {
     clock,
-    input: { settings: defaultGoalPopupSettings },
+    input: { settings: defaultGoalPopupSettings, followedMatchIds: startFollows },
   });
   actor.start();
   return { actor, clock, playing: () => playing };
@@ -165,8 +233,11 @@ function replay(path: QueuePath): void {
       expect(snapshot.context.queue).toEqual(oracle.queue);
       // The stack's counter is the number waiting behind the shown one.
       expect(waitingCount(snapshot)).toBe(Math.max(0, oracle.queue.length - 1));
-      expect(shownPopup(snapshot)).toEqual(oracle.queue[0]);
-      expect(snapshot.hasTag('popup')).toBe(oracle.queue.length > 0);
+      const showing = oracle.queue.length > 0 && !oracle.held;
+      expect(shownPopup(snapshot)).toEqual(showing ? oracle.queue[0] : undefined);
+      expect(snapshot.hasTag('popup')).toBe(showing);
+      expect(heldCount(snapshot)).toBe(oracle.held ? oracle.queue.length : 0);
+      expect(snapshot.context.queue.length).toBeLessThanOrEqual(oracle.held ? quietQueueLimit : Infinity);
       // Hover holds the timer; any other shown pop-up is timing.
       expect(snapshot.hasTag('timing')).toBe(oracle.timing);
       if (snapshot.context.hovered) expect(snapshot.hasTag('timing')).toBe(false);
@@ -180,7 +251,7 @@ function replay(path: QueuePath): void {
   actor.stop();
 }
 
-const input = { settings: defaultGoalPopupSettings };
+const input = { settings: defaultGoalPopupSettings, followedMatchIds: startFollows };
 
 const shortestPaths = getShortestPaths(goalPopupQueueMachine, {
   input,
@@ -191,6 +262,21 @@ const shortestPaths = getShortestPaths(goalPopupQueueMachine, {
       queued: context.queue.slice(0, 2).map((goal) => `${goal.kind} ${goal.league_name}`),
       settings: context.settings,
       hovered: context.hovered,
+    }),
+});
+
+const followPaths = getShortestPaths(goalPopupQueueMachine, {
+  input,
+  events: [...followEvents, ...timerEvents],
+  serializeState: ({ value, context }) =>
+    JSON.stringify({
+      value,
+      queued: context.queue.slice(0, 2).map((goal) => goal.match_id),
+      scope: context.settings.scope,
+      teams: context.settings.followedTeams.map((team) => team.zh),
+      hovered: context.hovered,
+      followed: context.followedMatchIds,
+      quiet: context.quiet,
     }),
 });
 
@@ -215,6 +301,15 @@ describe('goal pop-up queue machine: shortest paths', () => {
     );
   });
   for (const path of shortestPaths) it(describePath(path, words), () => replay(path));
+});
+
+describe('goal pop-up queue machine: follows and quiet pages', () => {
+  it('reach the stack put away on a quiet page, with follows and scope changed', () => {
+    expect(followPaths.some((path) => path.state.value === 'held')).toBe(true);
+    expect(followPaths.some((path) => path.state.context.settings.scope === 'all' && path.state.hasTag('popup'))).toBe(true);
+    expect(followPaths.some((path) => path.state.context.followedMatchIds.includes(2) && path.state.hasTag('popup'))).toBe(true);
+  });
+  for (const path of followPaths) it(describePath(path, words), () => replay(path));
 });
 
 describe('goal pop-up queue machine: simple paths', () => {
@@ -280,6 +375,46 @@ describe('goal pop-up queue machine on the clock', () => {
     expect(actor.getSnapshot().context.queue.map((goal) => goal.league_name)).toEqual(['西甲']);
     actor.send(premierGoal);
     expect(waitingCount(actor.getSnapshot())).toBe(0);
+  });
+
+  it('shows only the followed matches and teams by default, and every match when asked', () => {
+    const { actor } = start();
+    actor.send(unfollowedGoal);
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'settings.changed', settings: unitedFollowed });
+    actor.send(unfollowedGoal);
+    expect(shownPopup(actor.getSnapshot())?.match_id).toBe(2);
+    actor.send({ type: 'goal.dismissed' });
+    actor.send({ type: 'settings.changed', settings: defaultGoalPopupSettings });
+    actor.send({ type: 'follows.changed', matchIds: [2] });
+    actor.send(premierGoal);
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send(unfollowedGoal);
+    expect(shownPopup(actor.getSnapshot())?.match_id).toBe(2);
+    actor.send({ type: 'goal.dismissed' });
+    actor.send({ type: 'follows.changed', matchIds: [] });
+    actor.send({ type: 'settings.changed', settings: everyMatch });
+    actor.send(unfollowedGoal);
+    expect(shownPopup(actor.getSnapshot())?.match_id).toBe(2);
+  });
+
+  it('holds the newest pop-ups quietly on a quiet page, and shows them on leaving it', () => {
+    const { actor, clock } = start();
+    actor.send({ type: 'page.quieted' });
+    for (const home of [1, 2, 3, 4, 5, 6, 7]) actor.send({ type: 'goal.received', goal: event('goal', home) });
+    expect(actor.getSnapshot().hasTag('popup')).toBe(false);
+    expect(heldCount(actor.getSnapshot())).toBe(quietQueueLimit);
+    // Nothing closes them while they are put away.
+    clock.increment(10 * autoDismissMs);
+    expect(heldCount(actor.getSnapshot())).toBe(quietQueueLimit);
+    actor.send({ type: 'page.opened' });
+    expect(shownPopup(actor.getSnapshot())?.home_score).toBe(3);
+    expect(waitingCount(actor.getSnapshot())).toBe(quietQueueLimit - 1);
+    // A pop-up shown when the user opens a quiet page goes back into the queue, first in line.
+    actor.send({ type: 'page.quieted' });
+    expect(heldCount(actor.getSnapshot())).toBe(quietQueueLimit);
+    actor.send({ type: 'held.opened' });
+    expect(shownPopup(actor.getSnapshot())?.home_score).toBe(3);
   });
 
   it('muting the sounding league stops its sound and sounds the next league anew', () => {

@@ -62,7 +62,11 @@ describe('live scores in Chromium, on the running feed', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await context.addInitScript(() => {
+      localStorage.setItem('lang', 'en');
+      // This viewer chose pop-ups for every match in the game settings.
+      localStorage.setItem('gameSeting', JSON.stringify({ scope: 'all' }));
+    });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -141,6 +145,42 @@ describe('live scores in Chromium, on the running feed', () => {
   });
 });
 
+describe('pop-ups for the matches a viewer follows', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows no pop-up by default for a match the guest does not follow, and every match once asked to', async () => {
+    const socket = watchSiteSocket(page);
+    await page.goto(`${siteUrl}/football`);
+    await expect.poll(() => page.getByRole('list', { name: en['route.football'] }).getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await socket.ready;
+    const popup = page.getByRole('status').filter({ has: page.getByTestId('goal-score') });
+
+    const seen = socket.goals.length;
+    await advanceFeed({ until: 'goal', minutes: 24 * 60 });
+    await expect.poll(() => socket.goals.length, { timeout: 10_000 }).toBeGreaterThan(seen);
+    // The goal reached the page, and the page kept it to itself.
+    await page.waitForTimeout(1_500);
+    expect(await popup.count()).toBe(0);
+
+    await page.locator('summary', { hasText: en['gameSettings.title'] }).click();
+    await page.getByRole('radio', { name: en['gameSettings.scope.all'] }).check();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('gameSeting'))) ?? '{}')).toMatchObject({ scope: 'all' });
+    await advanceFeed({ until: 'goal', minutes: 24 * 60 });
+    await expect.poll(() => popup.count(), { timeout: 10_000 }).toBe(1);
+  });
+});
+
 describe('game settings and the pop-up stack in Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -151,6 +191,7 @@ describe('game settings and the pop-up stack in Chromium', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(() => {
       localStorage.setItem('lang', 'en');
+      if (localStorage.getItem('gameSeting') === null) localStorage.setItem('gameSeting', JSON.stringify({ scope: 'all' }));
       // Counts the starts of Web Audio oscillators: the goal sound is one (src/features/scores/goal-sound.ts).
       const scope = globalThis as unknown as {
         goalSoundStarts: number;

@@ -61,6 +61,18 @@ export function useMatchListCache() {
   );
 }
 
+const followedSports = ['football', 'basketball', 'esports'] as const;
+const followedBodies: AllMatchBody[] = followedSports.map((sport) => ({ sport, status: 'collected', limit: 100 }));
+
+/**
+ * The ids of the matches the user starred, every sport (all_match's `collected` filter); none for a
+ * guest. Starring or unstarring a match asks them again, as it does the lists.
+ */
+export function useFollowedMatchIds(loggedIn: boolean): readonly number[] {
+  const pages = useAllMatchPages(followedBodies, { enabled: loggedIn, staleTime: 60_000 });
+  return useMemo(() => (loggedIn ? (pages.data ?? []).flatMap((page) => page.list.map((match) => match.id)) : []), [loggedIn, pages.data]);
+}
+
 /** Follows or unfollows a match (Basketballuser/collect); the lists show the change. */
 export function useCollectMatch() {
   const api = useApi();

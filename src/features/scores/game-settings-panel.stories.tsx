@@ -63,10 +63,24 @@ export const MutedLeagues: Story = {
   },
 };
 
+/** Pop-ups for followed matches by default; a followed team can be let go, and every match chosen. */
+export const FollowedTeams: Story = {
+  args: { settings: { ...defaultGoalPopupSettings, followedTeams: [{ zh: '阿森纳', en: 'Arsenal' }, { zh: '切尔西', en: 'Chelsea' }] } },
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('radio', { name: zh['gameSettings.scope.followed'] })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: '取消关注阿森纳' }));
+    await expect(args.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ followedTeams: [{ zh: '切尔西', en: 'Chelsea' }] }));
+    await userEvent.click(canvas.getByRole('radio', { name: zh['gameSettings.scope.all'] }));
+    await expect(args.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ scope: 'all' }));
+  },
+};
+
 export const English: Story = {
   globals: { locale: 'en' },
-  args: { settings: { ...defaultGoalPopupSettings, mutedLeagues: ['英超'] } },
+  args: { settings: { ...defaultGoalPopupSettings, mutedLeagues: ['英超'], followedTeams: [{ zh: '阿森纳', en: 'Arsenal' }] } },
   play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Unfollow Arsenal' })).toBeVisible();
+    await expect(canvas.getByRole('radio', { name: en['gameSettings.scope.followed'] })).toBeChecked();
     await expect(canvas.getByRole('group', { name: en['gameSettings.title'] })).toBeVisible();
     await expect(canvas.getByRole('switch', { name: en['gameSettings.voice'] })).not.toBeChecked();
     await expect(canvas.getByRole('button', { name: en['gameSettings.testSound'] })).toBeVisible();

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import type { GoalPopupSettings } from '../../machines/goal-popup-queue-machine.ts';
 import styles from './game-settings-panel.module.css';
@@ -14,10 +16,14 @@ export interface GameSettingsPanelProps {
 
 const switches = ['goal', 'red', 'yellow', 'voice'] as const;
 
-/** SPEC §3 game settings: which pop-ups show, whether they sound, and the leagues muted. */
+const scopes = ['followed', 'all'] as const;
+
+/** SPEC §3 game settings: which pop-ups show, for which matches, whether they sound, and the leagues muted. */
 export function GameSettingsPanel({ settings, onChange, onTestSound }: GameSettingsPanelProps) {
   const t = useMessage();
+  const { locale } = useIntl();
   const legendId = useId();
+  const scopeId = useId();
   return (
     <fieldset className={styles.panel} aria-labelledby={legendId}>
       <legend id={legendId} className={styles.legend}>
@@ -33,6 +39,41 @@ export function GameSettingsPanel({ settings, onChange, onTestSound }: GameSetti
         <button type="button" className={styles.test} onClick={onTestSound}>
           {t('gameSettings.testSound')}
         </button>
+      </div>
+      <div className={styles.muted} role="radiogroup" aria-labelledby={scopeId}>
+        <span id={scopeId} className={styles.mutedLabel}>
+          {t('gameSettings.scope')}
+        </span>
+        {scopes.map((scope) => (
+          <label key={scope} className={styles.switch}>
+            <input type="radio" name={scopeId} checked={settings.scope === scope} onChange={() => onChange({ ...settings, scope })} />
+            {t(`gameSettings.scope.${scope}`)}
+          </label>
+        ))}
+      </div>
+      <div className={styles.muted}>
+        <span className={styles.mutedLabel}>{t('gameSettings.followedTeams')}</span>
+        {settings.followedTeams.length === 0 ? (
+          <span className={styles.none}>{t('gameSettings.noFollowedTeams')}</span>
+        ) : (
+          <ul className={styles.leagues}>
+            {settings.followedTeams.map((team) => {
+              const name = localName(team, locale);
+              return (
+                <li key={team.zh}>
+                  <button
+                    type="button"
+                    className={styles.league}
+                    aria-label={t('gameSettings.unfollowTeam', { team: name })}
+                    onClick={() => onChange({ ...settings, followedTeams: settings.followedTeams.filter((entry) => entry.zh !== team.zh) })}
+                  >
+                    {name} ×
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </div>
       <div className={styles.muted}>
         <span className={styles.mutedLabel}>{t('gameSettings.mutedLeagues')}</span>

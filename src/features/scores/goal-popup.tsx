@@ -1,13 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
 import { fromCallback } from 'xstate';
+import { useFollowedMatchIds } from '../../api/queries/scores.ts';
 import { localName } from '../../i18n/locale.ts';
 import { matchClockText } from '../../i18n/match-clock.ts';
 import { useMessage } from '../../i18n/use-message.ts';
-import { goalPopupQueueMachine, shownPopup, waitingCount, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
+import { goalPopupQueueMachine, heldCount, shownPopup, waitingCount, type GoalEvent } from '../../machines/goal-popup-queue-machine.ts';
 import { useSocketEvent } from '../../realtime/site-socket.tsx';
-import { link } from '../../routes.ts';
+import { readStoredToken } from '../../realtime/stored-user.ts';
+import { link, quietsGoalPopups, routeNameOf } from '../../routes.ts';
 import { startGoalSound } from './goal-sound.ts';
 import { useGoalPopupSettings } from './score-settings.ts';
 import styles from './goal-popup.module.css';
@@ -69,17 +72,42 @@ export interface GoalPopupStackProps {
   takeArrivedGoals: () => readonly GoalEvent[];
 }
 
+export interface HeldGoalsProps {
+  /** How many pop-ups wait. */
+  count: number;
+  /** Shows them. */
+  onOpen: () => void;
+}
+
+/** On a quiet page, the pop-ups waiting: one small button in the corner instead of the stack. */
+export function HeldGoals({ count, onOpen }: HeldGoalsProps) {
+  const t = useMessage();
+  return (
+    <button type="button" className={styles.held} onClick={onOpen} aria-label={t('scores.heldGoals', { count })}>
+      <span aria-hidden="true">⚽</span>
+      <span className={styles.heldCount} aria-hidden="true">
+        {count}
+      </span>
+    </button>
+  );
+}
+
 /**
  * The goal pop-ups of the whole site, fed by the site socket: one shown at a time (SPEC §4) on a
  * stack of those waiting, with their count; each closes after a while unless the pointer is on it.
- * The stack sits bottom-left on wide screens (the odds columns are on the right) and across the
- * bottom on phones, and a spacer after the footer lets the page scroll out from under it.
+ * By default only the matches the user follows pop up (starred, or a followed team's). The stack
+ * sits bottom-left on wide screens (the odds columns are on the right) and across the bottom on
+ * phones, and a spacer after the footer lets the page scroll out from under it; on chat and form
+ * pages it waits as a small button instead.
  */
 export function GoalPopupStack({ takeArrivedGoals }: GoalPopupStackProps) {
   const [settings, setSettings] = useGoalPopupSettings();
-  const queue = useActorRef(goalPopupQueueMachine.provide({ actors: { goalSound } }), { input: { settings } });
+  const followedMatchIds = useFollowedMatchIds(readStoredToken() !== null);
+  const quiet = quietsGoalPopups(routeNameOf(useLocation().pathname));
+  const queue = useActorRef(goalPopupQueueMachine.provide({ actors: { goalSound } }), { input: { settings, followedMatchIds, quiet } });
   const shown = useSelector(queue, shownPopup);
   const waiting = useSelector(queue, waitingCount);
+  const held = useSelector(queue, heldCount);
   const t = useMessage();
 
   useSocketEvent(
@@ -92,7 +120,10 @@ export function GoalPopupStack({ takeArrivedGoals }: GoalPopupStackProps) {
   }, [queue, takeArrivedGoals]);
   // Settings changed here or in another tab apply at once: a muted league's pop-ups leave the stack.
   useEffect(() => queue.send({ type: 'settings.changed', settings }), [queue, settings]);
+  useEffect(() => queue.send({ type: 'follows.changed', matchIds: followedMatchIds }), [queue, followedMatchIds]);
+  useEffect(() => queue.send({ type: quiet ? 'page.quieted' : 'page.opened' }), [queue, quiet]);
 
+  if (held > 0) return <HeldGoals count={held} onOpen={() => queue.send({ type: 'held.opened' })} />;
   if (!shown) return null;
   return (
     <>

@@ -23,6 +23,7 @@ import { OddsChart, type OddsSample } from './odds-chart.tsx';
 import { useSiteSocket, useSocketEvent } from '../../realtime/site-socket.tsx';
 import { clockTime, leagueName, line, price, teamName, teamShortName, type Match, type MatchOdds } from './match-display.ts';
 import { StandingsTable } from './standings-table.tsx';
+import { useGoalPopupSettings } from './score-settings.ts';
 import styles from './score-detail-page.module.css';
 
 type MatchDetail = components['schemas']['MatchDetail'];
@@ -212,6 +213,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
           home={{ name: home, short: teamShortName(match.home_team, locale), logo: match.home_team.logo, score: match.status === 'not_started' ? undefined : match.home_score }}
           away={{ name: away, short: teamShortName(match.away_team, locale), logo: match.away_team.logo, score: match.status === 'not_started' ? undefined : match.away_score }}
         />
+        <TeamFollows teams={[match.home_team, match.away_team]} />
         {match.period_scores.length > 0 && (
           <p className={styles.periods}>
             {match.period_scores.map((period) => `${String(period.home_score)}-${String(period.away_score)}`).join('  ·  ')}
@@ -532,5 +534,41 @@ function Timeline({ detail, home, away }: { detail: MatchDetail; home: string; a
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * Stars to follow either team on this device: a followed team's goals and cards pop up wherever the
+ * user is, as a starred match's do.
+ */
+function TeamFollows({ teams }: { teams: [Match['home_team'], Match['away_team']] }) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const [settings, setSettings] = useGoalPopupSettings();
+  return (
+    <div className={styles.teamFollows}>
+      {teams.map((team) => {
+        const followed = settings.followedTeams.some((entry) => entry.zh === team.name);
+        const name = teamName(team, locale);
+        return (
+          <button
+            key={team.name}
+            type="button"
+            className={styles.teamFollow}
+            aria-pressed={followed}
+            onClick={() =>
+              setSettings({
+                ...settings,
+                followedTeams: followed
+                  ? settings.followedTeams.filter((entry) => entry.zh !== team.name)
+                  : [...settings.followedTeams, { zh: team.name, en: team.name_en }],
+              })
+            }
+          >
+            <span aria-hidden="true">{followed ? '★' : '☆'}</span> {t(followed ? 'scores.followingTeam' : 'scores.followTeam', { team: name })}
+          </button>
+        );
+      })}
+    </div>
   );
 }

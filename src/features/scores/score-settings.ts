@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { defaultGoalPopupSettings, type GoalPopupSettings } from '../../machines/goal-popup-queue-machine.ts';
+import { defaultGoalPopupSettings, type FollowedTeam, type GoalPopupSettings } from '../../machines/goal-popup-queue-machine.ts';
 import { onGameSettingsChanged, readGameSettings, writeGameSettings } from '../../realtime/game-settings.ts';
 /** SPEC §3: the immediate settings are kept on this device only. */
 export const immediateSettingsKey = 'immediateSeting';
@@ -29,8 +29,22 @@ function readObject(storage: Pick<Storage, 'getItem'>, key: string): Record<stri
 
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 
-const leagues = (value: unknown): string[] =>
+const names = (value: unknown): string[] =>
   Array.isArray(value) ? [...new Set(value.filter((entry): entry is string => typeof entry === 'string'))] : [];
+
+const isTeam = (value: unknown): value is FollowedTeam =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>).zh === 'string' &&
+  typeof (value as Record<string, unknown>).en === 'string';
+
+/** The followed teams as stored, each once, anything else dropped. */
+function teams(value: unknown): FollowedTeam[] {
+  if (!Array.isArray(value)) return [];
+  const byName = new Map<string, FollowedTeam>();
+  for (const entry of value) if (isTeam(entry) && !byName.has(entry.zh)) byName.set(entry.zh, { zh: entry.zh, en: entry.en });
+  return [...byName.values()];
+}
 
 /** SPEC §3's game settings as stored, each flag that is missing or not a boolean read as its default. */
 export function readGoalPopupSettings(storage: Pick<Storage, 'getItem'> = localStorage): GoalPopupSettings {
@@ -40,7 +54,9 @@ export function readGoalPopupSettings(storage: Pick<Storage, 'getItem'> = localS
     red: flag(stored.red, defaultGoalPopupSettings.red),
     yellow: flag(stored.yellow, defaultGoalPopupSettings.yellow),
     voice: flag(stored.voice, defaultGoalPopupSettings.voice),
-    mutedLeagues: leagues(stored.mutedLeagues),
+    mutedLeagues: names(stored.mutedLeagues),
+    scope: stored.scope === 'all' ? 'all' : 'followed',
+    followedTeams: teams(stored.followedTeams),
   };
 }
 
