@@ -29,8 +29,9 @@ export const useSetUserRoles = () => useAdminChange('/api/admin/setUserRoles', '
 export const useResetPassword = () => useAdminChange('/api/admin/resetPassword', '/api/admin/userList');
 export const useUpdateSettings = () => useAdminChange('/api/admin/updateSettings', '/api/admin/settings');
 
-export function useAdminSettings() {
-  return useQuery(getQuery(useApi(), '/api/admin/settings'));
+/** The site's settings (admin/settings); off while `enabled` is false (nobody logged in). */
+export function useAdminSettings(enabled = true) {
+  return useQuery({ ...getQuery(useApi(), '/api/admin/settings'), enabled });
 }
 
 export function useAuditLog(page: number) {

@@ -76,6 +76,8 @@ function deskFetch({ applications, onReview }: DeskServer) {
       }
       case '/api/admin/withdrawalList':
         return okAnswer({ list: [], total: 0, page: 1, limit: 20 });
+      case '/api/admin/settings':
+        return okAnswer({ gift_anchor_share: 0.5, plan_expert_share: 0.7, plan_refund_on_loss: true, withdrawal_second_review_above: 100_000 });
       default:
         return new Response(null, { status: 404 });
     }
@@ -193,5 +195,23 @@ export const WithAnotherAreasTab: Story = {
     await userEvent.click(canvas.getByRole('tab', { name: zh['route.news'] }));
     await expect(canvas.getByRole('tabpanel')).toHaveTextContent(zh['common.noData']);
     await expect(canvas.getByRole('tab', { name: zh['route.news'] })).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+/** A member who is not an admin reads the refusal once, without the console's tabs. */
+export const NotAnAdmin: Story = {
+  render: () => (
+    <StoryApiProviders
+      fetch={async () =>
+        new Response(JSON.stringify({ code: 1, msg: '没有权限', data: null }), { headers: { 'content-type': 'application/json' } })
+      }
+    >
+      <AdminPage title={zh['route.admin']} />
+    </StoryApiProviders>
+  ),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(zh['admin.only'])).toBeVisible();
+    await expect(canvas.getAllByText(zh['admin.only'])).toHaveLength(1);
+    await expect(canvas.queryByRole('tab')).toBeNull();
   },
 };

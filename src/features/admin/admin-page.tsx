@@ -1,4 +1,5 @@
 import { useCallback, useId, useMemo, useState, type ComponentType } from 'react';
+import { useAdminSettings } from '../../api/queries/admin.ts';
 import { useAdminAnchorApplications, useReviewAnchorApplication } from '../../api/queries/anchor.ts';
 import { newActionKey, useAdminWithdrawals, useReviewWithdrawal } from '../../api/queries/wallet.ts';
 import type { components } from '../../api/schema';
@@ -60,10 +61,21 @@ export function AdminPage({ title, extraTabs = [] }: { title: string; extraTabs?
   const tabs = useMemo(() => [...ownTabs.slice(0, 3), ...extraTabs, ...ownTabs.slice(3)], [extraTabs]);
   const [chosen, setChosen] = useState(tabs[0]!.id);
   const baseId = useId();
-  if (readStoredToken() === null) {
+  const loggedIn = readStoredToken() !== null;
+  // One admin-only call tells whether the viewer may see the console at all, so a non-admin reads
+  // the refusal once rather than under every tab's heading.
+  const access = useAdminSettings(loggedIn);
+  if (!loggedIn || access.isError) {
     return (
       <Page title={title}>
         <EmptyState icon="user" title={t('admin.only')} />
+      </Page>
+    );
+  }
+  if (!access.data) {
+    return (
+      <Page title={title}>
+        <EmptyState title={t('common.loading')} busy />
       </Page>
     );
   }
