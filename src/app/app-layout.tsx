@@ -7,6 +7,7 @@ import { logOut } from '../features/account/log-out.ts';
 import { LoginRequestProvider } from '../realtime/login-request.tsx';
 import { useMessaging } from '../realtime/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup-host.tsx';
+import { useUnreadChatCount } from '../features/chat/unread-chat-count.ts';
 import { LiveAlertHost } from '../features/live/live-alerts.tsx';
 import { localName } from '../i18n/locale.ts';
 import { withAllMessages } from '../i18n/load-messages.ts';
@@ -56,6 +57,7 @@ export function AppLayout() {
 
   const config = useSiteConfig();
   const member = useMemberInfo(storedUser?.id ?? null);
+  const chatUnread = useUnreadChatCount(storedUser ? String(storedUser.id) : null);
   const [hotWanted, setHotWanted] = useState(false);
   const hot = useHot({ enabled: hotWanted });
 
@@ -134,6 +136,7 @@ export function AppLayout() {
       </a>
       <TopBar
         activeNav={name ? routes[name].nav : null}
+        chatUnread={chatUnread}
         location={location}
         user={user}
         siteName={siteName}

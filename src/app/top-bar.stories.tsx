@@ -1,4 +1,3 @@
-import zh from '../i18n/messages/zh.json';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import { sampleAvatar, sampleLevelIcon } from '../ui/story-images.ts';
@@ -90,13 +89,20 @@ export const LoggedIn: Story = {
   },
 };
 
+/** Unread private and group messages show on the Chat entry, read out as a count. */
+export const ChatUnread: Story = {
+  args: { user: viewer, chatUnread: 3 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: '私聊 3 条未读' })).toHaveAttribute('href', '/chat-chat');
+  },
+};
+
 export const Streamer: Story = {
   args: { user: { ...viewer, user_nickname: '解说大飞', is_anchor: 1 }, activeNav: 2, location: { pathname: '/anchor', search: '?type=1' } },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: '我要直播' })).toHaveAttribute('href', '/member?type=9');
-    await expect(canvas.getByRole('button', { name: '主播', current: 'page' })).toBeVisible();
-    await userEvent.hover(canvas.getByRole('button', { name: '主播' }));
-    await expect(canvas.getByRole('link', { name: '足球', current: 'page' })).toHaveAttribute('href', '/anchor?type=1');
+    // Streamers is a plain link to every streamer; /anchor's own tabs choose the sport.
+    await expect(canvas.getByRole('link', { name: '主播', current: 'page' })).toHaveAttribute('href', '/anchor');
   },
 };
 
@@ -112,13 +118,9 @@ export const Keyboard: Story = {
     await userEvent.keyboard('{Escape}');
     await expect(scores).toHaveFocus();
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: '主播' })).toHaveFocus();
-    await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('button', { name: '主播' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('link', { name: '主播' })).toHaveFocus();
     await userEvent.tab();
-    await expect(canvas.getByRole('link', { name: zh['nav.allStreamers'] })).toHaveFocus();
-    await userEvent.tab();
-    await expect(canvas.getAllByRole('link', { name: '足球' }).at(-1)).toHaveFocus();
+    await expect(canvas.getByRole('link', { name: '赛程' })).toHaveFocus();
   },
 };
 

@@ -48,6 +48,8 @@ export interface TopBarProps {
   hidden: boolean;
   /** The side bar's toggle, on pages that have a side bar. */
   sideBar?: { open: boolean; onToggle: () => void; controls: string };
+  /** Messages the logged-in member has not read, shown on the Chat entry. */
+  chatUnread?: number;
 }
 
 interface NavLink {
@@ -76,18 +78,8 @@ const navEntries: readonly (NavLink | NavMenu)[] = [
       { key: 'basketball', label: 'nav.basketball', href: link('basketball') },
     ],
   },
-  {
-    key: 'streamers',
-    label: 'nav.streamers',
-    navs: [2],
-    items: [
-      // The menu's own way to every streamer (/anchor?type=0), first, as the entry is a menu rather than a link.
-      { key: 'all', label: 'nav.allStreamers', href: link('anchor', { type: 0 }) },
-      { key: 'football', label: 'nav.football', href: link('anchor', { type: 1 }) },
-      { key: 'basketball', label: 'nav.basketball', href: link('anchor', { type: 2 }) },
-      { key: 'esports', label: 'nav.esports', href: link('anchor', { type: 3 }) },
-    ],
-  },
+  // A link, as every site's Streamers entry is: /anchor has the sports as its own tabs.
+  { key: 'streamers', label: 'nav.streamers', href: link('anchor'), navs: [2] },
   { key: 'schedule', label: 'nav.schedule', href: link('schedule'), navs: [3] },
   { key: 'experts', label: 'nav.experts', href: link('specialist'), navs: [11] },
   { key: 'videos', label: 'nav.videos', href: link('videoList'), navs: [13, 14] },
@@ -139,6 +131,7 @@ export function TopBar({
   search,
   hidden,
   sideBar,
+  chatUnread = 0,
 }: TopBarProps) {
   const t = useMessage();
   const [phoneSearchOpen, setPhoneSearchOpen] = useState(false);
@@ -194,6 +187,14 @@ export function TopBar({
                 ) : (
                   <a href={entry.href} className={styles.navLink} aria-current={isActive(entry.navs) ? 'page' : undefined}>
                     {t(entry.label)}
+                    {entry.key === 'chat' && chatUnread > 0 && (
+                      <>
+                        <span className={styles.unread} aria-hidden="true">
+                          {chatUnread > 99 ? '99+' : chatUnread}
+                        </span>
+                        <span className="ps-visually-hidden"> {t('chat.unreadCount', { count: chatUnread })}</span>
+                      </>
+                    )}
                   </a>
                 )}
               </li>
