@@ -3,7 +3,11 @@ import { Button } from './button.tsx';
 import styles from './form.module.css';
 
 export interface FormProps {
-  /** The heading over the fields, where the form is one of several on a page; it names the form. */
+  /**
+   * The heading over the fields, where the form is one of several on a page; it names the form. A
+   * level 2 heading: forms sit right under a page's title as often as under a section's, and a level
+   * 2 heading skips no level in either.
+   */
   title?: string;
   /** The fields, in order. */
   children: ReactNode;
@@ -37,9 +41,9 @@ export function Form({ title, children, onSubmit, problem, submitLabel, busy = f
       }}
     >
       {title && (
-        <h3 id={titleId} className={styles.title}>
+        <h2 id={titleId} className={styles.title}>
           {title}
-        </h3>
+        </h2>
       )}
       {children}
       {problem && (

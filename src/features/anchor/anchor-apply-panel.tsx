@@ -225,9 +225,9 @@ function ApplicationForm({ initial, busy, submitLabel, failure, onSubmit }: Appl
         </p>
       </div>
       <div className={styles.field}>
-        <h3 id={`${ids}-protocol`} className={styles.label}>
+        <h2 id={`${ids}-protocol`} className={styles.label}>
           {t('anchorApply.protocolTitle')}
-        </h3>
+        </h2>
         <div className={styles.protocol} role="document" aria-labelledby={`${ids}-protocol`} tabIndex={0}>
           {t('anchorApply.protocolText')
             .split('\n')

@@ -21,7 +21,7 @@ export function WithdrawSection({ incomeTenths }: { incomeTenths: number }) {
   return (
     <div className={styles.section}>
       <WithdrawForm incomeTenths={incomeTenths} />
-      <h3>{t('wallet.withdrawals')}</h3>
+      <h2>{t('wallet.withdrawals')}</h2>
       <WithdrawalRecords />
     </div>
   );
