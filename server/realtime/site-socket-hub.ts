@@ -131,6 +131,8 @@ export const siteSocketMessages = {
 
 /** Close code for a client that stopped sending frames (private-use range 4000-4999 of RFC 6455). */
 export const silentCloseCode = 4000;
+/** RFC 6455's "Service Restart": the client reconnects (through the load balancer, to another process) and resumes. */
+export const restartCloseCode = 1012;
 
 interface Connection extends SiteSocketConnection {
   readonly socket: WebSocket;
@@ -230,6 +232,7 @@ export class SiteSocketHub implements SiteSocket {
   #draining: Promise<void> | null = null;
   #unsubscribes: Unsubscribe[] = [];
   #closed = false;
+  #shedding = false;
 
   constructor(
     private readonly options: SiteSocketHubOptions,
@@ -330,6 +333,29 @@ export class SiteSocketHub implements SiteSocket {
 
   async idle(): Promise<void> {
     while (this.#draining) await this.#draining;
+  }
+
+  /**
+   * A stopping process asks its clients to reconnect elsewhere: each connection is closed with 1012 at a random
+   * moment within `spreadMs`, so the other processes get them spread out rather than all in one instant, and a
+   * connection that comes meanwhile is turned away at once. Resolves once every one is closed.
+   */
+  async shed(spreadMs: number): Promise<void> {
+    this.#shedding = true;
+    await Promise.all(
+      [...this.#connections].map(
+        (connection) =>
+          new Promise<void>((resolve) => {
+            setTimeout(() => {
+              if (this.#connections.has(connection)) {
+                this.#detach(connection);
+                connection.socket.close(restartCloseCode, 'server restarting');
+              }
+              resolve();
+            }, Math.random() * spreadMs);
+          }),
+      ),
+    );
   }
 
   async close(): Promise<void> {
@@ -469,6 +495,10 @@ export class SiteSocketHub implements SiteSocket {
   attach(socket: WebSocket, tcp: unknown): void {
     if (this.#closed) {
       socket.close(1001, 'server closing');
+      return;
+    }
+    if (this.#shedding) {
+      socket.close(restartCloseCode, 'server restarting');
       return;
     }
     const now = Date.now();
