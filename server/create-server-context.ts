@@ -13,6 +13,7 @@ import type { SmsSender } from './ports/sms-sender.ts';
 import { localUploadStorage } from './adapters/storage/upload-storage.ts';
 import type { UploadStorage } from './ports/upload-storage.ts';
 import { scoresFeedSink } from './areas/scores/feed-sink.ts';
+import { forgetSessionsWhenTold } from './areas/account/account-public.ts';
 import { MemoryScoreBoard } from './areas/scores/memory-score-board.ts';
 import { createGiftQueue } from './areas/gifts/gift-batches.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
@@ -74,6 +75,8 @@ export async function createServerContext(
   const cache = new MemoryCache(options.now ? () => now().getTime() : Date.now);
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const bus = options.bus ?? createBus(options.redisUrl);
+  // Another process's sign-out reaches this one's cached sessions before the client's next call can.
+  await forgetSessionsWhenTold(bus, cache);
   const siteSocket = await createSiteSocketHub(
     {
       bus,
