@@ -21,6 +21,8 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { FeedHost, MatchFeed } from './ports/match-feed.ts';
 import { MemoryCache } from './memory-cache.ts';
 import { createBus } from './realtime/bus.ts';
+import { sendCounterFor } from './adapters/limits/redis-send-counter.ts';
+import type { SendCounter } from './ports/send-counter.ts';
 import type { Bus } from './ports/bus.ts';
 import { createSiteSocketHub, siteSocketMessages, type SiteSocketHubOptions, type SiteSocketHub } from './realtime/site-socket-hub.ts';
 import { startAreaFrames, type AreaFrameRecord, type StartedFrames } from './ports/socket-frames.ts';
@@ -35,6 +37,7 @@ export interface PortOptions {
   production?: boolean;
   redisUrl?: string | undefined;
   bus?: Bus;
+  sendCounter?: SendCounter;
   heartbeatMs?: number;
   /**
    * The site socket hub's settings beyond the bus and the contract; its token lookup and QR login check are the
@@ -109,6 +112,7 @@ export async function createServerContext(
     media: options.media ?? ownMediaServer,
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
     gifts: createGiftQueue(database),
+    sendCounter: options.sendCounter ?? sendCounterFor(options.redisUrl, log),
   };
   server.frames = startAreaFrames(frameRecords, server);
   // The feed hands what it plays to the scores area, which writes the board and pushes through the site socket: it
