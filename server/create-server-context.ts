@@ -22,6 +22,7 @@ import type { FeedHost, MatchFeed } from './ports/match-feed.ts';
 import { MemoryCache } from './memory-cache.ts';
 import { createBus } from './realtime/bus.ts';
 import { sendCounterFor } from './adapters/limits/redis-send-counter.ts';
+import { RedisReplayStore } from './adapters/replay/redis-replay-store.ts';
 import type { SendCounter } from './ports/send-counter.ts';
 import type { Bus } from './ports/bus.ts';
 import { createSiteSocketHub, siteSocketMessages, type SiteSocketHubOptions, type SiteSocketHub } from './realtime/site-socket-hub.ts';
@@ -85,6 +86,8 @@ export async function createServerContext(
       bus,
       contract,
       heartbeatMs: options.heartbeatMs ?? 30_000,
+      // Several processes: a client resumes its score streams on whichever it reconnects to.
+      ...(options.redisUrl ? { replayStore: new RedisReplayStore(options.redisUrl, log) } : {}),
       // The account area answers both (account-frames.ts); without it no token has a user and no code is bound.
       resolveToken: async (token) => (server.frames.site.register ? server.frames.site.register(token) : null),
       onQrLogin: async (login, connection) =>

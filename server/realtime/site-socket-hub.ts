@@ -5,6 +5,7 @@ import { WebSocket, type RawData } from 'ws';
 import type { Contract } from '../contract/contract.ts';
 import type { Bus, Unsubscribe } from '../ports/bus.ts';
 import type { SiteSocket, SiteSocketConnection } from '../ports/site-socket.ts';
+import type { ReplayStore } from '../ports/replay-store.ts';
 import { ReplayRing } from './replay-ring.ts';
 import {
   createEnvelopeReaders,
@@ -62,6 +63,11 @@ export interface SiteSocketHubOptions {
   slowClientMs?: number;
   /** Pushes held per stream for SocketResume. */
   replaySize?: number;
+  /**
+   * The pushes held for SocketResume in a store every process shares (Redis streams), so a client resumes on any
+   * process, one started after the pushes too; without it (one process) the rings of this process answer.
+   */
+  replayStore?: ReplayStore;
   /** Prefix of the bus channels, so several sites (or test runs) can share one Redis. */
   channelPrefix?: string;
   /**
@@ -314,8 +320,21 @@ export class SiteSocketHub implements SiteSocket {
     this.#outgoing = [];
     this.#sending = null;
     const startedAt = epochMs();
+    // Held before any other process can send them, so a client that saw one and moves finds it there.
+    await this.#store(pushes);
     await this.options.bus.publishBytes(this.#channels.stream, encodeStreamBatch(this.#origin, pushes));
     this.options.trace?.published?.(pushes, startedAt, epochMs());
+  }
+
+  async #store(pushes: FramedPush[]): Promise<void> {
+    const store = this.options.replayStore;
+    if (!store) return;
+    try {
+      await store.append(pushes);
+    } catch (error) {
+      // The pushes still go out: a client resuming across them later is told to reload instead.
+      this.log.warn({ err: error }, 'site socket: the replay store did not take the pushes');
+    }
   }
 
   async pushToUser(userId: number, frame: SocketUserMessage): Promise<void> {
@@ -370,6 +389,8 @@ export class SiteSocketHub implements SiteSocket {
     this.#byUser.clear();
     this.#byQr.clear();
     await Promise.allSettled(this.#unsubscribes.map((unsubscribe) => unsubscribe()));
+    // The hub is the store's one user: it closes it.
+    await this.options.replayStore?.close();
   }
 
   // ---------------------------------------------------------------- fan-out (every process)
@@ -701,11 +722,43 @@ export class SiteSocketHub implements SiteSocket {
   }
 
   #resume(connection: Connection, lastSeen: Partial<Record<StreamName, number>>): void {
+    const streams = streamNames.filter((stream) => lastSeen[stream] !== undefined && wants(connection, stream, null));
+    if (streams.length === 0) return;
+    const store = this.options.replayStore;
+    if (!store) {
+      this.#replay(connection, streams, lastSeen, (stream, last) => this.#rings[stream].after(last));
+      return;
+    }
+    void Promise.all(
+      streams.map(async (stream) => {
+        try {
+          return [stream, await store.after(stream, lastSeen[stream]!)] as const;
+        } catch (error) {
+          // Redis failing: this process's ring holds what the bus brought it since it started.
+          this.log.warn({ err: error, stream }, 'site socket: the replay store did not answer, resuming from this process');
+          return [stream, this.#rings[stream].after(lastSeen[stream]!)] as const;
+        }
+      }),
+    ).then((answers) => {
+      if (!this.#connections.has(connection)) return;
+      const held = new Map(answers);
+      // What the fan-out sent meanwhile is in sentFrom: the replay sends only what came before it.
+      this.#replay(connection, streams, lastSeen, (stream) => held.get(stream) ?? null);
+    });
+  }
+
+  #replay(
+    connection: Connection,
+    streams: StreamName[],
+    lastSeen: Partial<Record<StreamName, number>>,
+    missedOf: (stream: StreamName, last: number) => ReadonlyArray<{ seq: number; companyId: number | null; frame: Buffer }> | null,
+  ): void {
     const gaps: StreamName[] = [];
-    for (const stream of streamNames) {
-      const last = lastSeen[stream];
-      if (last === undefined || !wants(connection, stream, null)) continue;
-      const missed = this.#rings[stream].after(last);
+    for (const stream of streams) {
+      const last = lastSeen[stream]!;
+      // The subscription may have changed while the store answered.
+      if (!wants(connection, stream, null)) continue;
+      const missed = missedOf(stream, last);
       if (!missed) {
         gaps.push(stream);
         continue;
