@@ -152,6 +152,7 @@ if (feed && database.kind === 'postgres' && databaseUrl) {
     log: app.log,
     retryMs: Number(process.env.FEED_LOCK_RETRY_MS ?? 2_000),
     elected: async () => {
+      app.serverContext.siteSocket.continueNumbering();
       await playFeed();
       performance.mark('feed started');
     },

@@ -860,3 +860,18 @@ describe.skipIf(!redisUrl)('site socket over the Redis bus', () => {
     expect(thief.types()).toEqual(['registered', 'error', 'goal']);
   });
 });
+
+describe('a new publisher', () => {
+  it('numbers on from the clock, above what was sent before, so resumes carry on', async () => {
+    const { hub } = await startServer();
+    const first = await hub.publishGoal(goal(1));
+    const second = await hub.publishGoal(goal(1));
+    expect(second).toBe(first + 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const electedAt = Date.now();
+    hub.continueNumbering();
+    const third = await hub.publishGoal(goal(1));
+    expect(third).toBeGreaterThanOrEqual(electedAt);
+    expect(third).toBeGreaterThan(second);
+  });
+});

@@ -337,6 +337,16 @@ export class SiteSocketHub implements SiteSocket {
     }
   }
 
+  /**
+   * A process that becomes the publisher (the new feed leader) numbers on from the clock: above what the last
+   * leader sent, which moved on by one a push (far slower than a millisecond), so clients' last seqs and the shared
+   * history carry on rather than begin a new epoch.
+   */
+  continueNumbering(): void {
+    const now = Date.now();
+    for (const stream of streamNames) this.#nextSeq[stream] = Math.max(this.#nextSeq[stream], now);
+  }
+
   async pushToUser(userId: number, frame: SocketUserMessage): Promise<void> {
     await this.options.bus.publish(this.#channels.user, { userId, frame } satisfies UserEnvelope);
   }
