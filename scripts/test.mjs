@@ -62,8 +62,23 @@ function ensureMediaTools() {
   );
 }
 
+// The scaled-out site (npm run start:cluster) is tested behind HAProxy where the API suite runs on PostgreSQL.
+function ensureLoadBalancer() {
+  if (existsSync('/usr/sbin/haproxy')) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    const installed = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy'], {
+      stdio: 'inherit',
+    });
+    // Debian starts the packaged HAProxy as a service; the cluster runs its own.
+    spawnSync('sh', ['-c', 'command -v systemctl >/dev/null && systemctl disable --now haproxy >/dev/null 2>&1'], { stdio: 'ignore' });
+    if (installed.status === 0 && existsSync('/usr/sbin/haproxy')) return;
+  }
+  console.log('The cluster test needs HAProxy: it is skipped. Install it with:  sudo apt-get install -y haproxy');
+}
+
 ensureChromium();
 ensureMediaTools();
+ensureLoadBalancer();
 run('lint (eslint, import direction, contract)', 'npm', ['run', '--silent', 'lint']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);

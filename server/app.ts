@@ -217,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (feed) app.server.once('close', () => void feed.stop());
   app.addHook('onClose', async () => {
     await bus.close();
+    await server.sendCounter.close();
   });
   // For main.ts and tests only: handlers and plugins are handed the context, never look it up.
   app.decorate('serverContext', server);

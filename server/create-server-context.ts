@@ -13,6 +13,7 @@ import type { SmsSender } from './ports/sms-sender.ts';
 import { localUploadStorage } from './adapters/storage/upload-storage.ts';
 import type { UploadStorage } from './ports/upload-storage.ts';
 import { scoresFeedSink } from './areas/scores/feed-sink.ts';
+import { forgetSessionsWhenTold } from './areas/account/account-public.ts';
 import { MemoryScoreBoard } from './areas/scores/memory-score-board.ts';
 import { createGiftQueue } from './areas/gifts/gift-batches.ts';
 import { loadContract, type Contract } from './contract/contract.ts';
@@ -20,6 +21,9 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { FeedHost, MatchFeed } from './ports/match-feed.ts';
 import { MemoryCache } from './memory-cache.ts';
 import { createBus } from './realtime/bus.ts';
+import { sendCounterFor } from './adapters/limits/redis-send-counter.ts';
+import { RedisReplayStore } from './adapters/replay/redis-replay-store.ts';
+import type { SendCounter } from './ports/send-counter.ts';
 import type { Bus } from './ports/bus.ts';
 import { createSiteSocketHub, siteSocketMessages, type SiteSocketHubOptions, type SiteSocketHub } from './realtime/site-socket-hub.ts';
 import { startAreaFrames, type AreaFrameRecord, type StartedFrames } from './ports/socket-frames.ts';
@@ -34,6 +38,7 @@ export interface PortOptions {
   production?: boolean;
   redisUrl?: string | undefined;
   bus?: Bus;
+  sendCounter?: SendCounter;
   heartbeatMs?: number;
   /**
    * The site socket hub's settings beyond the bus and the contract; its token lookup and QR login check are the
@@ -74,11 +79,15 @@ export async function createServerContext(
   const cache = new MemoryCache(options.now ? () => now().getTime() : Date.now);
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const bus = options.bus ?? createBus(options.redisUrl);
+  // Another process's sign-out reaches this one's cached sessions before the client's next call can.
+  await forgetSessionsWhenTold(bus, cache);
   const siteSocket = await createSiteSocketHub(
     {
       bus,
       contract,
       heartbeatMs: options.heartbeatMs ?? 30_000,
+      // Several processes: a client resumes its score streams on whichever it reconnects to.
+      ...(options.redisUrl ? { replayStore: new RedisReplayStore(options.redisUrl, log) } : {}),
       // The account area answers both (account-frames.ts); without it no token has a user and no code is bound.
       resolveToken: async (token) => (server.frames.site.register ? server.frames.site.register(token) : null),
       onQrLogin: async (login, connection) =>
@@ -106,6 +115,7 @@ export async function createServerContext(
     media: options.media ?? ownMediaServer,
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
     gifts: createGiftQueue(database),
+    sendCounter: options.sendCounter ?? sendCounterFor(options.redisUrl, log),
   };
   server.frames = startAreaFrames(frameRecords, server);
   // The feed hands what it plays to the scores area, which writes the board and pushes through the site socket: it

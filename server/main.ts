@@ -11,6 +11,8 @@ import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
 import { countRequestsInFlight } from './site/requests-in-flight.ts';
 import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
+import { Readiness, readinessRoute } from './site/readiness.ts';
+import { contendForFeed, type FeedLeadership } from './feed/feed-leader.ts';
 
 // Each phase of the start-up is a performance mark (ms since the process started, beside the marks of
 // scripts/start.mjs and server/start-first.ts); the 'database is ready' line lists them, and `npm run bench`
@@ -58,6 +60,9 @@ const app = await buildApp({
   siteUrl: process.env.SITE_URL || undefined,
   ...(process.env.FEED === 'off' ? {} : { feed: (server) => createSimulatedFeed(server, { seed: Number(process.env.SEED ?? 20261122) }) }),
 });
+// The load balancer's health check (GET /ready): ready once the database is, not ready again from a stop's first moment.
+const readiness = new Readiness();
+await app.register(readinessRoute, { readiness });
 performance.mark('server built');
 const requestsInFlight = countRequestsInFlight(app.server);
 await app.listen({ port, host });
@@ -66,6 +71,7 @@ app.log.info({ port, listenMs: Math.round(performance.now()) }, `Pitchside is se
 listening();
 void appBuilt?.then(() => app.log.info({ appBuildReadyMs: Math.round(performance.now()) }, 'the app is built'));
 const database = await starting.ready;
+readiness.started();
 const cpu = process.cpuUsage();
 // The calls that waited for the database have queued their queries by the next turn; then the media server
 // (nginx, where installed) starts taking pushes, as the site now answers calls.
@@ -79,18 +85,42 @@ const mediaServer = startMediaServerIfInstalled({
 });
 // PGlite's tables analyzed and vacuumed as PostgreSQL's autovacuum would (table-maintenance.ts); started below.
 let maintenance: TableMaintenance | null = null;
-// In place before nginx runs, so no stop leaves it behind.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void mediaServer
-      .then((running) => running?.stop())
-      .then(() => app.close())
-      .then(() => maintenance?.stop())
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
+let leadership: FeedLeadership | null = null;
+/**
+ * A stop (SIGTERM, SIGINT, or this process losing the feed's lock): out of the load balancer's pool first, then
+ * the feed's lock given up, the site sockets asked to reconnect over a spread of time (they find the other
+ * processes, not all at once), the requests in flight finished (a gift's request waits for its batch), the gift
+ * batches flushed, and the database closed last.
+ */
+let stopping: Promise<void> | null = null;
+function stop(reason: string, exitCode: number): Promise<void> {
+  stopping ??= (async () => {
+    app.log.info({ reason }, 'shutting down');
+    readiness.drain();
+    // However a step hangs, the process ends: its supervisor or the load balancer's pool moves on without it.
+    setTimeout(() => process.exit(exitCode || 1), Number(process.env.STOP_TIMEOUT_MS ?? 20_000)).unref();
+    try {
+      // The health check sees /ready fail within its interval; until then the balancer may still send calls here.
+      await new Promise((resolve) => setTimeout(resolve, Number(process.env.DRAIN_MS ?? 0)));
+      // The feed stops before its lock is given up: the next leader never plays beside this one.
+      if (leadership?.leading) await app.serverContext.feed?.stop();
+      await leadership?.resign();
+      await app.serverContext.siteSocket.shed(Number(process.env.SOCKET_SHED_MS ?? 2_000));
+      await (await mediaServer)?.stop();
+      await app.close();
+      await app.serverContext.gifts.drained();
+      await maintenance?.stop();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'the stop failed');
+      exitCode ||= 1;
+    }
+    process.exit(exitCode);
+  })();
+  return stopping;
 }
+// In place before nginx runs, so no stop leaves it behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal, 0));
 await mediaServer;
 performance.mark('media server started');
 
@@ -98,11 +128,12 @@ performance.mark('media server started');
 // match and catches up on the time the site was down, seconds of the database on a slow machine.
 await requestsInFlight.quiet(300, 5_000);
 performance.mark('quiet');
-await app.serverContext.feed?.start();
-performance.mark('feed started');
 maintenance = startTableMaintenance(database, app.log);
-// The process that plays the feed also sends the live alerts and rotates the demo room on air.
-if (app.serverContext.feed) {
+const feed = app.serverContext.feed;
+/** The feed, and what the process that plays it also does: the live alerts and the demo room's turns on air. */
+async function playFeed(): Promise<void> {
+  if (!feed) return;
+  await feed.start();
   const stopKickoffs = await watchKickoffs(app.serverContext);
   const stopSettlement = await watchMatchEnds(app.serverContext);
   const airMs = Number(process.env.DEMO_AIR_MS ?? 10 * 60_000);
@@ -112,6 +143,27 @@ if (app.serverContext.feed) {
     stopSettlement();
     rotation?.stop();
   });
+}
+if (feed && database.kind === 'postgres' && databaseUrl) {
+  // Processes on one PostgreSQL: the one holding the feed's lock plays it, from what is stored (a match caught up
+  // on makes no pop-ups of its old goals); when it dies, another takes the lock within the retry time.
+  leadership = contendForFeed({
+    databaseUrl,
+    log: app.log,
+    retryMs: Number(process.env.FEED_LOCK_RETRY_MS ?? 2_000),
+    elected: async () => {
+      app.serverContext.siteSocket.continueNumbering();
+      await playFeed();
+      performance.mark('feed started');
+    },
+    deposed: (error) => {
+      app.log.error({ err: error }, 'the feed lock was lost: this process stops so it never plays beside a new leader');
+      void stop('feed lock lost', 1);
+    },
+  });
+} else {
+  await playFeed();
+  performance.mark('feed started');
 }
 performance.mark('started');
 app.log.info(

@@ -46,4 +46,6 @@ export interface GiftQueue {
    * arrives when a batch can start goes in the event loop's next turn, with those read in the same turn.
    */
   make(order: GiftBooking): Promise<GiftOutcome>;
+  /** Resolves once no gift waits and no batch is in the database: a stopping process has flushed its gifts. */
+  drained(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import type { BroadcastIngest } from './broadcast-ingest.ts';
 import type { Bus } from './bus.ts';
 import type { SiteSocket } from './site-socket.ts';
 import type { GiftQueue } from './gift-queue.ts';
+import type { SendCounter } from './send-counter.ts';
 
 /** The server's clock; tests move it. */
 export interface Clock {
@@ -52,4 +53,6 @@ export interface ServerContext {
   readonly ingest: BroadcastIngest;
   /** The gifts waiting for the database, sent together in batches (group commit). */
   readonly gifts: GiftQueue;
+  /** Flood limits' counts: this process's memory, or Redis shared by every process with REDIS_URL. */
+  readonly sendCounter: SendCounter;
 }

@@ -9,6 +9,8 @@ import { loadContract } from '../contract/contract.ts';
 import { createBus, InProcessBus } from './bus.ts';
 import type { Bus } from '../ports/bus.ts';
 import { redisTestUrl } from './redis-test-url.ts';
+import { Redis } from 'ioredis';
+import { RedisReplayStore } from '../adapters/replay/redis-replay-store.ts';
 import {
   createEnvelopeReaders,
   encodeStreamBatch,
@@ -803,6 +805,39 @@ describe.skipIf(!redisUrl)('site socket over the Redis bus', () => {
     expect(fannedOut[0]!.pushes.map((push) => push.seq)).toEqual(seqs);
   });
 
+  it('resumes on a process started after the pushes, from the shared history, and tells a reload on a new epoch', async () => {
+    const channelPrefix = `pitchside-test:${process.pid}:${Date.now()}:replay:`;
+    const storePrefix = `${channelPrefix}history:`;
+    const store = () => new RedisReplayStore(redisUrl!, undefined, { prefix: storePrefix });
+    const [busA, busB] = [createBus(redisUrl), createBus(redisUrl)];
+    opened.buses.push(busA, busB);
+    const a = await startServer({ bus: busA, channelPrefix, replayStore: store() });
+    const onA = await TestClient.open(a.url);
+    await onA.subscribe(0);
+    const first = await a.hub.publishMatch('football', 'match', match(1));
+    const second = await a.hub.publishMatch('football', 'match', match(1, { home_score: 1 }));
+    const third = await a.hub.publishMatch('football', 'match', match(1, { home_score: 2 }));
+    await onA.take('football_match', (frame) => frame.seq === third);
+
+    // Hub B starts now: its own ring never saw these, the shared history did.
+    const b = await startServer({ bus: busB, channelPrefix, replayStore: store() });
+    const moved = await TestClient.open(b.url);
+    await moved.subscribe(0);
+    moved.send({ type: 'resume', seq: { football_match: first } });
+    await moved.take('football_match', (frame) => frame.seq === third);
+    expect(moved.all('football_match').map((frame) => frame.seq)).toEqual([second, third]);
+
+    // Redis lost the history: the next push begins a new epoch, and a client from before it reloads.
+    const redis = new Redis(redisUrl!);
+    await redis.del(`${storePrefix}football_match`);
+    await redis.quit();
+    await a.hub.publishMatch('football', 'match', match(1, { home_score: 3 }));
+    const late = await TestClient.open(b.url);
+    await late.subscribe(0);
+    late.send({ type: 'resume', seq: { football_match: second } });
+    expect(await late.take('resync')).toMatchObject({ streams: ['football_match'] });
+  });
+
   it('pushes a QR login from either hub to the one connection the code is bound to', async () => {
     const channelPrefix = `pitchside-test:${process.pid}:${Date.now()}:qr:`;
     const [busA, busB] = [createBus(redisUrl), createBus(redisUrl)];
@@ -823,5 +858,20 @@ describe.skipIf(!redisUrl)('site socket over the Redis bus', () => {
     await a.hub.publishGoal(goal(1));
     await thief.take('goal');
     expect(thief.types()).toEqual(['registered', 'error', 'goal']);
+  });
+});
+
+describe('a new publisher', () => {
+  it('numbers on from the clock, above what was sent before, so resumes carry on', async () => {
+    const { hub } = await startServer();
+    const first = await hub.publishGoal(goal(1));
+    const second = await hub.publishGoal(goal(1));
+    expect(second).toBe(first + 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const electedAt = Date.now();
+    hub.continueNumbering();
+    const third = await hub.publishGoal(goal(1));
+    expect(third).toBeGreaterThanOrEqual(electedAt);
+    expect(third).toBeGreaterThan(second);
   });
 });

@@ -5,6 +5,7 @@ import { WebSocket, type RawData } from 'ws';
 import type { Contract } from '../contract/contract.ts';
 import type { Bus, Unsubscribe } from '../ports/bus.ts';
 import type { SiteSocket, SiteSocketConnection } from '../ports/site-socket.ts';
+import type { ReplayStore } from '../ports/replay-store.ts';
 import { ReplayRing } from './replay-ring.ts';
 import {
   createEnvelopeReaders,
@@ -62,6 +63,11 @@ export interface SiteSocketHubOptions {
   slowClientMs?: number;
   /** Pushes held per stream for SocketResume. */
   replaySize?: number;
+  /**
+   * The pushes held for SocketResume in a store every process shares (Redis streams), so a client resumes on any
+   * process, one started after the pushes too; without it (one process) the rings of this process answer.
+   */
+  replayStore?: ReplayStore;
   /** Prefix of the bus channels, so several sites (or test runs) can share one Redis. */
   channelPrefix?: string;
   /**
@@ -131,6 +137,8 @@ export const siteSocketMessages = {
 
 /** Close code for a client that stopped sending frames (private-use range 4000-4999 of RFC 6455). */
 export const silentCloseCode = 4000;
+/** RFC 6455's "Service Restart": the client reconnects (through the load balancer, to another process) and resumes. */
+export const restartCloseCode = 1012;
 
 interface Connection extends SiteSocketConnection {
   readonly socket: WebSocket;
@@ -230,6 +238,7 @@ export class SiteSocketHub implements SiteSocket {
   #draining: Promise<void> | null = null;
   #unsubscribes: Unsubscribe[] = [];
   #closed = false;
+  #shedding = false;
 
   constructor(
     private readonly options: SiteSocketHubOptions,
@@ -311,8 +320,31 @@ export class SiteSocketHub implements SiteSocket {
     this.#outgoing = [];
     this.#sending = null;
     const startedAt = epochMs();
+    // Held before any other process can send them, so a client that saw one and moves finds it there.
+    await this.#store(pushes);
     await this.options.bus.publishBytes(this.#channels.stream, encodeStreamBatch(this.#origin, pushes));
     this.options.trace?.published?.(pushes, startedAt, epochMs());
+  }
+
+  async #store(pushes: FramedPush[]): Promise<void> {
+    const store = this.options.replayStore;
+    if (!store) return;
+    try {
+      await store.append(pushes);
+    } catch (error) {
+      // The pushes still go out: a client resuming across them later is told to reload instead.
+      this.log.warn({ err: error }, 'site socket: the replay store did not take the pushes');
+    }
+  }
+
+  /**
+   * A process that becomes the publisher (the new feed leader) numbers on from the clock: above what the last
+   * leader sent, which moved on by one a push (far slower than a millisecond), so clients' last seqs and the shared
+   * history carry on rather than begin a new epoch.
+   */
+  continueNumbering(): void {
+    const now = Date.now();
+    for (const stream of streamNames) this.#nextSeq[stream] = Math.max(this.#nextSeq[stream], now);
   }
 
   async pushToUser(userId: number, frame: SocketUserMessage): Promise<void> {
@@ -332,6 +364,29 @@ export class SiteSocketHub implements SiteSocket {
     while (this.#draining) await this.#draining;
   }
 
+  /**
+   * A stopping process asks its clients to reconnect elsewhere: each connection is closed with 1012 at a random
+   * moment within `spreadMs`, so the other processes get them spread out rather than all in one instant, and a
+   * connection that comes meanwhile is turned away at once. Resolves once every one is closed.
+   */
+  async shed(spreadMs: number): Promise<void> {
+    this.#shedding = true;
+    await Promise.all(
+      [...this.#connections].map(
+        (connection) =>
+          new Promise<void>((resolve) => {
+            setTimeout(() => {
+              if (this.#connections.has(connection)) {
+                this.#detach(connection);
+                connection.socket.close(restartCloseCode, 'server restarting');
+              }
+              resolve();
+            }, Math.random() * spreadMs);
+          }),
+      ),
+    );
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
@@ -344,6 +399,8 @@ export class SiteSocketHub implements SiteSocket {
     this.#byUser.clear();
     this.#byQr.clear();
     await Promise.allSettled(this.#unsubscribes.map((unsubscribe) => unsubscribe()));
+    // The hub is the store's one user: it closes it.
+    await this.options.replayStore?.close();
   }
 
   // ---------------------------------------------------------------- fan-out (every process)
@@ -469,6 +526,10 @@ export class SiteSocketHub implements SiteSocket {
   attach(socket: WebSocket, tcp: unknown): void {
     if (this.#closed) {
       socket.close(1001, 'server closing');
+      return;
+    }
+    if (this.#shedding) {
+      socket.close(restartCloseCode, 'server restarting');
       return;
     }
     const now = Date.now();
@@ -671,11 +732,43 @@ export class SiteSocketHub implements SiteSocket {
   }
 
   #resume(connection: Connection, lastSeen: Partial<Record<StreamName, number>>): void {
+    const streams = streamNames.filter((stream) => lastSeen[stream] !== undefined && wants(connection, stream, null));
+    if (streams.length === 0) return;
+    const store = this.options.replayStore;
+    if (!store) {
+      this.#replay(connection, streams, lastSeen, (stream, last) => this.#rings[stream].after(last));
+      return;
+    }
+    void Promise.all(
+      streams.map(async (stream) => {
+        try {
+          return [stream, await store.after(stream, lastSeen[stream]!)] as const;
+        } catch (error) {
+          // Redis failing: this process's ring holds what the bus brought it since it started.
+          this.log.warn({ err: error, stream }, 'site socket: the replay store did not answer, resuming from this process');
+          return [stream, this.#rings[stream].after(lastSeen[stream]!)] as const;
+        }
+      }),
+    ).then((answers) => {
+      if (!this.#connections.has(connection)) return;
+      const held = new Map(answers);
+      // What the fan-out sent meanwhile is in sentFrom: the replay sends only what came before it.
+      this.#replay(connection, streams, lastSeen, (stream) => held.get(stream) ?? null);
+    });
+  }
+
+  #replay(
+    connection: Connection,
+    streams: StreamName[],
+    lastSeen: Partial<Record<StreamName, number>>,
+    missedOf: (stream: StreamName, last: number) => ReadonlyArray<{ seq: number; companyId: number | null; frame: Buffer }> | null,
+  ): void {
     const gaps: StreamName[] = [];
-    for (const stream of streamNames) {
-      const last = lastSeen[stream];
-      if (last === undefined || !wants(connection, stream, null)) continue;
-      const missed = this.#rings[stream].after(last);
+    for (const stream of streams) {
+      const last = lastSeen[stream]!;
+      // The subscription may have changed while the store answered.
+      if (!wants(connection, stream, null)) continue;
+      const missed = missedOf(stream, last);
       if (!missed) {
         gaps.push(stream);
         continue;

@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema.ts';
 import type { DeviceType } from '../../db/tables/account-tables.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { revokedSessionsChannel } from '../../realtime/messaging-sessions.ts';
+import type { Bus, Unsubscribe } from '../../ports/bus.ts';
+import type { MemoryCache } from '../../memory-cache.ts';
 
 /** A session ends after a week without use, and a month after login whatever happens. */
 export const sessionIdleMs = 7 * 24 * 3600_000;
@@ -88,9 +90,22 @@ export async function sessionIdOfToken(server: ServerContext, token: string): Pr
   return row ? Number(row.id) : null;
 }
 
-/** Forgets cached lookups after a session changes (sign out, login elsewhere). */
+/** The bus channel on which a process that changed a session tells the others to forget their cached lookups. */
+export const sessionsChangedChannel = 'pitchside:sessions-changed';
+
+/**
+ * Forgets cached lookups after a session changes (sign out, login elsewhere, a role given or taken), here at once
+ * and in every other process over the bus: its PUBLISH leaves before this call's answer does, so a call the client
+ * makes next, on any process, finds no stale session.
+ */
 export function forgetSessions(server: ServerContext): void {
   server.cache.invalidate('session:');
+  server.bus.publish(sessionsChangedChannel, {}).catch((error: unknown) => server.log.warn({ err: error }, 'sessions changed: the bus did not take it'));
+}
+
+/** Makes this process forget its cached sessions whenever another says one changed. */
+export function forgetSessionsWhenTold(bus: Bus, cache: Pick<MemoryCache, 'invalidate'>): Promise<Unsubscribe> {
+  return bus.subscribe(sessionsChangedChannel, () => cache.invalidate('session:'));
 }
 
 /** Starts a session for a user and returns its token; only the token's hash is stored. */

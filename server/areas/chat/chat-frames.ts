@@ -1,7 +1,7 @@
 import { defaultLanguage } from '../../i18n/server-messages.ts';
 import { defineAreaFrames, type ImSession } from '../../ports/socket-frames.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { isRefusal, roomChatMessages, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../live/live-public.ts';
+import { isRefusal, roomChatMessages, roomChatRate, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../live/live-public.ts';
 import { countTaskProgress } from '../tasks/tasks-public.ts';
 import { c2cRefusal, conversationList, conversationMessages, groupRole, markRead, readOwnGroupMessage } from './conversation-service.ts';
 import { deliverMessage, pushConversation } from './message-delivery.ts';
@@ -50,16 +50,14 @@ export const chatFrames = defineAreaFrames(
   'chat',
   { im: ['login', 'logout', 'profile', 'send', 'history', 'sync', 'conversations', 'read'] },
   (server) => {
-    const roomLimits = { rate: new SendRate(), slowMode: new SlowMode() };
-    const privateRate = new SendRate(privateChatRate);
+    const roomLimits = { rate: new SendRate(roomChatRate, server.sendCounter, 'room'), slowMode: new SlowMode() };
+    const privateRate = new SendRate(privateChatRate, server.sendCounter, 'private');
     // Envelopes not opened up within 24 hours give the rest back, whether anyone looks at them again or not.
     const refunds = setInterval(() => void refundExpiredEnvelopes(server).catch((error: unknown) => server.log.error(error)), 10 * 60_000);
     refunds.unref();
     const pruneRate = setInterval(() => {
       const now = server.clock.now().getTime();
-      roomLimits.rate.prune(now);
       roomLimits.slowMode.prune(now);
-      privateRate.prune(now);
     }, 60_000);
     pruneRate.unref();
 
@@ -134,7 +132,7 @@ export const chatFrames = defineAreaFrames(
             } else if (!(await groupRole(server, conversation.groupId, senderId))) {
               return session.reply(frame.id, conversationMessages.notMember, 'not_member');
             }
-            if (!privateRate.take(senderId, server.clock.now().getTime())) return session.reply(frame.id, roomChatMessages.tooFast, 'too_fast');
+            if (!(await privateRate.take(senderId, server.clock.now().getTime()))) return session.reply(frame.id, roomChatMessages.tooFast, 'too_fast');
             const message = await storeMessage(server, {
               senderId,
               conversation,

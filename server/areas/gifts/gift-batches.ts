@@ -47,6 +47,9 @@ export function createGiftQueue(database: DatabaseHandle): GiftQueue {
       }
       return made;
     },
+    async drained() {
+      while (queue.inFlight > 0 || queue.waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
   };
 }
 

@@ -3,6 +3,8 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { cachedRoom } from './room-list-service.ts';
 import { standingIn } from './room-info-service.ts';
 import { roomChatMaxLength } from '../../../src/rules/chat-lengths.ts';
+import type { SendCounter, SendLimit } from '../../ports/send-counter.ts';
+import { MemorySendCounter } from '../../adapters/limits/memory-send-counter.ts';
 
 // The rules of a live room's chat (SPEC §6 room managers): who may speak, with which badge, how
 // much and how often. The messaging socket asks these before it stores a message.
@@ -25,7 +27,7 @@ export const roomChatMessages = {
   messageNotFound: 'This message is not in this room',
 } as const;
 
-/** Flooding: at most this many messages per user in the window, over all rooms of this process. */
+/** Flooding: at most this many messages per user in the window, over all rooms and every process. */
 export const roomChatRate = { messages: 5, windowMs: 10_000 } as const;
 
 export interface RoomChatRefusal {
@@ -73,7 +75,7 @@ export function hasLink(text: string): boolean {
   return linkPattern.test(text.normalize('NFKC'));
 }
 
-/** Per room and user, when each last spoke (slow mode); this process's memory, as the flood limit is. */
+/** Per room and user, when each last spoke (slow mode); this process's memory. */
 export class SlowMode {
   readonly #lastSpoke = new Map<string, number>();
 
@@ -92,27 +94,20 @@ export class SlowMode {
   }
 }
 
-/** Per-user sliding windows of recent sends (this process; a user's tabs are usually on one). */
+/**
+ * A user's sends of one kind against a limit, counted by the server's send counter: in Redis when several processes
+ * serve the site, so a user's sockets on different processes share one count.
+ */
 export class SendRate {
-  readonly #sent = new Map<number, number[]>();
-
-  constructor(private readonly limit: { messages: number; windowMs: number } = roomChatRate) {}
+  constructor(
+    private readonly limit: SendLimit = roomChatRate,
+    private readonly counter: SendCounter = new MemorySendCounter(),
+    private readonly kind = 'room',
+  ) {}
 
   /** Counts a send at `now` unless the user is over the limit; true when allowed. */
-  take(userId: number, now: number): boolean {
-    const recent = (this.#sent.get(userId) ?? []).filter((at) => at > now - this.limit.windowMs);
-    if (recent.length >= this.limit.messages) {
-      this.#sent.set(userId, recent);
-      return false;
-    }
-    recent.push(now);
-    this.#sent.set(userId, recent);
-    return true;
-  }
-
-  /** Forgets users who sent nothing in the window, so the map does not grow without end. */
-  prune(now: number): void {
-    for (const [userId, times] of this.#sent) if (times.every((at) => at <= now - this.limit.windowMs)) this.#sent.delete(userId);
+  take(userId: number, now: number): Promise<boolean> {
+    return this.counter.take(`${this.kind}:${String(userId)}`, this.limit, now);
   }
 }
 
@@ -135,7 +130,7 @@ export async function roomChatSpeech(
   if (standing.is_kicked === 1) return { reason: 'kicked', msg: roomChatMessages.kicked };
   if (standing.is_taboo === 1) return { reason: 'muted', msg: roomChatMessages.muted };
   const now = server.clock.now().getTime();
-  if (!limits.rate.take(userId, now)) return { reason: 'too_fast', msg: roomChatMessages.tooFast };
+  if (!(await limits.rate.take(userId, now))) return { reason: 'too_fast', msg: roomChatMessages.tooFast };
   // The room's rules bind viewers; its anchor and managers are exempt.
   if (standing.is_manager === 1) return { badge: room.anchor_id === userId ? 'anchor' : 'manager' };
   if (room.blockLinks && hasLink(text)) return { reason: 'link_blocked', msg: roomChatMessages.linkBlocked };
