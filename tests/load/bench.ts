@@ -32,9 +32,21 @@ import { cpuMs } from './process-cpu.ts';
 /** BENCH_ONLY=http: start-up and the API routes only; BENCH_ONLY=fanout: start-up and the fan-out; BENCH_ONLY=video: start-up and the videos; BENCH_ONLY=search: start-up and search. BENCH_STARTS: runs of each start (3). */
 const only = process.env.BENCH_ONLY;
 
-/** Sections run alone, without the start-up's runs first: BENCH_ONLY=config (getConfig as `npm start` serves it). */
+/**
+ * Sections run alone: BENCH_ONLY=config (getConfig as `npm start` serves it), BENCH_ONLY=start (the cold and warm
+ * starts only: first API answer, first page, first score push).
+ */
 const soloSections: Record<string, () => Promise<void>> = {
   config: () => benchGetConfig(),
+  start: async () => {
+    const [data, dist] = [mkdtempSync(join(tmpdir(), 'pitchside-bench-')), mkdtempSync(join(tmpdir(), 'pitchside-bench-dist-'))];
+    try {
+      await benchStartup(data, dist);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+      rmSync(dist, { recursive: true, force: true });
+    }
+  },
 };
 const solo = only ? soloSections[only] : undefined;
 if (solo) {
