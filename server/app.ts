@@ -76,8 +76,8 @@ export const areaFrameRecords: readonly AreaFrameRecord[] = [accountFrames, chat
 
 export interface AppOptions extends PortOptions {
   /**
-   * When the database is still starting: pages get the start-up page, and API and socket requests wait for
-   * this up to `startupWaitMs` (default 2 s), then get a 503 in the envelope.
+   * When the database is still starting: pages are served (the start-up page only while the app is being built),
+   * and API and socket requests wait for this up to `startupWaitMs` (default 2 s), then get a 503 in the envelope.
    */
   databaseReady?: Promise<unknown>;
   startupWaitMs?: number;
@@ -248,7 +248,9 @@ function startupGate(options: AppOptions, servesApp: boolean): StartupGate {
         void reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
         return true;
       }
-      if (servesApp && isPagePath(request.method, request.url)) {
+      // The app is served as soon as it is built: its calls wait for the database (and the client sends again a
+      // call answered 503 with Retry-After), so the first paint does not wait for the database's start.
+      if (servesApp && !appBuilt && isPagePath(request.method, request.url)) {
         void reply
           .code(503)
           .header('Retry-After', '1')

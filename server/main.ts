@@ -24,8 +24,8 @@ const host = process.env.HOST ?? '0.0.0.0';
 // A new world's password hashes are made on the thread pool from the first moment, while the app is
 // built and PGlite opens on this thread.
 const passwordHashes = newDataDir ? hashSeedPasswords() : undefined;
-// PGlite's start-up is CPU work on this thread: it begins once the site is listening, so pages get the
-// start-up page meanwhile rather than waiting.
+// PGlite's start-up is CPU work on this thread: it begins once the site is listening, so pages are served
+// meanwhile rather than waiting.
 let listening!: () => void;
 const listeningGate = new Promise<void>((resolve) => (listening = resolve));
 const starting = deferredDatabase(
