@@ -12,8 +12,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 
-/** Where this install keeps the server's bundle. */
-export const serverBundleDir = join(projectRoot, 'node_modules/.cache/pitchside/server');
+/**
+ * Where this install keeps the server's bundle; SERVER_BUNDLE_DIR moves it (inside the project, where its packages
+ * resolve), e.g. for a second work tree sharing the first one's node_modules.
+ */
+export const serverBundleDir = process.env.SERVER_BUNDLE_DIR ? resolve(process.env.SERVER_BUNDLE_DIR) : join(projectRoot, 'node_modules/.cache/pitchside/server');
 
 const stampPrefix = '//# pitchside-server-bundle ';
 

@@ -46,6 +46,7 @@ import { registerSocketScope } from './realtime/socket-scope.ts';
 import { siteSocketRoutes } from './realtime/site-socket-routes.ts';
 import { compressLargeAnswers } from './site/compress-answers.ts';
 import { lazyRequestLogger } from './site/request-logger.ts';
+import { registerRequestLog, type RequestLogOptions } from './site/request-log.ts';
 import { defaultDistDir } from './site/app-build.ts';
 import { AppPage, pageLanguage, siteRoutes, startupMessages, startupPage } from './site/site-pages.ts';
 
@@ -75,13 +76,13 @@ export const areaFrameRecords: readonly AreaFrameRecord[] = [accountFrames, chat
 
 export interface AppOptions extends PortOptions {
   /**
-   * When the database is still starting: pages get the start-up page, and API and socket requests wait for
-   * this up to `startupWaitMs` (default 2 s), then get a 503 in the envelope.
+   * When the database is still starting: pages are served (the start-up page only while the app is being built),
+   * and API and socket requests wait for this up to `startupWaitMs` (default 2 s), then get a 503 in the envelope.
    */
   databaseReady?: Promise<unknown>;
   startupWaitMs?: number;
-  /** The share of requests logged (one line each, at info), 0 to 1; default 1. */
-  requestLogSample?: number;
+  /** The request log: a summary per interval at info, every request at debug (site/request-log.ts). */
+  requestLog?: RequestLogOptions;
   /** Absolute origin of the sitemap's links (SITE_URL); default: the request's. */
   siteUrl?: string;
   /** The built app; when it does not exist only the API is served. */
@@ -105,19 +106,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
-    // One line per request at most, written below when it ends; never bodies.
+    // Requests are logged by site/request-log.ts when they end (a summary, or one line each at debug); never bodies.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyRequestLogger,
   });
-  const sample = options.requestLogSample ?? 1;
-  if (sample > 0 && ['trace', 'debug', 'info'].includes(app.log.level)) {
-    app.addHook('onResponse', async (request, reply) => {
-      if (sample < 1 && Math.random() >= sample) return;
-      // The path only: a query may carry a code or a token.
-      const path = request.url.split('?')[0];
-      request.log.info({ method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
-    });
-  }
+  registerRequestLog(app, options.requestLog);
   const server = await createServerContext(options, app.log, areaFrameRecords);
   app.addHook('onClose', async () => server.frames.stop());
 
@@ -256,7 +249,9 @@ function startupGate(options: AppOptions, servesApp: boolean): StartupGate {
         void reply.code(503).header('Retry-After', '1').send({ code: ResultCode.error, msg, data: null });
         return true;
       }
-      if (servesApp && isPagePath(request.method, request.url)) {
+      // The app is served as soon as it is built: its calls wait for the database (and the client sends again a
+      // call answered 503 with Retry-After), so the first paint does not wait for the database's start.
+      if (servesApp && !appBuilt && isPagePath(request.method, request.url)) {
         void reply
           .code(503)
           .header('Retry-After', '1')

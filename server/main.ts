@@ -10,6 +10,7 @@ import { watchMatchEnds } from './areas/expert/plan-settlement-service.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
 import { countRequestsInFlight } from './site/requests-in-flight.ts';
+import { requestLogOptionsFrom, siteLoggerOptions } from './site/request-log.ts';
 import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
 import { Readiness, readinessRoute } from './site/readiness.ts';
 import { contendForFeed, type FeedLeadership } from './feed/feed-leader.ts';
@@ -25,8 +26,8 @@ const host = process.env.HOST ?? '0.0.0.0';
 // A new world's password hashes are made on the thread pool from the first moment, while the app is
 // built and PGlite opens on this thread.
 const passwordHashes = newDataDir ? hashSeedPasswords() : undefined;
-// PGlite's start-up is CPU work on this thread: it begins once the site is listening, so pages get the
-// start-up page meanwhile rather than waiting.
+// PGlite's start-up is CPU work on this thread: it begins once the site is listening, so pages are served
+// meanwhile rather than waiting.
 let listening!: () => void;
 const listeningGate = new Promise<void>((resolve) => (listening = resolve));
 const starting = deferredDatabase(
@@ -54,9 +55,9 @@ const app = await buildApp({
   appBuilt,
   redisUrl: process.env.REDIS_URL || undefined,
   trustProxy: process.env.TRUST_PROXY || false,
-  // Production logs warnings only unless LOG_LEVEL says otherwise; LOG_SAMPLE logs a share of requests.
-  logger: { level: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'production' ? 'warn' : 'info') },
-  requestLogSample: process.env.LOG_SAMPLE ? Number(process.env.LOG_SAMPLE) : undefined,
+  // Production logs warnings only unless LOG_LEVEL says otherwise; info sums requests up, debug logs each one.
+  logger: siteLoggerOptions(process.env),
+  requestLog: requestLogOptionsFrom(process.env),
   siteUrl: process.env.SITE_URL || undefined,
   ...(process.env.FEED === 'off' ? {} : { feed: (server) => createSimulatedFeed(server, { seed: Number(process.env.SEED ?? 20261122) }) }),
 });

@@ -201,6 +201,13 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
 
   const elapsedOf = (f: Fixture) => (now.getTime() - f.start.getTime()) / minuteMs;
   const snapshots = fixtures.map((f) => f.script.at(elapsedOf(f)));
+  // The feed steps a match in play a minute after its last step (its row's updated_at). Live kick-offs sit on a
+  // five-minute grid, so stamped `now` every one of them came due in the same pass a minute after the seed, and the
+  // score socket had nothing to push until then: each is stamped as if its last minute began at a moment of its own
+  // in the minute before the seed, the first at its very start, so one is due in the feed's first pass and the rest
+  // follow spread over the minute, as a real feed's matches are.
+  const inPlay = snapshots.flatMap((s, i) => (s.status === 'in_progress' ? [i] : []));
+  const lastStepAt = new Map(inPlay.map((index, rank) => [index, new Date(now.getTime() - minuteMs + Math.floor((rank * minuteMs) / inPlay.length))]));
   const matchRows: Array<Insertable<MatchesTable>> = fixtures.map((f, i) => {
     const s = snapshots[i]!;
     return {
@@ -214,7 +221,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
       ...snapshotColumns(s),
       best_of: f.bestOf,
       is_hot: f.isHot,
-      updated_at: now,
+      updated_at: lastStepAt.get(i) ?? now,
     };
   });
   const matchIds = await insertReturningIds(db, 'matches', matchRows);

@@ -70,6 +70,18 @@ function worldChecks(open: () => Promise<{ handle: DatabaseHandle; cleanup?: () 
     }
   });
 
+  it("stamps each match in play with a last step of its own in the minute before the seed, so the feed's first pass plays one", async () => {
+    const rows = await handle.db.selectFrom('matches').select(['updated_at']).where('status', '=', 'in_progress').execute();
+    const stamps = rows.map((row) => row.updated_at.getTime()).sort((a, b) => a - b);
+    expect(stamps.length).toBeGreaterThan(3);
+    expect(new Set(stamps).size).toBe(stamps.length);
+    expect(stamps[0]).toBe(now.getTime() - 60_000);
+    expect(stamps.at(-1)!).toBeLessThan(now.getTime());
+    // Evenly spread: the feed has a match due at least every minute / count.
+    const gaps = stamps.slice(1).map((stamp, index) => stamp - stamps[index]!);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(Math.ceil(60_000 / stamps.length));
+  });
+
   it('gives the demo accounts what the README promises', async () => {
     const { db } = handle;
     const balances = async (mobile: string) => {

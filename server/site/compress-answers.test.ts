@@ -87,4 +87,37 @@ describe('compressing large answers', () => {
     expect(small.body).toBe('{"code":0}');
     await app.close();
   });
+
+  it('tags a prepared answer, and tells a browser holding the same bytes so with a 304', async () => {
+    const app = Fastify();
+    compressLargeAnswers(app);
+    const text = JSON.stringify({ code: 0, data: 'x'.repeat(3000) });
+    let prepared = new PreparedAnswer(text);
+    app.get('/prepared', (request, reply) => (prepared.sendNow(request, reply) ? undefined : prepared.send(request, reply)));
+
+    const plain = await app.inject({ url: '/prepared' });
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{20}"$/);
+    const again = await app.inject({ url: '/prepared', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect((await app.inject({ url: '/prepared', headers: { 'if-none-match': `"other", W/${etag}` } })).statusCode).toBe(304);
+
+    // Each encoding is tagged apart: the plain answer's tag does not stand for the brotli one.
+    const br = await app.inject({ url: '/prepared', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers.etag).toBe(`${etag.slice(0, -1)}-br"`);
+    expect((await app.inject({ url: '/prepared', headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string } })).statusCode).toBe(304);
+
+    // The same bytes made again keep the tag; other bytes get another, and the old tag gets the answer in full.
+    prepared = new PreparedAnswer(text);
+    expect((await app.inject({ url: '/prepared', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    prepared = new PreparedAnswer(JSON.stringify({ code: 0, data: 'y' }));
+    const changed = await app.inject({ url: '/prepared', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json()).toEqual({ code: 0, data: 'y' });
+    await app.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -66,14 +67,18 @@ const compressors = { br: promisify(brotliCompress), gzip: promisify(gzip) } as 
 
 /**
  * An answer serialized once and sent to many: its bytes, and each compression of them made once, when first asked
- * for. Sent as bytes, it is neither encoded to UTF-8 nor measured again per request.
+ * for. Sent as bytes, it is neither encoded to UTF-8 nor measured again per request. Its ETag, made once from its
+ * bytes, lets a browser that holds the same answer be told so (304) rather than sent it again: the answer made
+ * again when its cache entry expires has the same tag while its bytes are the same.
  */
 export class PreparedAnswer {
   readonly bytes: Buffer;
+  readonly etag: string;
   readonly #compressed = new Map<'br' | 'gzip', { made: Promise<Buffer>; bytes?: Buffer }>();
 
   constructor(text: string) {
     this.bytes = Buffer.from(text);
+    this.etag = `"${createHash('sha1').update(this.bytes).digest('base64url').slice(0, 20)}"`;
   }
 
   /**
@@ -84,13 +89,13 @@ export class PreparedAnswer {
     const encoding = this.#encodingFor(request);
     const bytes = encoding ? this.#compressed.get(encoding)?.bytes : this.bytes;
     if (!bytes) return false;
-    this.#write(reply, bytes, encoding);
+    this.#write(request, reply, bytes, encoding);
     return true;
   }
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const encoding = this.#encodingFor(request);
-    if (!encoding) return this.#write(reply, this.bytes, undefined);
+    if (!encoding) return this.#write(request, reply, this.bytes, undefined);
     let compressed = this.#compressed.get(encoding);
     if (!compressed) {
       const made = encoding === 'br' ? compressors.br(this.bytes, brotliOptions) : compressors.gzip(this.bytes);
@@ -104,17 +109,31 @@ export class PreparedAnswer {
         () => this.#compressed.delete(encoding),
       );
     }
-    return this.#write(reply, await compressed.made, encoding);
+    return this.#write(request, reply, await compressed.made, encoding);
   }
 
   #encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
     return this.bytes.length < threshold || request.method === 'HEAD' ? undefined : answerEncoding(request.headers['accept-encoding']);
   }
 
-  #write(reply: FastifyReply, bytes: Buffer, encoding: 'br' | 'gzip' | undefined): FastifyReply {
+  #write(request: FastifyRequest, reply: FastifyReply, bytes: Buffer, encoding: 'br' | 'gzip' | undefined): FastifyReply {
+    // Each encoding is a representation of its own, with a tag of its own (RFC 9110 §8.8.3).
+    const etag = encoding ? `${this.etag.slice(0, -1)}-${encoding}"` : this.etag;
     reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('etag', etag);
     if (this.bytes.length >= threshold) reply.header('vary', 'Accept-Encoding');
+    const held = request.headers['if-none-match'];
+    if (held !== undefined && matchesTag(held, etag)) return reply.code(304).send();
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(bytes);
   }
+}
+
+/** Whether an If-None-Match header names `etag` (weakly compared, as RFC 9110 §13.1.2 asks), or is `*`. */
+function matchesTag(header: string, etag: string): boolean {
+  if (header === etag) return true;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
 }

@@ -210,3 +210,36 @@ describe('api client', () => {
     timeout.mockRestore();
   });
 });
+
+describe('a call the starting site puts off', () => {
+  it('is sent again after Retry-After while the site answers 503, body and all, then resolves', async () => {
+    const bodies: string[] = [];
+    let refusals = 2;
+    handle = (_request, body, response) => {
+      bodies.push(body);
+      if (refusals-- > 0) {
+        response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0.1' });
+        response.end(JSON.stringify({ code: 1, msg: 'The site is starting: please try again in a moment', data: null }));
+        return;
+      }
+      answer({ code: 0, msg: '', data: siteConfig })(_request, body, response);
+    };
+    const session = { send: vi.fn() };
+    const api = createApi({ baseUrl, session });
+    await expect(api.post('/api/universal/getConfig' as never, { body: { a: 1 } } as never)).resolves.toEqual(siteConfig);
+    expect(bodies).toEqual(['{"a":1}', '{"a":1}', '{"a":1}']);
+    expect(session.send).not.toHaveBeenCalled();
+  });
+
+  it('is not sent again for a 503 without Retry-After', async () => {
+    let calls = 0;
+    handle = (request, body, response) => {
+      calls++;
+      answer({ code: 1, msg: 'down', data: null }, 503)(request, body, response);
+    };
+    const api = createApi({ baseUrl, session: { send: vi.fn() } });
+    await expect(api.get('/api/universal/getConfig')).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toBe(1);
+  });
+});
+

@@ -68,9 +68,40 @@ export interface ApiOptions {
 const unheard: ApiOptions['session'] = { send: () => undefined };
 const noToken = () => null;
 
+/** How many times a call the starting site put off (503 with Retry-After) is sent again; then its 503 stands. */
+const startupRetries = 30;
+
+/**
+ * Sends a request again while the site answers that it is still starting (503 with Retry-After: its database is
+ * opening; the page itself is served at once). Nothing ran for such an answer, so a POST is sent again as safely
+ * as a GET. The request's own signal (the 20 s timeout) still ends the wait.
+ */
+export function throughStartup(send: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await send(request.clone());
+      const retryAfter = response.headers.get('retry-after');
+      if (response.status !== 503 || retryAfter === null || attempt >= startupRetries) return response;
+      const waitMs = Math.min(5_000, Math.max(100, Number(retryAfter) * 1000 || 1000));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, waitMs);
+        request.signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            reject(request.signal.reason as Error);
+          },
+          { once: true },
+        );
+      });
+    }
+  };
+}
+
 export function createApi({ baseUrl, session, timeoutMs = requestTimeoutMs, token = noToken, language, fetch }: ApiOptions): Api {
+  const send = throughStartup(fetch ?? ((request) => globalThis.fetch(request)));
   const calls = (told: ApiOptions['session']): ApiCalls => {
-    const client = createClient<paths>({ baseUrl, fetch });
+    const client = createClient<paths>({ baseUrl, fetch: send });
     client.use(tokenHeader(token), ...(language ? [languageHeader(language)] : []), timeout(timeoutMs), envelope(told));
     return {
       get: (path, ...init) => unwrap(client.GET(path, ...init)),

@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { freshServerBundle } from '../../scripts/server-bundle.mjs';
 import { freePort } from '../free-port.ts';
 import { benchBroadcast } from './broadcast-bench.ts';
+import { benchGetConfig } from './config-bench.ts';
 import { benchContractFuzz } from './contract-fuzz-bench.ts';
 import { benchDanmaku } from './danmaku-bench.ts';
 import { benchFanout } from './fanout-bench.ts';
@@ -30,6 +31,28 @@ import { cpuMs } from './process-cpu.ts';
 
 /** BENCH_ONLY=http: start-up and the API routes only; BENCH_ONLY=fanout: start-up and the fan-out; BENCH_ONLY=video: start-up and the videos; BENCH_ONLY=search: start-up and search. BENCH_STARTS: runs of each start (3). */
 const only = process.env.BENCH_ONLY;
+
+/**
+ * Sections run alone: BENCH_ONLY=config (getConfig as `npm start` serves it), BENCH_ONLY=start (the cold and warm
+ * starts only: first API answer, first page, first score push).
+ */
+const soloSections: Record<string, () => Promise<void>> = {
+  config: () => benchGetConfig(),
+  start: async () => {
+    const [data, dist] = [mkdtempSync(join(tmpdir(), 'pitchside-bench-')), mkdtempSync(join(tmpdir(), 'pitchside-bench-dist-'))];
+    try {
+      await benchStartup(data, dist);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+      rmSync(dist, { recursive: true, force: true });
+    }
+  },
+};
+const solo = only ? soloSections[only] : undefined;
+if (solo) {
+  await solo();
+  process.exit(0);
+}
 const pin = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
 
 /** Waits for `url` to answer 200 (and, for an API call, code 0 in the envelope). */
@@ -183,8 +206,8 @@ try {
 
   // Each route against a bare Fastify route answering as many bytes, on the same core, while the site is idle (its
   // database open, its feed started and between passes).
+  // getConfig is measured on its own below, as `npm start` runs it (config-bench.ts).
   const routes = [
-    ['universal/getConfig', `http://127.0.0.1:${port}/api/universal/getConfig`],
     ['Live_streaming/getLiveList', `http://127.0.0.1:${port}/api/Live_streaming/getLiveList?type=0&page=1&limit=20`],
   ] as const;
   console.log('\nrequests/s on one core (autocannon on the other, 32 connections, loopback; 4 rounds of 4 s, route and bare alternating; medians):');
@@ -209,6 +232,10 @@ try {
 
   if (!only) await benchRest(port);
   await stop(site);
+  if (!only || only === 'http') {
+    console.log('');
+    await benchGetConfig(distDir);
+  }
   // The video list over 10,000 videos and uploads, on a database of its own, once the site is stopped.
   if (!only || only === 'video') await benchVideos();
 } finally {
