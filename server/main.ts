@@ -8,6 +8,7 @@ import { startTableMaintenance, type TableMaintenance } from './db/table-mainten
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchMatchEnds } from './areas/expert/plan-settlement-service.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
+import { startTranscodeWorker } from './areas/video/video-transcode-worker.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
 import { countRequestsInFlight } from './site/requests-in-flight.ts';
 import { startMediaServerIfInstalled } from './media/ingest/start-media-server.ts';
@@ -101,6 +102,12 @@ performance.mark('quiet');
 await app.serverContext.feed?.start();
 performance.mark('feed started');
 maintenance = startTableMaintenance(database, app.log);
+// Every process runs videos' transcoding jobs (VIDEO_WORKERS at once, 0 for none); the lease hands a killed process's jobs on.
+const transcoder = startTranscodeWorker(app.serverContext, {
+  concurrency: Number(process.env.VIDEO_WORKERS ?? 1),
+  leaseMs: Number(process.env.VIDEO_JOB_LEASE_MS ?? 30_000),
+});
+app.server.once('close', () => void transcoder.stop());
 // The process that plays the feed also sends the live alerts and rotates the demo room on air.
 if (app.serverContext.feed) {
   const stopKickoffs = await watchKickoffs(app.serverContext);

@@ -14,6 +14,7 @@ import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, w
 import { videoCachePrefix, videoListMessages, videoInfo } from './video-list-service.ts';
 import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
 import type { Video } from './video-queries.ts';
+import { queueTranscode, wakeTranscodeWorkers } from './video-transcode-service.ts';
 
 export const videoUploadMessages = {
   wrongFormat: uploadMessages.wrongType.video,
@@ -103,8 +104,10 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await queueTranscode(trx, Number(row.id));
       return Number(row.id);
     });
+    wakeTranscodeWorkers();
     const viewer: SessionUser = { id: userId, sessionId: 0, isAnchor: false, roles: new Set() };
     return await videoInfo(server, viewer, id, language);
   } catch (error) {
