@@ -27,6 +27,19 @@ const bitrates: Record<string, { video: number; audio: number }> = {
 const segmentSeconds = 4;
 
 let ffmpegPath: string | null | undefined;
+let setprivPath: string | null | undefined;
+
+/**
+ * util-linux's setpriv, which runs ffmpeg with a parent-death signal: killed with this process even by kill -9
+ * (ffmpeg ignores SIGPIPE, so a closed progress pipe would not end it). Looked up once; null where absent.
+ */
+function findSetpriv(): string | null {
+  if (setprivPath === undefined) {
+    const found = spawnSync('sh', ['-c', 'command -v setpriv && setpriv --pdeathsig KILL true'], { encoding: 'utf8' });
+    setprivPath = found.status === 0 ? found.stdout.trim().split('\n')[0] || null : null;
+  }
+  return setprivPath;
+}
 
 /** ffmpeg on this machine's PATH, or null; looked up once. */
 export function findFfmpeg(): string | null {
@@ -58,8 +71,8 @@ export interface RenditionRequest {
  * Makes one HLS rendition with ffmpeg: copied when the rung says so (the source already is H.264/AAC at
  * that height), else scaled to the rung's height and encoded. It is written into `<quality>.part` and
  * renamed when ffmpeg has finished, so a rendition folder is always whole; a process killed half-way
- * leaves only a `.part` folder, removed when the rung is made again. ffmpeg writes its progress to a
- * pipe: if this process dies, its next write meets a closed pipe and it ends too.
+ * leaves only a `.part` folder, removed when the rung is made again. ffmpeg dies with this process
+ * (setpriv's parent-death signal), so a killed server leaves no encoder writing behind it.
  */
 export async function makeRendition(request: RenditionRequest): Promise<void> {
   const { rung, directory } = request;
@@ -114,7 +127,10 @@ export async function makeRendition(request: RenditionRequest): Promise<void> {
     join(part, 'index.m3u8'),
   ];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(request.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const setpriv = findSetpriv();
+    const child = setpriv
+      ? spawn(setpriv, ['--pdeathsig', 'KILL', request.ffmpeg, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(request.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
     let buffered = '';
     const abort = () => child.kill('SIGKILL');
