@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clips = new ClipLibrary();
   await app.register(hlsRoutes, { server, clips, ingest: server.ingest });
   await app.register(vodRoutes, { clips });
-  await app.register(videoRoutes, { server });
+  await app.register(videoRoutes, { server, resolveSession: (token) => resolveSession(server, token) });
   await app.register(ingestRoutes, {
     server,
     ingest: server.ingest,

@@ -3266,6 +3266,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Video_user/insertUpload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a video of a finished resumable upload
+         * @description The file went up with the tus protocol (POST, HEAD and PATCH at /api/tus/videos, resumable after a dropped connection or a closed tab); once all its bytes are there, this call checks it as Video_user/insert does (by its content as ffprobe reads it, under 50 MB; otherwise code 1 with 'Please upload the correct video format') and makes the video, its poster frame for a cover. An upload not yet whole, or another user's, answers code 1.
+         */
+        post: operations["videoUserInsertUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Video_user/transcodeJob": {
         parameters: {
             query?: never;
@@ -11520,6 +11540,41 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["VideoPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    videoUserInsertUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The id at the end of the upload's Location. */
+                    upload_id: string;
+                    title: string;
+                    /** @description A category from allList. */
+                    category_id: number;
+                    /** @description Length in seconds as measured by the browser; the server keeps the file's own length when it can read it. */
+                    duration?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the new video, under_review; msg is 'Added successfully'. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Video"];
                     };
                 };
             };

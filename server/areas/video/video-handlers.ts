@@ -6,7 +6,7 @@ import { anchorWorks, categoryVideos, favoriteVideos, userPosts, videoInfo, vide
 import { pagingOf } from './video-queries.ts';
 import { addView, favoriteVideo, likeComment, likeVideo } from './video-reaction-service.ts';
 import { retryTranscode, transcodeJob, transcodeJobsFor, transcodeMessages } from './video-transcode-service.ts';
-import { deleteVideo, insertVideo, videoUploadMessages } from './video-upload-service.ts';
+import { deleteVideo, insertResumedUpload, insertVideo, videoUploadMessages } from './video-upload-service.ts';
 
 export const videoHandlers = defineAreaHandlers('video', {
   videoGetList: ({ server, user, input, request }) => videoList(server, user?.id ?? null, input, languageOf(request.headers)),
@@ -32,6 +32,11 @@ export const videoHandlers = defineAreaHandlers('video', {
     await deleteVideo(server, me(), input.video_id);
     say(videoUploadMessages.deleted);
     return null;
+  },
+  videoUserInsertUpload: async ({ server, me, input, say, request }) => {
+    const video = await insertResumedUpload(server, me().id, input, languageOf(request.headers));
+    say(videoUploadMessages.added);
+    return video;
   },
   videoUserTranscodeJob: ({ server, me, input, request }) => transcodeJob(server, me(), input.video_id, languageOf(request.headers)),
   videoUserRetryTranscode: async ({ server, me, input, say, request }) => {

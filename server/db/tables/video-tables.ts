@@ -94,6 +94,16 @@ export interface VideoTranscodeJobsTable {
   updated_at: TimestampDefault;
 }
 
+/** A resumable (tus) upload under way (migration 311); its offset is the length of its file. */
+export interface VideoTusUploadsTable {
+  id: string;
+  user_id: number;
+  length: number;
+  metadata: JsonDefault<Record<string, string>>;
+  created_at: TimestampDefault;
+  expires_at: Timestamp;
+}
+
 /** The video area's tables, by name: composed into Database (server/db/schema.ts). */
 export interface VideoTables {
   video_categories: VideoCategoriesTable;
@@ -103,4 +113,5 @@ export interface VideoTables {
   video_favorites: VideoFavoritesTable;
   video_views: VideoViewsTable;
   video_transcode_jobs: VideoTranscodeJobsTable;
+  video_tus_uploads: VideoTusUploadsTable;
 }
