@@ -21,7 +21,7 @@ export const viewAfterSeconds = 10;
 export function VodPlayer({ video, onWatched }: { video: Video; onWatched: () => void }) {
   const t = useMessage();
   const labels = usePlayerLabels('player.error');
-  const qualities = useMemo(() => videoQualitiesOf(video.format), [video.format]);
+  const qualities = useMemo(() => videoQualitiesOf(video.format, video.qualities), [video.format, video.qualities]);
   const [media] = useState(() => new VideoMedia(video.play_url, video.format));
   const [logic] = useState(() =>
     playerMachine.provide({
