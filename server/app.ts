@@ -9,6 +9,7 @@ import { adminHandlers } from './areas/admin/admin-handlers.ts';
 import { anchorHandlers } from './areas/anchor/anchor-handlers.ts';
 import { accountRoutes } from './areas/account/account-routes.ts';
 import { resolveSession } from './areas/account/session-service.ts';
+import { videoRoutes } from './areas/video/video-routes.ts';
 import { chatFrames } from './areas/chat/chat-frames.ts';
 import { chatHandlers } from './areas/chat/chat-handlers.ts';
 import { expertHandlers } from './areas/expert/expert-handlers.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clips = new ClipLibrary();
   await app.register(hlsRoutes, { server, clips, ingest: server.ingest });
   await app.register(vodRoutes, { clips });
+  await app.register(videoRoutes, { server, resolveSession: (token) => resolveSession(server, token) });
   await app.register(ingestRoutes, {
     server,
     ingest: server.ingest,

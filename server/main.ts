@@ -8,6 +8,7 @@ import { startTableMaintenance, type TableMaintenance } from './db/table-mainten
 import { startDemoAirRotation } from './areas/live/demo-air-rotation.ts';
 import { watchMatchEnds } from './areas/expert/plan-settlement-service.ts';
 import { watchKickoffs } from './areas/live/live-alerts.ts';
+import { startTranscodeWorker } from './areas/video/video-transcode-worker.ts';
 import { createSimulatedFeed } from './feed/simulated-feed.ts';
 import { countRequestsInFlight } from './site/requests-in-flight.ts';
 import { requestLogOptionsFrom, siteLoggerOptions } from './site/request-log.ts';
@@ -130,6 +131,12 @@ performance.mark('media server started');
 await requestsInFlight.quiet(300, 5_000);
 performance.mark('quiet');
 maintenance = startTableMaintenance(database, app.log);
+// Every process runs videos' transcoding jobs (VIDEO_WORKERS at once, 0 for none); the lease hands a killed process's jobs on.
+const transcoder = startTranscodeWorker(app.serverContext, {
+  concurrency: Number(process.env.VIDEO_WORKERS ?? 1),
+  leaseMs: Number(process.env.VIDEO_JOB_LEASE_MS ?? 30_000),
+});
+app.server.once('close', () => void transcoder.stop());
 const feed = app.serverContext.feed;
 /** The feed, and what the process that plays it also does: the live alerts and the demo room's turns on air. */
 async function playFeed(): Promise<void> {

@@ -3266,6 +3266,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Video_user/insertUpload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a video of a finished resumable upload
+         * @description The file went up with the tus protocol (POST, HEAD and PATCH at /api/tus/videos, resumable after a dropped connection or a closed tab); once all its bytes are there, this call checks it as Video_user/insert does (by its content as ffprobe reads it, under 50 MB; otherwise code 1 with 'Please upload the correct video format') and makes the video, its poster frame for a cover. An upload not yet whole, or another user's, answers code 1.
+         */
+        post: operations["videoUserInsertUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Video_user/transcodeJob": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The transcoding job of one's own video
+         * @description How far the server is in making the video's HLS renditions (queued, probing, transcoding with each rendition's progress, finishing, ready, unavailable without ffmpeg, failed with the reason). Only the author or an admin sees it; anyone else answers code 1.
+         */
+        get: operations["videoUserTranscodeJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Video_user/retryTranscode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a failed transcoding job again
+         * @description The author or an admin puts a failed job back in the queue at once, its attempts counted from zero; the renditions already made are kept. A job that has not failed answers code 1.
+         */
+        post: operations["videoUserRetryTranscode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/videoTranscodeJobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transcoding jobs in one status, latest change first
+         * @description The console's list of videos' transcoding jobs, failed ones by default, each with why it failed, for an admin to retry (Video_user/retryTranscode).
+         */
+        get: operations["adminVideoTranscodeJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videocclassification/myClassification": {
         parameters: {
             query?: never;
@@ -5756,6 +5836,8 @@ export interface components {
              * @enum {string}
              */
             format: "hls" | "mp4";
+            /** @description The renditions an hls video's master playlist names (NAME attribute), best first; absent for mp4. */
+            qualities?: ("original" | "high_definition" | "standard" | "smooth")[];
             /** @description Upload time. */
             created_at: components["schemas"]["Timestamp"];
             review_status: components["schemas"]["ReviewStatus"];
@@ -5765,6 +5847,37 @@ export interface components {
         /** @description One page of videos. */
         VideoPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["Video"][];
+        };
+        /**
+         * @description The transcoding job's state; unavailable when the server has no ffmpeg (the original plays).
+         * @enum {string}
+         */
+        TranscodeJobStatus: "queued" | "probing" | "transcoding" | "finishing" | "ready" | "unavailable" | "failed";
+        /** @description The job that makes a video's HLS renditions; the original file plays until it is ready. */
+        TranscodeJob: {
+            video_id: number;
+            title: string;
+            status: components["schemas"]["TranscodeJobStatus"];
+            /** @description The renditions planned, best first; none above the source's height. */
+            rungs: {
+                /** @enum {string} */
+                quality: "high_definition" | "standard" | "smooth";
+                height: number;
+                /** @description The source already is H.264/AAC at this height, so it is copied rather than encoded. */
+                copy: boolean;
+                progress: number;
+            }[];
+            /** @description Why the last attempt failed, in the caller's language; null when none has. */
+            reason: string | null;
+            /** @description Failed attempts since it was queued or last retried by hand. */
+            attempts: number;
+            /** @description When a job waiting after a failure is tried again on its own; null otherwise. */
+            retry_at: components["schemas"]["Timestamp"] | null;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of transcoding jobs. */
+        TranscodeJobPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["TranscodeJob"][];
         };
         /** @description A comment on a video, or a reply to one. */
         VideoComment: {
@@ -11427,6 +11540,124 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["VideoPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    videoUserInsertUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The id at the end of the upload's Location. */
+                    upload_id: string;
+                    title: string;
+                    /** @description A category from allList. */
+                    category_id: number;
+                    /** @description Length in seconds as measured by the browser; the server keeps the file's own length when it can read it. */
+                    duration?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the new video, under_review; msg is 'Added successfully'. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Video"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    videoUserTranscodeJob: {
+        parameters: {
+            query: {
+                video_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TranscodeJob"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    videoUserRetryTranscode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    video_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the job, queued; msg is 'Operation successful'. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TranscodeJob"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminVideoTranscodeJobs: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TranscodeJobStatus"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is one page of jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TranscodeJobPage"];
                     };
                 };
             };

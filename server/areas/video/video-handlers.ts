@@ -5,7 +5,8 @@ import { addComment, commentList, replyList } from './video-comment-service.ts';
 import { anchorWorks, categoryVideos, favoriteVideos, userPosts, videoInfo, videoList, videoRank } from './video-list-service.ts';
 import { pagingOf } from './video-queries.ts';
 import { addView, favoriteVideo, likeComment, likeVideo } from './video-reaction-service.ts';
-import { deleteVideo, insertVideo, videoUploadMessages } from './video-upload-service.ts';
+import { retryTranscode, transcodeJob, transcodeJobsFor, transcodeMessages } from './video-transcode-service.ts';
+import { deleteVideo, insertResumedUpload, insertVideo, videoUploadMessages } from './video-upload-service.ts';
 
 export const videoHandlers = defineAreaHandlers('video', {
   videoGetList: ({ server, user, input, request }) => videoList(server, user?.id ?? null, input, languageOf(request.headers)),
@@ -32,6 +33,19 @@ export const videoHandlers = defineAreaHandlers('video', {
     say(videoUploadMessages.deleted);
     return null;
   },
+  videoUserInsertUpload: async ({ server, me, input, say, request }) => {
+    const video = await insertResumedUpload(server, me().id, input, languageOf(request.headers));
+    say(videoUploadMessages.added);
+    return video;
+  },
+  videoUserTranscodeJob: ({ server, me, input, request }) => transcodeJob(server, me(), input.video_id, languageOf(request.headers)),
+  videoUserRetryTranscode: async ({ server, me, input, say, request }) => {
+    const job = await retryTranscode(server, me(), input.video_id, languageOf(request.headers));
+    say(transcodeMessages.retried);
+    return job;
+  },
+  adminVideoTranscodeJobs: ({ server, input, request }) =>
+    transcodeJobsFor(server, input.status ?? 'failed', pagingOf(input), languageOf(request.headers)),
   videoVideoclassification: ({ server, user, request }) => categoryTabs(server, user?.id ?? null, languageOf(request.headers)),
   videocclassificationAllList: ({ server, user, request }) => allCategories(server, user?.id ?? null, languageOf(request.headers)),
   videocclassificationRecommend: ({ server, user, request }) => recommendedCategories(server, user?.id ?? null, languageOf(request.headers)),

@@ -58,6 +58,8 @@ export function selectVideos(db: Kysely<Database>, viewerId: number | null) {
       'videos.favorite_count',
       'videos.comment_count',
       'videos.video_path',
+      'videos.hls_path',
+      'videos.renditions',
       'videos.created_at',
       'videos.status',
       'videos.review_reason',
@@ -94,6 +96,9 @@ export function playOf(videoPath: string): Pick<Video, 'play_url' | 'format'> {
   return { play_url: videoPath, format: videoPath.endsWith('.m3u8') ? 'hls' : 'mp4' };
 }
 
+const streamQualities = new Set<string>(['original', 'high_definition', 'standard', 'smooth']);
+const isStreamQuality = (value: string): value is NonNullable<Video['qualities']>[number] => streamQualities.has(value);
+
 export function toVideo(row: VideoRow, language: Language): Video {
   return {
     id: Number(row.id),
@@ -115,7 +120,8 @@ export function toVideo(row: VideoRow, language: Language): Video {
     comment_count: row.comment_count,
     is_like: row.is_like ? 1 : 0,
     is_favorite: row.is_favorite ? 1 : 0,
-    ...playOf(row.video_path),
+    ...playOf(row.hls_path ?? row.video_path),
+    ...(row.hls_path ? { qualities: row.renditions.filter(isStreamQuality) } : {}),
     created_at: timestampOf(row.created_at),
     review_status: row.status,
     review_reason: row.review_reason,

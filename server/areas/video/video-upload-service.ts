@@ -14,6 +14,8 @@ import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, w
 import { videoCachePrefix, videoListMessages, videoInfo } from './video-list-service.ts';
 import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
 import type { Video } from './video-queries.ts';
+import { queueTranscode, wakeTranscodeWorkers } from './video-transcode-service.ts';
+import { tusFile, tusStream, uploadedOffset } from './video-tus-routes.ts';
 
 export const videoUploadMessages = {
   wrongFormat: uploadMessages.wrongType.video,
@@ -24,7 +26,7 @@ export const videoUploadMessages = {
   notYours: 'Only the author or an admin may delete this video',
 } as const;
 
-type InsertFields = Omit<InputOf<'videoUserInsert'>, 'cover' | 'video'>;
+export type InsertFields = Omit<InputOf<'videoUserInsert'>, 'cover' | 'video'>;
 
 /** The form's fields, a cover and a video: nothing more is read. */
 const formLimits = { files: 2, fields: 6, fieldSize: 1024, parts: 8 } as const;
@@ -66,6 +68,29 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
       throw new DomainError(text, ResultCode.error, params);
     }
     if (!video) throw new DomainError(videoUploadMessages.fileMissing);
+  } catch (error) {
+    for (const stored of written.slice(1)) await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
+    return refuseUpload(server, written[0], error);
+  }
+  return storeVideo(server, userId, fields, video, cover, language);
+}
+
+/**
+ * The video file written and checked by its first bytes and size: read by ffprobe, its category
+ * checked, the poster frame taken when there is no cover, then the video, its uploads and its
+ * transcoding job stored in one transaction. Anything refused leaves no file and no row behind.
+ */
+export async function storeVideo(
+  server: ServerContext,
+  userId: number,
+  fields: InsertFields,
+  video: WrittenFile,
+  givenCover: WrittenFile | undefined,
+  language: Language,
+): Promise<Video> {
+  let cover = givenCover;
+  const written: WrittenFile[] = [video, ...(cover ? [cover] : [])];
+  try {
     const file = join(server.storage.directory, video.name);
     const probed = await probeOrSniffed(file, fields);
     const category = await server.database.db.selectFrom('video_categories').select('id').where('id', '=', fields.category_id).executeTakeFirst();
@@ -103,8 +128,10 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await queueTranscode(trx, Number(row.id));
       return Number(row.id);
     });
+    wakeTranscodeWorkers();
     const viewer: SessionUser = { id: userId, sessionId: 0, isAnchor: false, roles: new Set() };
     return await videoInfo(server, viewer, id, language);
   } catch (error) {
@@ -163,4 +190,42 @@ export async function deleteVideo(server: ServerContext, user: SessionUser, vide
   });
   server.cache.invalidate(videoCachePrefix);
   return null;
+}
+
+export const resumableMessages = {
+  notWhole: 'The upload is not complete yet',
+} as const;
+
+/**
+ * Video_user/insertUpload: a whole tus upload of the caller's goes through the checks every uploaded video
+ * does (its first bytes and size while it is copied into the uploads, then ffprobe) and becomes a video;
+ * the upload is gone either way once it was whole.
+ */
+export async function insertResumedUpload(
+  server: ServerContext,
+  userId: number,
+  input: InputOf<'videoUserInsertUpload'>,
+  language: Language,
+): Promise<Video> {
+  const row = await server.database.db
+    .selectFrom('video_tus_uploads')
+    .select(['id', 'length'])
+    .where('id', '=', input.upload_id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new DomainError(videoListMessages.notFound);
+  if ((await uploadedOffset(server, row.id)) !== Number(row.length)) throw new DomainError(resumableMessages.notWhole);
+  const claimed = await server.database.db.deleteFrom('video_tus_uploads').where('id', '=', row.id).executeTakeFirst();
+  // Two calls for one upload: the second finds it gone.
+  if (Number(claimed.numDeletedRows) === 0) throw new DomainError(videoListMessages.notFound);
+  let video: WrittenFile;
+  try {
+    video = await writeChecked(tusStream(server, row.id), uploadRuleOf('video'), server.storage);
+  } catch (error) {
+    await unlink(tusFile(server, row.id)).catch(() => undefined);
+    return await refuseUpload(server, undefined, error);
+  }
+  await unlink(tusFile(server, row.id)).catch(() => undefined);
+  const { upload_id: _uploadId, ...fields } = input;
+  return storeVideo(server, userId, fields, video, undefined, language);
 }

@@ -1,4 +1,4 @@
-import type { Default, Id, Nullable, NullableTimestamp, ReviewStatus, Timestamp, TimestampDefault } from './column-types.ts';
+import type { Default, Id, JsonDefault, Nullable, NullableTimestamp, ReviewStatus, Timestamp, TimestampDefault } from './column-types.ts';
 
 export interface VideoCategoriesTable {
   id: Id;
@@ -35,6 +35,10 @@ export interface VideosTable {
   like_count: Default<number>;
   favorite_count: Default<number>;
   comment_count: Default<number>;
+  /** The master playlist of the renditions once transcoded (migration 310); the original plays until then. */
+  hls_path: Nullable<string>;
+  /** The renditions the master playlist names, best first. */
+  renditions: Default<string[]>;
 }
 
 export interface VideoCommentsTable {
@@ -64,6 +68,42 @@ export interface VideoViewsTable {
   hour: Timestamp;
 }
 
+export type TranscodeJobRowStatus = 'queued' | 'probing' | 'transcoding' | 'finishing' | 'ready' | 'unavailable' | 'failed';
+
+/** A stored rung of a job: the rendition, whether it is copied, and how far it got (0 to 1). */
+export interface StoredRung {
+  quality: string;
+  height: number;
+  copy: boolean;
+  progress: number;
+}
+
+/** A video's transcoding job (migration 310), claimed by one worker at a time under a lease. */
+export interface VideoTranscodeJobsTable {
+  id: Id;
+  video_id: number;
+  status: Default<TranscodeJobRowStatus>;
+  rungs: JsonDefault<StoredRung[]>;
+  done: Default<string[]>;
+  reason: Nullable<string>;
+  attempts: Default<number>;
+  run_after: TimestampDefault;
+  claimed_by: Nullable<string>;
+  lease_until: NullableTimestamp;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+/** A resumable (tus) upload under way (migration 311); its offset is the length of its file. */
+export interface VideoTusUploadsTable {
+  id: string;
+  user_id: number;
+  length: number;
+  metadata: JsonDefault<Record<string, string>>;
+  created_at: TimestampDefault;
+  expires_at: Timestamp;
+}
+
 /** The video area's tables, by name: composed into Database (server/db/schema.ts). */
 export interface VideoTables {
   video_categories: VideoCategoriesTable;
@@ -72,4 +112,6 @@ export interface VideoTables {
   video_comments: VideoCommentsTable;
   video_favorites: VideoFavoritesTable;
   video_views: VideoViewsTable;
+  video_transcode_jobs: VideoTranscodeJobsTable;
+  video_tus_uploads: VideoTusUploadsTable;
 }

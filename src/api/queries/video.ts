@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../api-context.tsx';
 import type { components } from '../schema';
@@ -259,4 +260,59 @@ export function uploadVideo(
 export function useVideoUploaded() {
   const queryClient = useQueryClient();
   return () => invalidateVideoLists(queryClient);
+}
+
+export type TranscodeJob = components['schemas']['TranscodeJob'];
+
+const finalJobStatuses = new Set(['ready', 'unavailable', 'failed']);
+
+/** The transcoding job of one's own video (Video_user/transcodeJob), read every second until it ends. */
+export function useTranscodeJob(videoId: number, enabled: boolean) {
+  return useQuery({
+    ...getQuery(useApi(), '/api/Video_user/transcodeJob', { params: { query: { video_id: videoId } } }),
+    enabled,
+    refetchInterval: (query) => {
+      const status = (query.state.data as TranscodeJob | undefined)?.status;
+      return status && finalJobStatuses.has(status) ? false : 1000;
+    },
+  });
+}
+
+/** Queues a failed job again (Video_user/retryTranscode), for its owner or an admin. */
+export function useRetryTranscode() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (videoId: number) => api.post('/api/Video_user/retryTranscode', { body: { video_id: videoId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/Video_user/transcodeJob') });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/admin/videoTranscodeJobs') });
+    },
+  });
+}
+
+/** The failed transcoding jobs, for the admin console (admin/videoTranscodeJobs). */
+export function useFailedTranscodeJobs(page: number) {
+  return useQuery(getQuery(useApi(), '/api/admin/videoTranscodeJobs', { params: { query: { status: 'failed', page, limit: 20 } } }));
+}
+
+/** Video_user/insertUpload: a whole resumable upload becomes a video; the refusal (in the viewer's language) is thrown. */
+export async function insertUploadedVideo(
+  body: { upload_id: string; title: string; category_id: number; duration?: number },
+  session: { token: string; language: string },
+): Promise<Video> {
+  const response = await fetch('/api/Video_user/insertUpload', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token: session.token, lang: session.language },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Envelope<Video>;
+  if (answer.code !== 0) throw new Error(answer.msg || 'Error');
+  return answer.data;
+}
+
+/** Once a job is ready: the video is read again, so its next play uses the renditions. */
+export function useVideoTranscoded() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: callKey('post', '/api/Video/getVideoInfo') }), [queryClient]);
 }

@@ -1,9 +1,13 @@
 import type Hls from 'hls.js';
 import { streamQualities, type PlaybackStart, type StreamQuality } from '../../machines/player-machine.ts';
 
-/** The qualities a video offers: its HLS renditions (named by quality in its master playlist), or its one file. */
-export function videoQualitiesOf(format: 'hls' | 'mp4'): StreamQuality[] {
-  return format === 'hls' ? [...streamQualities] : ['original'];
+/**
+ * The qualities a video offers: the renditions its master playlist names (a transcoded upload lists them,
+ * never above its own height), every one for the seeded recordings, or its one file.
+ */
+export function videoQualitiesOf(format: 'hls' | 'mp4', renditions?: readonly StreamQuality[]): StreamQuality[] {
+  if (format !== 'hls') return ['original'];
+  return renditions?.length ? [...renditions] : [...streamQualities];
 }
 
 /** Whether the browser is left to play HLS itself: only where it has no Media Source Extensions. */

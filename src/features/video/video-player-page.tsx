@@ -28,6 +28,7 @@ import { Page } from '../../ui/page.tsx';
 import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { VideoCard } from './video-card.tsx';
+import { TranscodeJobPanel } from './transcode-job-panel.tsx';
 import { VodPlayer } from './vod-player.tsx';
 import styles from './video.module.css';
 
@@ -59,6 +60,7 @@ function VideoView({ video }: { video: Video }) {
       <div className={styles.columns}>
         <div>
           <VodPlayer video={video} onWatched={() => addView.mutate(video.id)} />
+          {own && /^\/media\/(uploads|renditions)\//.test(video.play_url) && <TranscodeJobPanel videoId={video.id} />}
           {video.review_status !== 'audit_successful' && (
             <p className={styles.notice} role="status">
               {video.review_status === 'under_review' ? t('video.underReview') : t('video.refused', { reason: video.review_reason ?? '' })}

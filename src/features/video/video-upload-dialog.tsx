@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { uploadVideo, useAllVideoCategories, useVideoUploaded, type UploadProgress } from '../../api/queries/video.ts';
+import { insertUploadedVideo, uploadVideo, useAllVideoCategories, useVideoUploaded, type UploadProgress } from '../../api/queries/video.ts';
+import { uploadResumably } from '../../api/tus-upload.ts';
 import { readLocale } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
@@ -65,11 +66,19 @@ export function VideoUploadDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       const duration = await durationOf(video);
-      const made = await uploadVideo(
-        { title: title.trim(), categoryId: Number(categoryId), video, ...(cover ? { cover } : {}), ...(duration ? { duration } : {}) },
-        { token: user.token, language: readLocale() },
-        setProgress,
-      );
+      const session = { token: user.token, language: readLocale() };
+      // Without a cover the file goes up resumably (tus); a cover rides with the file in one form.
+      const made = cover
+        ? await uploadVideo({ title: title.trim(), categoryId: Number(categoryId), video, cover, ...(duration ? { duration } : {}) }, session, setProgress)
+        : await insertUploadedVideo(
+            {
+              upload_id: await uploadResumably(video, { ...session, userId: user.id }, setProgress),
+              title: title.trim(),
+              category_id: Number(categoryId),
+              ...(duration ? { duration: Math.max(1, Math.round(duration)) } : {}),
+            },
+            session,
+          );
       uploaded();
       onClose();
       void navigate(link('videoPlayer', { id: made.id }));

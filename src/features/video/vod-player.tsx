@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Video } from '../../api/queries/video.ts';
 import { useMessage } from '../../i18n/use-message.ts';
@@ -21,7 +21,8 @@ export const viewAfterSeconds = 10;
 export function VodPlayer({ video, onWatched }: { video: Video; onWatched: () => void }) {
   const t = useMessage();
   const labels = usePlayerLabels('player.error');
-  const qualities = useMemo(() => videoQualitiesOf(video.format), [video.format]);
+  // Fixed with the media: a job finishing while this plays changes the next play, not this one.
+  const [qualities] = useState(() => videoQualitiesOf(video.format, video.qualities));
   const [media] = useState(() => new VideoMedia(video.play_url, video.format));
   const [logic] = useState(() =>
     playerMachine.provide({

@@ -1,0 +1,218 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { freePort } from '../free-port.ts';
+import { databaseUrlWith } from './database-template.ts';
+import { demoLogins } from './demo-session.ts';
+import { solveHumanCheck } from './human-check.ts';
+
+// The real server process (server/main.ts) is killed with SIGKILL while its worker transcodes a video,
+// after it made the first rendition, then started again on the same database and files: the job is
+// claimed again once the dead process's lease has run out and finishes, without making again the
+// rendition it had already made, and the killed process's ffmpeg does not outlive it.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const template = inject('databaseTemplate');
+const leaseMs = 2_000;
+
+interface SiteData {
+  dataDir: string;
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  dispose(): Promise<void>;
+}
+
+async function prepareData(): Promise<SiteData> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-transcode-crash-'));
+  if (template.kind === 'pglite') {
+    const seeded = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
+    await seeded.close();
+    return {
+      dataDir,
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: () => openDatabase({ dataDir }),
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `pitchside_transcode_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template.templateName}`);
+  const url = databaseUrlWith(template.adminUrl, name);
+  return {
+    dataDir,
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    open: () => openDatabase({ url }),
+    dispose: async () => {
+      for (let wait = 0; wait < 100; wait++) {
+        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function startSite(data: SiteData, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...data.env, PORT: String(port), HOST: '127.0.0.1', FEED: 'off', MEDIA_SERVER: 'off', LOG_LEVEL: 'warn', VIDEO_JOB_LEASE_MS: String(leaseMs) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitForSite(baseUrl: string, child: ChildProcess): Promise<void> {
+  for (const giveUp = Date.now() + 45_000; ; ) {
+    try {
+      const response = await fetch(`${baseUrl}/api/Video/getList`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (response.ok && ((await response.json()) as { code: number }).code === 0) return;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${String(child.exitCode ?? child.signalCode)})`);
+    if (Date.now() > giveUp) throw new Error('the server did not answer within 45 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** ffmpeg processes whose command line names this test's data directory. */
+function ffmpegsWriting(dataDir: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (command.startsWith('ffmpeg') || command.includes('/ffmpeg\0')) {
+        if (command.includes(dataDir)) found.push(Number(entry));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+interface JobAnswer {
+  code: number;
+  msg: string;
+  data: { status: string; rungs: Array<{ quality: string; progress: number; copy: boolean }> };
+}
+
+describe('a transcoding job cut by kill -9 of the server', () => {
+  let data: SiteData;
+  let site: ChildProcess | undefined;
+  let clips: string;
+
+  beforeAll(async () => {
+    data = await prepareData();
+    clips = mkdtempSync(join(tmpdir(), 'pitchside-crash-clips-'));
+  });
+  afterAll(async () => {
+    if (site) {
+      site.kill('SIGKILL');
+      await exited(site);
+    }
+    await data.dispose();
+    rmSync(clips, { recursive: true, force: true });
+  });
+
+  it('resumes after the restart and finishes, keeping the rendition made before the kill', { timeout: 240_000 }, async () => {
+    // MPEG-4 part 2 at 720 lines: every rung is encoded, the first taking a few seconds.
+    const source = join(clips, 'long.mp4');
+    execFileSync('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=16',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=16',
+      '-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'aac', '-shortest', source,
+    ]);
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${String(port)}`;
+    site = startSite(data, port);
+    await waitForSite(baseUrl, site);
+
+    const login = await fetch(`${baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...demoLogins.viewer, device_type: 'pc', altcha: await solveHumanCheck(baseUrl) }),
+    });
+    const { data: user } = (await login.json()) as { data: { token: string } };
+    const form = new FormData();
+    form.set('title', 'cut by a crash');
+    form.set('category_id', '1');
+    form.set('video', new Blob([readFileSync(source)], { type: 'video/mp4' }), 'long.mp4');
+    const added = (await (await fetch(`${baseUrl}/api/Video_user/insert`, { method: 'POST', headers: { token: user.token, lang: 'en' }, body: form })).json()) as {
+      code: number;
+      msg: string;
+      data: { id: number };
+    };
+    expect(added.code, added.msg).toBe(0);
+    const videoId = added.data.id;
+    const job = async () =>
+      (await (await fetch(`${baseUrl}/api/Video_user/transcodeJob?video_id=${String(videoId)}`, { headers: { token: user.token } })).json()) as JobAnswer;
+
+    // Killed once the first rendition is made and the second is under way.
+    for (const giveUp = Date.now() + 120_000; ; ) {
+      const answer = await job();
+      expect(answer.code, answer.msg).toBe(0);
+      const [first, second] = answer.data.rungs;
+      if (answer.data.status === 'transcoding' && first?.progress === 1 && second && second.progress < 1) break;
+      expect(answer.data.status, JSON.stringify(answer.data)).not.toBe('ready');
+      if (Date.now() > giveUp) throw new Error(`the first rendition was not made: ${JSON.stringify(answer.data)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const firstPlaylist = join(data.dataDir, 'uploads', 'renditions', String(videoId), 'high_definition', 'index.m3u8');
+    const madeBefore = statSync(firstPlaylist);
+    site.kill('SIGKILL');
+    await exited(site);
+    site = undefined;
+    // The killed process's ffmpeg ends at its next progress write into the closed pipe.
+    for (const giveUp = Date.now() + 5_000; ffmpegsWriting(data.dataDir).length > 0 && Date.now() < giveUp; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(ffmpegsWriting(data.dataDir)).toEqual([]);
+
+    const database = await data.open();
+    const stored = await database.db.selectFrom('video_transcode_jobs').selectAll().where('video_id', '=', videoId).executeTakeFirstOrThrow();
+    await database.close();
+    expect(stored.status).toBe('transcoding');
+    expect(stored.done).toEqual(['high_definition']);
+    expect(stored.claimed_by).not.toBeNull();
+
+    site = startSite(data, port);
+    await waitForSite(baseUrl, site);
+    let last: JobAnswer | undefined;
+    for (const giveUp = Date.now() + 120_000; ; ) {
+      last = await job();
+      if (last.data.status === 'ready' || last.data.status === 'failed') break;
+      if (Date.now() > giveUp) throw new Error(`the job did not finish after the restart: ${JSON.stringify(last.data)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(last.data.status).toBe('ready');
+    expect(last.data.rungs.map((rung) => [rung.quality, rung.progress])).toEqual([
+      ['high_definition', 1],
+      ['standard', 1],
+      ['smooth', 1],
+    ]);
+    // The rendition made before the kill was kept, not made again.
+    const madeAfter = statSync(firstPlaylist);
+    expect(madeAfter.ino).toBe(madeBefore.ino);
+    expect(madeAfter.mtimeMs).toBe(madeBefore.mtimeMs);
+    const master = await (await fetch(`${baseUrl}/media/renditions/${String(videoId)}/master.m3u8`)).text();
+    for (const quality of ['high_definition', 'standard', 'smooth']) expect(master).toContain(`NAME="${quality}"`);
+    expect(readdirSync(join(data.dataDir, 'uploads', 'renditions', String(videoId))).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+});
