@@ -695,6 +695,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/setUserMute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user after the change
+         * @description Mutes a user site-wide for a number of minutes, or lifts the mute: a muted user can still read and log in, but every place that takes their words refuses them until the time passes (room chat and barrage, horns, private and group chat, comments on posts and videos, posts), each in the user's language. Needs a reason; written to the audit log with the time before and after. An admin cannot mute themselves.
+         */
+        post: operations["adminSetUserMute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/setUserRoles": {
         parameters: {
             query?: never;
@@ -4106,6 +4126,8 @@ export interface components {
             is_expert: boolean;
             is_admin: boolean;
             banned: boolean;
+            /** @description While the user is muted site-wide, when the mute ends (Unix seconds); null when not muted. */
+            muted_until: number | null;
             created_at: components["schemas"]["Timestamp"];
         };
         AdminUserPage: components["schemas"]["PageMeta"] & {
@@ -7418,6 +7440,39 @@ export interface operations {
                 "application/json": {
                     user_id: number;
                     banned: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminSetUserMute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                    muted: boolean;
+                    /** @description How long the mute lasts, from now (at most a year); needed when muted is true. */
+                    minutes?: number;
                     reason: string;
                 };
             };

@@ -4,7 +4,7 @@ import { adminExpertApplicationList, reviewExpertApplication } from '../expert/e
 import { adminWithdrawalList, reviewWithdrawal } from '../wallet/wallet-public.ts';
 import { auditLogPage, recordAdminAction } from './audit-log.ts';
 import { siteSettings, updateSiteSettings } from './site-settings-service.ts';
-import { adminUserList, resetPassword, setUserBan, setUserRoles } from './user-admin-service.ts';
+import { adminUserList, resetPassword, setUserBan, setUserMute, setUserRoles } from './user-admin-service.ts';
 
 /**
  * The admin console's calls (x-role admin: the router refuses everyone else). Every change is
@@ -42,6 +42,7 @@ export const adminHandlers = defineAreaHandlers('admin', {
     ),
   adminUserList: ({ server, input }) => adminUserList(server, input),
   adminSetUserBan: ({ server, me, input, request }) => setUserBan(server, { user: me(), request }, input),
+  adminSetUserMute: ({ server, me, input, request }) => setUserMute(server, { user: me(), request }, input),
   adminSetUserRoles: ({ server, me, input, request }) => setUserRoles(server, { user: me(), request }, input),
   adminResetPassword: ({ server, me, input, request }) => resetPassword(server, { user: me(), request }, input),
   adminSettings: ({ server }) => siteSettings(server),

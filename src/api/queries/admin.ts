@@ -12,7 +12,7 @@ export function useAdminUsers(search: string, page: number) {
   });
 }
 
-function useAdminChange<P extends '/api/admin/setUserBan' | '/api/admin/setUserRoles' | '/api/admin/resetPassword' | '/api/admin/updateSettings'>(path: P, changes: string) {
+function useAdminChange<P extends '/api/admin/setUserBan' | '/api/admin/setUserMute' | '/api/admin/setUserRoles' | '/api/admin/resetPassword' | '/api/admin/updateSettings'>(path: P, changes: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,6 +25,7 @@ function useAdminChange<P extends '/api/admin/setUserBan' | '/api/admin/setUserR
 }
 
 export const useSetUserBan = () => useAdminChange('/api/admin/setUserBan', '/api/admin/userList');
+export const useSetUserMute = () => useAdminChange('/api/admin/setUserMute', '/api/admin/userList');
 export const useSetUserRoles = () => useAdminChange('/api/admin/setUserRoles', '/api/admin/userList');
 export const useResetPassword = () => useAdminChange('/api/admin/resetPassword', '/api/admin/userList');
 export const useUpdateSettings = () => useAdminChange('/api/admin/updateSettings', '/api/admin/settings');
