@@ -655,6 +655,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Report/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The report as the admins will see it
+         * @description A logged-in user reports a line of chat (a live room's, or one sent to them or to a group they are in), a comment on a post or a video, a post or a video, with a reason. Reports of one piece of content are gathered into one item of the admins' review queue, which counts its reporters; reporting it again answers the same report. A user cannot report their own words, nor what is gone.
+         */
+        post: operations["reportSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reportList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reported content to review, most reported first
+         * @description The console's review queue of reported content in one status (under_review when absent): what was said, by whom, the reasons given and how many users reported it, most reported first, then oldest.
+         */
+        get: operations["adminReportList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reported content after the decision
+         * @description Decides reported content under review by the report review machine: remove hides it everywhere it is shown (a chat line is deleted for everyone as a manager's deletion is, a comment, post or video leaves every list); dismiss keeps it and needs a reason. Written to the audit log.
+         */
+        post: operations["adminReviewReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/userList": {
         parameters: {
             query?: never;
@@ -4130,6 +4190,54 @@ export interface components {
             muted_until: number | null;
             created_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description What is reported: chat_message (a line of room, private or group chat), post_comment, video_comment, post or video.
+         * @enum {string}
+         */
+        ReportTargetType: "chat_message" | "post_comment" | "video_comment" | "post" | "video";
+        /**
+         * @description Why: spam (advertising, flooding), abuse (insults, harassment), porn, illegal (gambling, fraud, other crime), other.
+         * @enum {string}
+         */
+        ReportReason: "spam" | "abuse" | "porn" | "illegal" | "other";
+        /**
+         * @description under_review until an admin decides: removed (the content is hidden everywhere) or dismissed (it stays).
+         * @enum {string}
+         */
+        ReportStatus: "under_review" | "removed" | "dismissed";
+        /** @description A user's report, as its reporter sees it. */
+        ContentReport: {
+            id: number;
+            target_type: components["schemas"]["ReportTargetType"];
+            target_id: number;
+            reason: components["schemas"]["ReportReason"];
+            status: components["schemas"]["ReportStatus"];
+        };
+        /** @description One piece of reported content in the admins' queue, with everyone's reasons gathered. */
+        AdminReport: {
+            id: number;
+            target_type: components["schemas"]["ReportTargetType"];
+            target_id: number;
+            /** @description Who wrote or uploaded the content. */
+            author_id: number;
+            author_nickname: string;
+            /** @description The content's words as they were when first reported (a video's title), at most 500 characters. */
+            excerpt: string;
+            /** @description Each reason given, once. */
+            reasons: components["schemas"]["ReportReason"][];
+            /** @description The reporters' own words, newest first, at most 5. */
+            details: string[];
+            /** @description How many users reported it. */
+            report_count: number;
+            status: components["schemas"]["ReportStatus"];
+            /** @description Why it was dismissed; null otherwise. */
+            review_reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            reviewed_at: number | null;
+        };
+        AdminReportPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminReport"][];
+        };
         AdminUserPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["AdminUser"][];
         };
@@ -7393,6 +7501,101 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["AdminExpertApplication"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    reportSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    target_type: components["schemas"]["ReportTargetType"];
+                    target_id: number;
+                    reason: components["schemas"]["ReportReason"];
+                    /** @description The reporter's own words, optional. */
+                    detail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ContentReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReportList: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReportStatus"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of reported content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminReportPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReviewReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @enum {string} */
+                    decision: "remove" | "dismiss";
+                    /** @description Needed to dismiss. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the reported content after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminReport"];
                     };
                 };
             };
