@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useApi } from '../api-context.tsx';
 import { callKey, getQuery, type PostBody } from './call-query.ts';
 
@@ -36,4 +37,24 @@ export function useAdminSettings() {
 
 export function useAuditLog(page: number) {
   return useQuery({ ...getQuery(useApi(), '/api/admin/auditLog', { params: { query: { page, limit: 20 } } }), placeholderData: keepPreviousData });
+}
+
+/** The reported content under review, most reported first. */
+export function useAdminReports(page: number) {
+  return useQuery({ ...getQuery(useApi(), '/api/admin/reportList', { params: { query: { page, limit: 20 } } }), placeholderData: keepPreviousData });
+}
+
+/** admin/reviewReport, for the report review machine's actors: the queue and the log change. */
+export function useReviewReport() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (body: PostBody<'/api/admin/reviewReport'>) => {
+      const result = await api.post('/api/admin/reviewReport', { body });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/admin/reportList') });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/admin/auditLog') });
+      return result;
+    },
+    [api, queryClient],
+  );
 }
