@@ -855,6 +855,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/chargeRuleList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every top-up package, the disabled ones too
+         * @description The console's charge rules, cheapest first; chargerules/getList serves the enabled ones.
+         */
+        get: operations["adminChargeRuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/saveChargeRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The package after the change
+         * @description Adds a top-up package (without id) or changes one. A package is never deleted, since orders name it: it is disabled. No two enabled packages have the same price, the bonus is at most the diamonds bought, and the last enabled package cannot be disabled. Orders already made keep the amounts they were made with. Written to the audit log with the package before and after.
+         */
+        post: operations["adminSaveChargeRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/auditLog": {
         parameters: {
             query?: never;
@@ -4250,6 +4290,25 @@ export interface components {
             plan_refund_on_loss: boolean;
             /** @description Withdrawals above this many diamonds need a second admin's approval. */
             withdrawal_second_review_above: number;
+            /**
+             * @description The chat slow mode a new room starts with (seconds between a viewer's messages, 0 off); its anchor and managers change it afterwards (live/setChatRules).
+             * @enum {integer}
+             */
+            room_slow_seconds_default: 0 | 3 | 5 | 10 | 30;
+        };
+        /** @description A top-up package as the console edits it; the enabled ones are what chargerules/getList serves. */
+        AdminChargeRule: {
+            id: number;
+            name: string;
+            /** @description Price in CNY (yuan, 2 decimals). */
+            price: number;
+            /** @description Yellow diamonds bought (1 decimal). */
+            diamonds: number;
+            /** @description Extra yellow diamonds given on top (1 decimal); 0 when none. */
+            bonus: number;
+            /** @description Order among packages of the same price. */
+            sort: number;
+            enabled: boolean;
         };
         AdminAuditEntry: {
             id: number;
@@ -7798,6 +7857,8 @@ export interface operations {
                     plan_expert_share?: number;
                     plan_refund_on_loss?: boolean;
                     withdrawal_second_review_above?: number;
+                    /** @enum {integer} */
+                    room_slow_seconds_default?: 0 | 3 | 5 | 10 | 30;
                     reason: string;
                 };
             };
@@ -7811,6 +7872,67 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["SiteSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminChargeRuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is every package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminChargeRule"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminSaveChargeRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The package to change; absent to add one. */
+                    id?: number;
+                    name: string;
+                    /** @description Yuan, at most 2 decimals. */
+                    price: number;
+                    diamonds: number;
+                    bonus: number;
+                    sort?: number;
+                    enabled: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the package after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminChargeRule"];
                     };
                 };
             };

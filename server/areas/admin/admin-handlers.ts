@@ -3,6 +3,7 @@ import { adminAnchorApplicationList, reviewAnchorApplication } from '../anchor/a
 import { adminExpertApplicationList, reviewExpertApplication } from '../expert/expert-public.ts';
 import { adminWithdrawalList, reviewWithdrawal } from '../wallet/wallet-public.ts';
 import { auditLogPage, recordAdminAction } from './audit-log.ts';
+import { adminChargeRules, saveChargeRule } from './charge-rule-service.ts';
 import { adminReportList, reviewReport, submitReport } from './report-service.ts';
 import { siteSettings, updateSiteSettings } from './site-settings-service.ts';
 import { adminUserList, resetPassword, setUserBan, setUserMute, setUserRoles } from './user-admin-service.ts';
@@ -49,6 +50,8 @@ export const adminHandlers = defineAreaHandlers('admin', {
   adminSettings: ({ server }) => siteSettings(server),
   adminUpdateSettings: ({ server, me, input, request }) => updateSiteSettings(server, { user: me(), request }, input),
   adminAuditLog: ({ server, input }) => auditLogPage(server, input),
+  adminChargeRuleList: ({ server }) => adminChargeRules(server),
+  adminSaveChargeRule: ({ server, me, input, request }) => saveChargeRule(server, { user: me(), request }, input),
   // Any logged-in user reports; the queue and its decisions are the admins'.
   reportSubmit: ({ server, me, input }) => submitReport(server, me().id, input),
   adminReportList: ({ server, input }) => adminReportList(server, input),
