@@ -13,7 +13,9 @@ export function useAdminUsers(search: string, page: number) {
   });
 }
 
-function useAdminChange<P extends '/api/admin/setUserBan' | '/api/admin/setUserMute' | '/api/admin/setUserRoles' | '/api/admin/resetPassword' | '/api/admin/updateSettings'>(path: P, changes: string) {
+function useAdminChange<
+  P extends '/api/admin/setUserBan' | '/api/admin/setUserMute' | '/api/admin/setUserRoles' | '/api/admin/resetPassword' | '/api/admin/updateSettings' | '/api/admin/saveChargeRule',
+>(path: P, changes: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,6 +32,21 @@ export const useSetUserMute = () => useAdminChange('/api/admin/setUserMute', '/a
 export const useSetUserRoles = () => useAdminChange('/api/admin/setUserRoles', '/api/admin/userList');
 export const useResetPassword = () => useAdminChange('/api/admin/resetPassword', '/api/admin/userList');
 export const useUpdateSettings = () => useAdminChange('/api/admin/updateSettings', '/api/admin/settings');
+
+/** admin/saveChargeRule: the console's list changes, and so does what top-up offers. */
+export function useSaveChargeRule() {
+  const queryClient = useQueryClient();
+  const change = useAdminChange('/api/admin/saveChargeRule', '/api/admin/chargeRuleList');
+  return {
+    ...change,
+    mutate: (body: PostBody<'/api/admin/saveChargeRule'>) =>
+      change.mutate(body, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: callKey('post', '/api/chargerules/getList') }) }),
+  };
+}
+
+export function useAdminChargeRules() {
+  return useQuery(getQuery(useApi(), '/api/admin/chargeRuleList'));
+}
 
 export function useAdminSettings() {
   return useQuery(getQuery(useApi(), '/api/admin/settings'));
