@@ -42,7 +42,7 @@ export function ChargeRulesSection() {
                 <td className={numeric}>{rule.diamonds}</td>
                 <td className={numeric}>{rule.bonus}</td>
                 <td>{rule.enabled ? t('admin.chargeRules.yes') : t('admin.chargeRules.no')}</td>
-                <td>
+                <td className={styles.nowrap}>
                   <Button onClick={() => setEditing(rule)}>{t('admin.chargeRules.edit')}</Button>
                 </td>
               </tr>
