@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from './button.tsx';
 import { Form } from './form.tsx';
+import styles from './report-form.module.css';
 import { Select } from './select.tsx';
 import { TextInput } from './text-input.tsx';
 
@@ -39,7 +40,7 @@ export function ReportForm({ labels, onSend, onCancel, busy = false, problem = n
   const [reason, setReason] = useState<ReportReason>('spam');
   const [detail, setDetail] = useState('');
   return (
-    <div>
+    <div className={styles.report}>
       <Form title={labels.title} submitLabel={labels.send} busy={busy || done !== null} problem={problem} done={done} onSubmit={() => onSend({ reason, detail: detail.trim() })}>
         <Select label={labels.reason} value={reason} options={reasons.map((value) => ({ value, label: labels.reasons[value] }))} onChange={setReason} />
         <TextInput label={labels.detail} value={detail} onChange={setDetail} maxLength={200} />
