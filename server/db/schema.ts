@@ -1,4 +1,5 @@
 import type { AccountTables } from './tables/account-tables.ts';
+import type { AdminTables } from './tables/admin-tables.ts';
 import type { AnchorTables } from './tables/anchor-tables.ts';
 import type { ChatTables } from './tables/chat-tables.ts';
 import type { CircleTables } from './tables/circle-tables.ts';
@@ -36,7 +37,8 @@ export interface Database
     CircleTables,
     VideoTables,
     SocialTables,
-    ChatTables {
+    ChatTables,
+    AdminTables {
   schema_migrations: SchemaMigrationsTable;
 }
 

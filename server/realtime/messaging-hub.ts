@@ -65,6 +65,11 @@ export async function publishGroupMessage(bus: Bus, groupID: string, message: Im
   await bus.publish(messageChannel(groupID), { message });
 }
 
+/** Pushes a frame about a group (a message an admin removed) to its members on every process, for a service without a socket. */
+export async function publishGroupFrame(bus: Bus, groupID: string, frame: ImServerMessage): Promise<void> {
+  await bus.publish(messageChannel(groupID), { frame });
+}
+
 /** Sends a horn just blown to everyone in a live room's chat, on every process (Member/sneHorn). */
 export async function publishHorn(bus: Bus, horn: HornMessage): Promise<void> {
   await bus.publish(hornChannel, { horn });

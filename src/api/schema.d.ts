@@ -655,6 +655,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Report/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The report as the admins will see it
+         * @description A logged-in user reports a line of chat (a live room's, or one sent to them or to a group they are in), a comment on a post or a video, a post or a video, with a reason. Reports of one piece of content are gathered into one item of the admins' review queue, which counts its reporters; reporting it again answers the same report. A user cannot report their own words, nor what is gone.
+         */
+        post: operations["reportSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reportList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reported content to review, most reported first
+         * @description The console's review queue of reported content in one status (under_review when absent): what was said, by whom, the reasons given and how many users reported it, most reported first, then oldest.
+         */
+        get: operations["adminReportList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reported content after the decision
+         * @description Decides reported content under review by the report review machine: remove hides it everywhere it is shown (a chat line is deleted for everyone as a manager's deletion is, a comment, post or video leaves every list); dismiss keeps it and needs a reason. Written to the audit log.
+         */
+        post: operations["adminReviewReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/userList": {
         parameters: {
             query?: never;
@@ -689,6 +749,26 @@ export interface paths {
          * @description Bans a user (every session ends, logging in is refused) or lifts the ban; needs a reason; written to the audit log. An admin cannot ban themselves.
          */
         post: operations["adminSetUserBan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/setUserMute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user after the change
+         * @description Mutes a user site-wide for a number of minutes, or lifts the mute: a muted user can still read and log in, but every place that takes their words refuses them until the time passes (room chat and barrage, horns, private and group chat, comments on posts and videos, posts), each in the user's language. Needs a reason; written to the audit log with the time before and after. An admin cannot mute themselves.
+         */
+        post: operations["adminSetUserMute"];
         delete?: never;
         options?: never;
         head?: never;
@@ -769,6 +849,46 @@ export interface paths {
          * @description Changes the settings given; written to the audit log with each value before and after.
          */
         post: operations["adminUpdateSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/chargeRuleList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every top-up package, the disabled ones too
+         * @description The console's charge rules, cheapest first; chargerules/getList serves the enabled ones.
+         */
+        get: operations["adminChargeRuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/saveChargeRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The package after the change
+         * @description Adds a top-up package (without id) or changes one. A package is never deleted, since orders name it: it is disabled. No two enabled packages have the same price, the bonus is at most the diamonds bought, and the last enabled package cannot be disabled. Orders already made keep the amounts they were made with. Written to the audit log with the package before and after.
+         */
+        post: operations["adminSaveChargeRule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4186,7 +4306,57 @@ export interface components {
             is_expert: boolean;
             is_admin: boolean;
             banned: boolean;
+            /** @description While the user is muted site-wide, when the mute ends (Unix seconds); null when not muted. */
+            muted_until: number | null;
             created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description What is reported: chat_message (a line of room, private or group chat), post_comment, video_comment, post or video.
+         * @enum {string}
+         */
+        ReportTargetType: "chat_message" | "post_comment" | "video_comment" | "post" | "video";
+        /**
+         * @description Why: spam (advertising, flooding), abuse (insults, harassment), porn, illegal (gambling, fraud, other crime), other.
+         * @enum {string}
+         */
+        ReportReason: "spam" | "abuse" | "porn" | "illegal" | "other";
+        /**
+         * @description under_review until an admin decides: removed (the content is hidden everywhere) or dismissed (it stays).
+         * @enum {string}
+         */
+        ReportStatus: "under_review" | "removed" | "dismissed";
+        /** @description A user's report, as its reporter sees it. */
+        ContentReport: {
+            id: number;
+            target_type: components["schemas"]["ReportTargetType"];
+            target_id: number;
+            reason: components["schemas"]["ReportReason"];
+            status: components["schemas"]["ReportStatus"];
+        };
+        /** @description One piece of reported content in the admins' queue, with everyone's reasons gathered. */
+        AdminReport: {
+            id: number;
+            target_type: components["schemas"]["ReportTargetType"];
+            target_id: number;
+            /** @description Who wrote or uploaded the content. */
+            author_id: number;
+            author_nickname: string;
+            /** @description The content's words as they were when first reported (a video's title), at most 500 characters. */
+            excerpt: string;
+            /** @description Each reason given, once. */
+            reasons: components["schemas"]["ReportReason"][];
+            /** @description The reporters' own words, newest first, at most 5. */
+            details: string[];
+            /** @description How many users reported it. */
+            report_count: number;
+            status: components["schemas"]["ReportStatus"];
+            /** @description Why it was dismissed; null otherwise. */
+            review_reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            reviewed_at: number | null;
+        };
+        AdminReportPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminReport"][];
         };
         AdminUserPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["AdminUser"][];
@@ -4200,6 +4370,25 @@ export interface components {
             plan_refund_on_loss: boolean;
             /** @description Withdrawals above this many diamonds need a second admin's approval. */
             withdrawal_second_review_above: number;
+            /**
+             * @description The chat slow mode a new room starts with (seconds between a viewer's messages, 0 off); its anchor and managers change it afterwards (live/setChatRules).
+             * @enum {integer}
+             */
+            room_slow_seconds_default: 0 | 3 | 5 | 10 | 30;
+        };
+        /** @description A top-up package as the console edits it; the enabled ones are what chargerules/getList serves. */
+        AdminChargeRule: {
+            id: number;
+            name: string;
+            /** @description Price in CNY (yuan, 2 decimals). */
+            price: number;
+            /** @description Yellow diamonds bought (1 decimal). */
+            diamonds: number;
+            /** @description Extra yellow diamonds given on top (1 decimal); 0 when none. */
+            bonus: number;
+            /** @description Order among packages of the same price. */
+            sort: number;
+            enabled: boolean;
         };
         AdminAuditEntry: {
             id: number;
@@ -7490,6 +7679,101 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    reportSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    target_type: components["schemas"]["ReportTargetType"];
+                    target_id: number;
+                    reason: components["schemas"]["ReportReason"];
+                    /** @description The reporter's own words, optional. */
+                    detail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ContentReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReportList: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReportStatus"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of reported content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminReportPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReviewReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @enum {string} */
+                    decision: "remove" | "dismiss";
+                    /** @description Needed to dismiss. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the reported content after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     adminUserList: {
         parameters: {
             query?: {
@@ -7531,6 +7815,39 @@ export interface operations {
                 "application/json": {
                     user_id: number;
                     banned: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminSetUserMute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                    muted: boolean;
+                    /** @description How long the mute lasts, from now (at most a year); needed when muted is true. */
+                    minutes?: number;
                     reason: string;
                 };
             };
@@ -7653,6 +7970,8 @@ export interface operations {
                     plan_expert_share?: number;
                     plan_refund_on_loss?: boolean;
                     withdrawal_second_review_above?: number;
+                    /** @enum {integer} */
+                    room_slow_seconds_default?: 0 | 3 | 5 | 10 | 30;
                     reason: string;
                 };
             };
@@ -7666,6 +7985,67 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["SiteSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminChargeRuleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is every package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminChargeRule"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminSaveChargeRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The package to change; absent to add one. */
+                    id?: number;
+                    name: string;
+                    /** @description Yuan, at most 2 decimals. */
+                    price: number;
+                    diamonds: number;
+                    bonus: number;
+                    sort?: number;
+                    enabled: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the package after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminChargeRule"];
                     };
                 };
             };

@@ -121,6 +121,7 @@ describe('experts and the admin console', () => {
       ['adminReviewExpertApplication', 'POST', '/api/admin/reviewExpertApplication', { id: 1, decision: 'approve' }],
       ['adminUserList', 'GET', '/api/admin/userList', { search: '专家' }],
       ['adminSetUserBan', 'POST', '/api/admin/setUserBan', { user_id: target.id, banned: true, reason: 'spam' }],
+      ['adminSetUserMute', 'POST', '/api/admin/setUserMute', { user_id: target.id, muted: true, minutes: 30, reason: 'spam' }],
       ['adminSetUserRoles', 'POST', '/api/admin/setUserRoles', { user_id: target.id, is_anchor: false, is_expert: true, is_admin: false, reason: 'trial' }],
       ['adminResetPassword', 'POST', '/api/admin/resetPassword', { user_id: target.id, reason: 'asked by phone' }],
       ['adminSettings', 'GET', '/api/admin/settings', {}],

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
 const resolve = resolverFor(loadContract().document);
 type Role = 'guest' | 'viewer' | 'anchor' | 'expert' | 'admin';
 const roles: Role[] = ['guest', 'viewer', 'anchor', 'expert', 'admin'];
-const userManagement = new Set(['/api/admin/setUserBan', '/api/admin/setUserRoles', '/api/admin/resetPassword']);
+const userManagement = new Set(['/api/admin/setUserBan', '/api/admin/setUserMute', '/api/admin/setUserRoles', '/api/admin/resetPassword']);
 // Calls open to guests that need a login for some inputs: without `uid`, a user's posts are the caller's own.
 const loginForSomeInputs = new Set(['/api/Video/userPostList']);
 

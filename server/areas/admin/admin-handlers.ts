@@ -3,8 +3,10 @@ import { adminAnchorApplicationList, reviewAnchorApplication } from '../anchor/a
 import { adminExpertApplicationList, reviewExpertApplication } from '../expert/expert-public.ts';
 import { adminWithdrawalList, reviewWithdrawal } from '../wallet/wallet-public.ts';
 import { auditLogPage, recordAdminAction } from './audit-log.ts';
+import { adminChargeRules, saveChargeRule } from './charge-rule-service.ts';
+import { adminReportList, reviewReport, submitReport } from './report-service.ts';
 import { siteSettings, updateSiteSettings } from './site-settings-service.ts';
-import { adminUserList, resetPassword, setUserBan, setUserRoles } from './user-admin-service.ts';
+import { adminUserList, resetPassword, setUserBan, setUserMute, setUserRoles } from './user-admin-service.ts';
 
 /**
  * The admin console's calls (x-role admin: the router refuses everyone else). Every change is
@@ -42,9 +44,16 @@ export const adminHandlers = defineAreaHandlers('admin', {
     ),
   adminUserList: ({ server, input }) => adminUserList(server, input),
   adminSetUserBan: ({ server, me, input, request }) => setUserBan(server, { user: me(), request }, input),
+  adminSetUserMute: ({ server, me, input, request }) => setUserMute(server, { user: me(), request }, input),
   adminSetUserRoles: ({ server, me, input, request }) => setUserRoles(server, { user: me(), request }, input),
   adminResetPassword: ({ server, me, input, request }) => resetPassword(server, { user: me(), request }, input),
   adminSettings: ({ server }) => siteSettings(server),
   adminUpdateSettings: ({ server, me, input, request }) => updateSiteSettings(server, { user: me(), request }, input),
   adminAuditLog: ({ server, input }) => auditLogPage(server, input),
+  adminChargeRuleList: ({ server }) => adminChargeRules(server),
+  adminSaveChargeRule: ({ server, me, input, request }) => saveChargeRule(server, { user: me(), request }, input),
+  // Any logged-in user reports; the queue and its decisions are the admins'.
+  reportSubmit: ({ server, me, input }) => submitReport(server, me().id, input),
+  adminReportList: ({ server, input }) => adminReportList(server, input),
+  adminReviewReport: ({ server, me, input, request }) => reviewReport(server, { user: me(), request }, input),
 });

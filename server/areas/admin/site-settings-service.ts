@@ -7,9 +7,16 @@ type Settings = DataOf<'adminSettings'>;
 
 // The rules an admin sets, each a site_config row that the services read where they apply it (the
 // gift split in the gift batches' SQL, the plan split and refund rule at settlement, the second
-// review in the withdrawal review).
-const settingKeys = ['gift_anchor_share', 'plan_expert_share', 'plan_refund_on_loss', 'withdrawal_second_review_above'] as const;
+// review in the withdrawal review, a new room's slow mode when an anchor is approved).
+const settingKeys = ['gift_anchor_share', 'plan_expert_share', 'plan_refund_on_loss', 'withdrawal_second_review_above', 'room_slow_seconds_default'] as const;
 type SettingKey = (typeof settingKeys)[number];
+
+const slowModeChoices = [0, 3, 5, 10, 30] as const;
+
+/** A stored slow mode, or off when none (or none the rooms' chat rules allow) is stored. */
+function slowSecondsOf(stored: unknown): Settings['room_slow_seconds_default'] {
+  return slowModeChoices.find((choice) => choice === Number(stored)) ?? 0;
+}
 
 async function readSettings(db: Pick<Trx, 'selectFrom'>): Promise<Settings> {
   const rows = await db.selectFrom('site_config').select(['key', 'value']).where('key', 'in', [...settingKeys]).execute();
@@ -19,6 +26,7 @@ async function readSettings(db: Pick<Trx, 'selectFrom'>): Promise<Settings> {
     plan_expert_share: Number(value('plan_expert_share') ?? 0.7),
     plan_refund_on_loss: value('plan_refund_on_loss') === true,
     withdrawal_second_review_above: Number(value('withdrawal_second_review_above') ?? 5000),
+    room_slow_seconds_default: slowSecondsOf(value('room_slow_seconds_default')),
   };
 }
 

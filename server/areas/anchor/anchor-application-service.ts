@@ -199,10 +199,14 @@ export async function reviewAnchorApplication(
       .where('id', '=', row.user_id)
       .returning(['id', 'user_nickname'])
       .executeTakeFirstOrThrow();
+    // A new room's chat starts at the site's default slow mode (admin/updateSettings); its anchor changes it.
+    const slowMode = await trx.selectFrom('site_config').select('value').where('key', '=', 'room_slow_seconds_default').executeTakeFirst();
+    const slowSeconds = Number(slowMode?.value ?? 0);
     // A user who was an anchor before keeps the room they had.
     await trx
       .insertInto('live_rooms')
       .values({
+        chat_slow_seconds: [0, 3, 5, 10, 30].includes(slowSeconds) ? slowSeconds : 0,
         anchor_id: user.id,
         // Room titles are the anchor's own words, written once in the site's default language until they set one.
         title: translate(anchorMessages.roomTitle, 'zh', { name: user.user_nickname }).slice(0, 40),

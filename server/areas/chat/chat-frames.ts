@@ -10,6 +10,7 @@ import { imMessages } from './im-messages.ts';
 import { verifyMessagingUser } from './messaging-account-service.ts';
 import { isSiteLink } from './site-link.ts';
 import { isRedEnvelopeCard, refundExpiredEnvelopes } from './red-envelope-service.ts';
+import { siteMuteRefusal } from '../account/account-public.ts';
 
 // The /im frames of messaging (DESIGN.md, the messaging port; im_mode own): login, private and group chat, the
 // history of any conversation, and sending, whose room lines follow the live room chat's rules. A message is
@@ -121,6 +122,8 @@ export const chatFrames = defineAreaFrames(
           if (!session.userID) return session.reply(frame.id, imMessages.notLoggedIn, 'not_logged_in');
           const senderId = session.memberId();
           if (senderId === null) return session.reply(frame.id, roomChatMessages.loginToChat, 'guest');
+          const siteMute = await siteMuteRefusal(server, senderId);
+          if (siteMute) return session.reply(frame.id, siteMute.msg, 'muted', siteMute.params);
           const conversation = parseConversationID(frame.conversationID);
           if (!conversation) return session.reply(frame.id, imMessages.unavailable, 'unavailable');
           if (conversation.kind !== 'room') {

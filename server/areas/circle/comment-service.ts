@@ -3,6 +3,7 @@ import { timestampOf } from '../../contract/timestamp.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { postMessages } from './post-service.ts';
+import { refuseSiteMuted } from '../account/account-public.ts';
 
 type CommentView = DataOf<'anchorDynamicsUserComment'>;
 
@@ -92,6 +93,7 @@ async function commentViews(server: ServerContext, ids: readonly number[], viewe
 
 /** anchor_dynamics_user/comment: a comment on a live post, or a reply to one of its comments (a reply to a reply hangs under the same top-level comment). */
 export async function addComment(server: ServerContext, input: InputOf<'anchorDynamicsUserComment'>, authorId: number): Promise<CommentView> {
+  await refuseSiteMuted(server, authorId);
   const { db } = server.database;
   const post = await db.selectFrom('circle_posts').select('id').where('id', '=', input.post_id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!post) throw new DomainError(postMessages.postMissing);

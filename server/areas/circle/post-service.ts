@@ -5,6 +5,7 @@ import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { readPostForm } from './post-form.ts';
 import { newestFirst, postViews, type CirclePostView } from './post-view.ts';
+import { refuseSiteMuted } from '../account/account-public.ts';
 
 export const postMessages = {
   circleMissing: 'There is no such circle',
@@ -14,6 +15,8 @@ export const postMessages = {
 
 /** anchor_dynamics_user/insert: a post with its photos or its video, in one transaction with its media rows. */
 export async function publishPost(server: ServerContext, request: FastifyRequest, authorId: number): Promise<CirclePostView> {
+  // Refused before the form is read, so a muted user's photos or video are never stored.
+  await refuseSiteMuted(server, authorId);
   const form = await readPostForm(server, request);
   const { db } = server.database;
   const now = server.clock.now();

@@ -8,6 +8,7 @@ import { addWealth } from '../gifts/gifts-public.ts';
 import { existingRoom, roomChatGroupId, standingIn } from '../live/live-public.ts';
 import { countTaskProgress } from '../tasks/tasks-public.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths } from '../wallet/wallet-public.ts';
+import { refuseSiteMuted } from '../account/account-public.ts';
 
 export const barrageMessages = {
   styleNotFound: 'This barrage colour is not available',
@@ -56,6 +57,7 @@ export async function sendBarrage(
   if (style.min_nobility_level > 0 && (await nobilityLevel(server, userId)) < style.min_nobility_level) throw new DomainError(barrageMessages.nobilityNeeded);
   const standing = await standingIn(server, room, userId);
   if (standing.is_taboo === 1 || standing.is_kicked === 1) throw new DomainError(barrageMessages.muted);
+  await refuseSiteMuted(server, userId);
   const priceTenths = tenthsOf(style.price);
   const params = { room_id: room.id, style_id: Number(style.id), content: input.content };
   let fresh = false;

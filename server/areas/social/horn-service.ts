@@ -5,6 +5,7 @@ import { publishHorn } from '../../realtime/messaging-hub.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { addWealth } from '../gifts/gifts-public.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, walletTenths, type Trx } from '../wallet/wallet-public.ts';
+import { refuseSiteMuted } from '../account/account-public.ts';
 
 export const hornMessages = {
   insufficient: 'Not enough yellow diamonds for a horn: please top up',
@@ -62,6 +63,7 @@ export async function sendHorn(server: ServerContext, userId: number, input: Inp
 }
 
 async function blowHorn(server: ServerContext, userId: number, input: InputOf<'memberSneHorn'>, key: string | undefined): Promise<DataOf<'memberSneHorn'>> {
+  await refuseSiteMuted(server, userId);
   // A horn reaches every room, so a mute in any room covers it.
   const mutedAt = server.clock.now();
   const mute = await server.database.db

@@ -7,6 +7,7 @@ import type { ServerContext } from '../../ports/server-context.ts';
 import { videoListMessages } from './video-list-service.ts';
 import { listed, pagingOf } from './video-queries.ts';
 import { videoReactionMessages } from './video-reaction-service.ts';
+import { refuseSiteMuted } from '../account/account-public.ts';
 
 type VideoComment = DataOf<'videoUserComment'>;
 type VideoCommentPage = DataOf<'videoCommentList'>;
@@ -149,6 +150,7 @@ export async function addComment(
 ): Promise<VideoComment> {
   const content = input.content.trim();
   if (content === '') throw new DomainError(videoCommentMessages.blank);
+  await refuseSiteMuted(server, userId);
   await requireListedVideo(server, input.video_id);
   const db = server.database.db;
   let parentId: number | null = null;

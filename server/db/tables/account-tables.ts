@@ -52,6 +52,8 @@ export interface UsersTable {
   last_login_at: NullableTimestamp;
   created_at: TimestampDefault;
   disabled_at: NullableTimestamp;
+  /** Muted site-wide by an admin until this time (migration 330). */
+  site_muted_until: NullableTimestamp;
 }
 
 export type DeviceType = 'pc' | 'h5' | 'android' | 'ios';

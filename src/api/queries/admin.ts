@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useApi } from '../api-context.tsx';
 import { callKey, getQuery, type PostBody } from './call-query.ts';
 
@@ -12,7 +13,9 @@ export function useAdminUsers(search: string, page: number) {
   });
 }
 
-function useAdminChange<P extends '/api/admin/setUserBan' | '/api/admin/setUserRoles' | '/api/admin/resetPassword' | '/api/admin/updateSettings'>(path: P, changes: string) {
+function useAdminChange<
+  P extends '/api/admin/setUserBan' | '/api/admin/setUserMute' | '/api/admin/setUserRoles' | '/api/admin/resetPassword' | '/api/admin/updateSettings' | '/api/admin/saveChargeRule',
+>(path: P, changes: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,9 +28,25 @@ function useAdminChange<P extends '/api/admin/setUserBan' | '/api/admin/setUserR
 }
 
 export const useSetUserBan = () => useAdminChange('/api/admin/setUserBan', '/api/admin/userList');
+export const useSetUserMute = () => useAdminChange('/api/admin/setUserMute', '/api/admin/userList');
 export const useSetUserRoles = () => useAdminChange('/api/admin/setUserRoles', '/api/admin/userList');
 export const useResetPassword = () => useAdminChange('/api/admin/resetPassword', '/api/admin/userList');
 export const useUpdateSettings = () => useAdminChange('/api/admin/updateSettings', '/api/admin/settings');
+
+/** admin/saveChargeRule: the console's list changes, and so does what top-up offers. */
+export function useSaveChargeRule() {
+  const queryClient = useQueryClient();
+  const change = useAdminChange('/api/admin/saveChargeRule', '/api/admin/chargeRuleList');
+  return {
+    ...change,
+    mutate: (body: PostBody<'/api/admin/saveChargeRule'>) =>
+      change.mutate(body, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: callKey('post', '/api/chargerules/getList') }) }),
+  };
+}
+
+export function useAdminChargeRules() {
+  return useQuery(getQuery(useApi(), '/api/admin/chargeRuleList'));
+}
 
 /** The site's settings (admin/settings); off while `enabled` is false (nobody logged in). */
 export function useAdminSettings(enabled = true) {
@@ -36,4 +55,24 @@ export function useAdminSettings(enabled = true) {
 
 export function useAuditLog(page: number) {
   return useQuery({ ...getQuery(useApi(), '/api/admin/auditLog', { params: { query: { page, limit: 20 } } }), placeholderData: keepPreviousData });
+}
+
+/** The reported content under review, most reported first. */
+export function useAdminReports(page: number) {
+  return useQuery({ ...getQuery(useApi(), '/api/admin/reportList', { params: { query: { page, limit: 20 } } }), placeholderData: keepPreviousData });
+}
+
+/** admin/reviewReport, for the report review machine's actors: the queue and the log change. */
+export function useReviewReport() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (body: PostBody<'/api/admin/reviewReport'>) => {
+      const result = await api.post('/api/admin/reviewReport', { body });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/admin/reportList') });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/admin/auditLog') });
+      return result;
+    },
+    [api, queryClient],
+  );
 }

@@ -187,6 +187,7 @@ export const WithAnotherAreasTab: Story = {
       zh['admin.tab.anchors'],
       zh['admin.tab.withdrawals'],
       zh['admin.tab.experts'],
+      zh['admin.tab.reports'],
       zh['route.news'],
       zh['admin.tab.users'],
       zh['admin.tab.settings'],

@@ -15,6 +15,7 @@ import styles from './admin-page.module.css';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { ApplicationReviewQueue } from './application-review-queue.tsx';
 import { ExpertApplicationPanel } from './expert-application-panel.tsx';
+import { ReportReviewPanel } from './report-review-panel.tsx';
 import { ReviewActionBar, type ReviewDecisionBody } from './review-action-bar.tsx';
 import { ReviewQueueSection } from './review-queue-section.tsx';
 import { SiteSettingsPanel } from './site-settings-panel.tsx';
@@ -35,15 +36,19 @@ export interface AdminTab {
   Panel: ComponentType;
 }
 
-/** The console's own tabs, in order: today's reviews first. */
+/** The console's own tabs, in order: the reviews first, then (after the other areas' tabs) the rest. */
 const ownTabs: readonly AdminTab[] = [
   { id: 'anchors', title: 'admin.tab.anchors', Panel: AnchorApplicationSection },
   { id: 'withdrawals', title: 'admin.tab.withdrawals', Panel: WithdrawalReviewSection },
   { id: 'experts', title: 'admin.tab.experts', Panel: ExpertApplicationPanel },
+  { id: 'reports', title: 'admin.tab.reports', Panel: ReportReviewPanel },
   { id: 'users', title: 'admin.tab.users', Panel: UserManagementPanel },
   { id: 'settings', title: 'admin.tab.settings', Panel: SiteSettingsPanel },
   { id: 'audit', title: 'admin.tab.audit', Panel: AuditLogPanel },
 ];
+
+/** How many of the console's own tabs are reviews, which the other areas' tabs follow. */
+const reviewTabCount = 4;
 
 /** /admin with the tabs other areas add (src/routes.ts hands them in). */
 export function adminScreen(extraTabs: readonly AdminTab[]) {
@@ -58,7 +63,7 @@ export function adminScreen(extraTabs: readonly AdminTab[]) {
  */
 export function AdminPage({ title, extraTabs = [] }: { title: string; extraTabs?: readonly AdminTab[] }) {
   const t = useMessage();
-  const tabs = useMemo(() => [...ownTabs.slice(0, 3), ...extraTabs, ...ownTabs.slice(3)], [extraTabs]);
+  const tabs = useMemo(() => [...ownTabs.slice(0, reviewTabCount), ...extraTabs, ...ownTabs.slice(reviewTabCount)], [extraTabs]);
   const [chosen, setChosen] = useState(tabs[0]!.id);
   const baseId = useId();
   const loggedIn = readStoredToken() !== null;

@@ -3,18 +3,31 @@ import { useAdminSettings, useUpdateSettings } from '../../api/queries/admin.ts'
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { Form } from '../../ui/form.tsx';
+import { Select } from '../../ui/select.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import styles from './admin-page.module.css';
+import { ChargeRulesSection } from './charge-rules-section.tsx';
 
 type Settings = components['schemas']['SiteSettings'];
 
-/** The site's rules: the gift and plan splits, the refund rule of lost plans, the second review of withdrawals. */
+type SlowSeconds = Settings['room_slow_seconds_default'];
+const slowModeChoices: readonly SlowSeconds[] = [0, 3, 5, 10, 30];
+
+/**
+ * The site's rules: the gift and plan splits, the refund rule of lost plans, the second review of
+ * withdrawals, a new room's slow mode; then the top-up packages.
+ */
 export function SiteSettingsPanel() {
   const t = useMessage();
   const settings = useAdminSettings();
   if (settings.isError) return <p role="alert">{t('admin.only')}</p>;
   if (!settings.data) return <p>{t('common.loading')}</p>;
-  return <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />;
+  return (
+    <>
+      <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
+      <ChargeRulesSection />
+    </>
+  );
 }
 
 function SettingsForm({ settings }: { settings: Settings }) {
@@ -24,6 +37,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const [planShare, setPlanShare] = useState(String(settings.plan_expert_share));
   const [refund, setRefund] = useState(settings.plan_refund_on_loss);
   const [limit, setLimit] = useState(String(settings.withdrawal_second_review_above));
+  const [slowMode, setSlowMode] = useState(String(settings.room_slow_seconds_default));
   const [reason, setReason] = useState('');
   const share = (text: string) => (/^(0(\.\d{1,3})?|1(\.0+)?)$/.test(text.trim()) ? Number(text) : null);
   const amount = (text: string) => (/^\d{1,8}(\.\d)?$/.test(text.trim()) ? Number(text) : null);
@@ -53,6 +67,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
               plan_expert_share: share(planShare)!,
               plan_refund_on_loss: refund,
               withdrawal_second_review_above: amount(limit)!,
+              room_slow_seconds_default: slowModeChoices.find((choice) => String(choice) === slowMode) ?? 0,
               reason: reason.trim(),
             });
           }}
@@ -63,6 +78,15 @@ function SettingsForm({ settings }: { settings: Settings }) {
             <input type="checkbox" checked={refund} onChange={(event) => setRefund(event.target.checked)} /> {t('admin.settings.refundOnLoss')}
           </label>
           <TextInput label={t('admin.settings.secondReview')} value={limit} onChange={setLimit} maxLength={10} />
+          <Select
+            label={t('admin.settings.slowMode')}
+            value={slowMode}
+            options={slowModeChoices.map((seconds) => ({
+              value: String(seconds),
+              label: seconds === 0 ? t('admin.settings.slowModeOff') : t('admin.settings.slowModeSeconds', { seconds }),
+            }))}
+            onChange={setSlowMode}
+          />
           <TextInput label={t('admin.users.reason')} value={reason} onChange={setReason} maxLength={200} />
         </Form>
       </div>

@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
+import { useSubmitReport } from '../../api/queries/report.ts';
 import { useNavigate } from 'react-router-dom';
 import {
   useAddVideoView,
@@ -26,6 +27,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { List } from '../../ui/list.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
+import { ReportForm } from '../../ui/report-form.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { VideoCard } from './video-card.tsx';
 import { TranscodeJobPanel } from './transcode-job-panel.tsx';
@@ -101,6 +103,7 @@ function VideoView({ video }: { video: Video }) {
               </Button>
             )}
           </div>
+          {user && !own && <ReportVideo videoId={video.id} />}
           {video.review_status === 'audit_successful' && <VideoComments video={video} />}
         </div>
         <RelatedVideos video={video} />
@@ -254,5 +257,36 @@ function CommentItem({ comment }: { comment: VideoComment }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** Reports the video to the admins: a button that opens the report form. */
+function ReportVideo({ videoId }: { videoId: number }) {
+  const t = useMessage();
+  const report = useSubmitReport();
+  const [open, setOpen] = useState(false);
+  if (!open) return <Button onClick={() => setOpen(true)}>{t('report.open')}</Button>;
+  return (
+    <ReportForm
+      labels={{
+        title: t('report.title'),
+        reason: t('report.reasonLabel'),
+        detail: t('report.detail'),
+        send: t('report.send'),
+        cancel: t('report.cancel'),
+        reasons: {
+          spam: t('report.reason.spam'),
+          abuse: t('report.reason.abuse'),
+          porn: t('report.reason.porn'),
+          illegal: t('report.reason.illegal'),
+          other: t('report.reason.other'),
+        },
+      }}
+      busy={report.isPending}
+      problem={report.error ? report.error.message : null}
+      done={report.isSuccess ? t('report.sent') : null}
+      onSend={({ reason, detail }) => report.mutate({ target_type: 'video', target_id: videoId, reason, ...(detail ? { detail } : {}) })}
+      onCancel={() => setOpen(false)}
+    />
   );
 }
