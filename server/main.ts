@@ -52,6 +52,7 @@ const app = await buildApp({
   appBuilt,
   redisUrl: process.env.REDIS_URL || undefined,
   trustProxy: process.env.TRUST_PROXY || false,
+  ...(process.env.SOCKETS_PER_ADDRESS ? { socketsPerAddress: Number(process.env.SOCKETS_PER_ADDRESS) } : {}),
   // Production logs warnings only unless LOG_LEVEL says otherwise; LOG_SAMPLE logs a share of requests.
   logger: { level: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'production' ? 'warn' : 'info') },
   requestLogSample: process.env.LOG_SAMPLE ? Number(process.env.LOG_SAMPLE) : undefined,
