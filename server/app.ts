@@ -44,6 +44,7 @@ import { mediaRoutes } from './media/media-routes.ts';
 import { vodRoutes } from './media/vod-routes.ts';
 import { ClipLibrary } from './media/hls-clips.ts';
 import { registerSocketScope } from './realtime/socket-scope.ts';
+import { defaultSocketsPerAddress } from './realtime/socket-address-limit.ts';
 import { siteSocketRoutes } from './realtime/site-socket-routes.ts';
 import { compressLargeAnswers } from './site/compress-answers.ts';
 import { lazyRequestLogger } from './site/request-logger.ts';
@@ -93,6 +94,8 @@ export interface AppOptions extends PortOptions {
   logger?: FastifyServerOptions['logger'];
   /** Per-address limits of the calls the contract marks with `x-rate-limit`; default on. */
   rateLimits?: boolean;
+  /** Open sockets one address may hold on this process; default defaultSocketsPerAddress, none when rateLimits is off. */
+  socketsPerAddress?: number;
   /**
    * Which proxies may set X-Forwarded-For (Fastify's trustProxy): per-IP limits read the client
    * address from it, so only a proxy the site really sits behind may be trusted. Default: none.
@@ -156,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSocketScope(app, async (sockets) => {
     await sockets.register(siteSocketRoutes, { hub: server.siteSocket });
     await sockets.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server, frames: server.frames.im });
-  });
+  }, { socketsPerAddress: options.socketsPerAddress ?? (options.rateLimits === false ? Number.POSITIVE_INFINITY : defaultSocketsPerAddress) });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes, { storage: server.storage });

@@ -56,6 +56,7 @@ const app = await buildApp({
   appBuilt,
   redisUrl: process.env.REDIS_URL || undefined,
   trustProxy: process.env.TRUST_PROXY || false,
+  ...(process.env.SOCKETS_PER_ADDRESS ? { socketsPerAddress: Number(process.env.SOCKETS_PER_ADDRESS) } : {}),
   // Production logs warnings only unless LOG_LEVEL says otherwise; info sums requests up, debug logs each one.
   logger: siteLoggerOptions(process.env),
   requestLog: requestLogOptionsFrom(process.env),

@@ -13,6 +13,8 @@ import type { Bus, Unsubscribe } from '../ports/bus.ts';
 export interface HubConnection {
   /** Sends a frame already serialised, so a message to 5,000 members is turned into JSON once. */
   sendText(text: string): void;
+  /** Takes the connection out of a group it joined, for good (a kick-out): it no longer reads the group either. */
+  removeFromGroup?(groupID: string): void;
 }
 
 /** How often an unchanged local count is published again, and how long another process's count is trusted. */
@@ -45,6 +47,7 @@ interface GroupState {
 const messageChannel = (groupID: string) => `im:group:${groupID}`;
 const countChannel = (groupID: string) => `im:online:${groupID}`;
 const hornChannel = 'im:horns';
+const removalChannel = 'im:group-removals';
 
 type HornMessage = Extract<ImServerMessage, { type: 'horn' }>['horn'];
 
@@ -75,6 +78,14 @@ export async function publishHorn(bus: Bus, horn: HornMessage): Promise<void> {
   await bus.publish(hornChannel, { horn });
 }
 
+/**
+ * Takes every open tab of a member, on every process, out of a group they joined (a kick-out shuts the room's
+ * chat for its time, sockets already in it included).
+ */
+export async function removeMemberFromGroup(bus: Bus, userID: string, groupID: string): Promise<void> {
+  await bus.publish(removalChannel, { userID, groupID });
+}
+
 export class MessagingHub {
   readonly #process = randomUUID();
   readonly #groups = new Map<string, GroupState>();
@@ -83,6 +94,7 @@ export class MessagingHub {
   readonly #isFrame: (value: unknown) => value is ImServerMessage;
   readonly #isHorn: (value: unknown) => value is HornMessage;
   readonly #hornSubscription: Promise<Unsubscribe>;
+  readonly #removalSubscription: Promise<Unsubscribe>;
   /** Every open tab of each logged-in member on this process (private chat is delivered to all of them). */
   readonly #users = new Map<string, { connections: Set<HubConnection>; unsubscribe: Promise<Unsubscribe> }>();
 
@@ -96,10 +108,16 @@ export class MessagingHub {
     this.#isFrame = (value): value is ImServerMessage => contract.validatorFor('ImServerMessage')(value);
     this.#isHorn = (value): value is HornMessage => contract.validatorFor('HornMessage')(value);
     this.#hornSubscription = bus.subscribe(hornChannel, (envelope) => this.#onHorn(envelope));
+    this.#removalSubscription = bus.subscribe(removalChannel, (envelope) => this.#onRemoval(envelope));
     this.#refresh = setInterval(() => {
       for (const [groupID, group] of this.#groups) void this.#publishCount(groupID, group);
     }, countRefreshMs);
     this.#refresh.unref();
+  }
+
+  /** Resolves once horns and removals published by any process are heard. */
+  ready(): Promise<unknown> {
+    return Promise.all([this.#hornSubscription, this.#removalSubscription]);
   }
 
   /** Adds the connection to the group; resolves once the group's pushes from every process reach it. */
@@ -193,6 +211,7 @@ export class MessagingHub {
   async close(): Promise<void> {
     clearInterval(this.#refresh);
     await (await this.#hornSubscription)();
+    await (await this.#removalSubscription)();
     const users = [...this.#users.values()];
     this.#users.clear();
     await Promise.all(users.map(async (user) => (await user.unsubscribe)()));
@@ -271,6 +290,15 @@ export class MessagingHub {
     const viewers = new Set<HubConnection>();
     for (const [groupID, group] of this.#groups) if (isRoomGroup(groupID)) for (const member of group.members) viewers.add(member);
     for (const viewer of viewers) viewer.sendText(text);
+  }
+
+  #onRemoval(envelope: unknown): void {
+    if (!isRecord(envelope) || typeof envelope.userID !== 'string' || typeof envelope.groupID !== 'string') return;
+    const { userID, groupID } = envelope;
+    for (const connection of this.#users.get(userID)?.connections ?? []) {
+      if (connection.removeFromGroup) connection.removeFromGroup(groupID);
+      else this.leave(groupID, connection);
+    }
   }
 
   #onCount(groupID: string, envelope: unknown): void {

@@ -38,7 +38,7 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
   const presence = new MessagingPresence();
   const hub = new MessagingHub(server.bus, server.contract, server.log);
   const loginSessions = new MessagingSessions(server.bus, revokedSessionsChannel);
-  await loginSessions.ready();
+  await Promise.all([hub.ready(), loginSessions.ready()]);
   app.addHook('onClose', async () => {
     await hub.close();
     await loginSessions.close();
@@ -59,6 +59,10 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
           return;
         }
         socket.send(text);
+      },
+      removeFromGroup(groupID) {
+        joined.delete(groupID);
+        hub.leave(groupID, connection);
       },
     };
     const leaveUser = () => {

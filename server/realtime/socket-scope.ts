@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { limitSocketsPerAddress } from './socket-address-limit.ts';
 
 const notFound = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
@@ -10,9 +11,14 @@ const notFound = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length:
  * Registers @fastify/websocket and the socket routes `register` adds in a scope of their own. The plugin sets an
  * onRequest and an onResponse hook and wraps the handler of every route in its scope, so outside this scope the
  * site's other requests do not pay for them. Upgrades reach the plugin only for the scope's socket routes; any
- * other upgrade is refused here, as a route outside the scope would answer it and leave its socket open.
+ * other upgrade is refused here, as a route outside the scope would answer it and leave its socket open. One address
+ * holds at most `socketsPerAddress` of the scope's sockets at once (socket-address-limit.ts).
  */
-export async function registerSocketScope(app: FastifyInstance, register: (sockets: FastifyInstance) => Promise<void>): Promise<void> {
+export async function registerSocketScope(
+  app: FastifyInstance,
+  register: (sockets: FastifyInstance) => Promise<void>,
+  { socketsPerAddress = Number.POSITIVE_INFINITY }: { socketsPerAddress?: number } = {},
+): Promise<void> {
   const socketPaths = new Set<string>();
   // The plugin listens for upgrades on `options.server` and uses nothing else of it (its index.js).
   const upgrades = new EventEmitter();
@@ -30,6 +36,8 @@ export async function registerSocketScope(app: FastifyInstance, register: (socke
       if (route.websocket) socketPaths.add(route.url);
     });
     await sockets.register(websocket, { options: { maxPayload: 64 * 1024, server: upgrades as unknown as Server } });
+    // After the plugin's own hooks, which mark the request as an upgrade and end a refused one's socket.
+    limitSocketsPerAddress(sockets, socketsPerAddress);
     await register(sockets);
   });
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { humanCheckMessages } from '../../server/adapters/captcha/altcha-captcha.ts';
+import { altchaWork, humanCheckMessages } from '../../server/adapters/captcha/altcha-captcha.ts';
 import { DevSmsSender } from '../../server/adapters/sms/dev-sms-sender.ts';
 import { loginDelayMs, loginLimits, loginMessages } from '../../server/areas/account/login-service.ts';
 import { passwordMessages } from '../../server/areas/account/password-policy.ts';
@@ -97,7 +97,8 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
   async function login(mobile: string, password: string, headers: Record<string, string> = fromNewAddress(), extra = {}) {
     return post<LoginSession>(
       '/api/user/login',
-      { mobile, password, device_type: 'pc', altcha: await solveHumanCheck(server.baseUrl), ...extra },
+      // The page asks its challenge from the address it logs in from, as the widget does.
+      { mobile, password, device_type: 'pc', altcha: await solveHumanCheck(server.baseUrl, headers), ...extra },
       headers,
     );
   }
@@ -573,43 +574,71 @@ describe('accounts: register, login, codes, human check, sessions, QR login', ()
       expect(loginDelayMs(loginLimits.freeTries + 20)).toBe(loginLimits.maxDelayMs);
     });
 
-    it('refuses an address with too many failures', async () => {
-      const headers = fromNewAddress();
+    /** Logins failed from an address on mobiles nobody has, as a stranger guessing numbers would leave them. */
+    async function failFrom(headers: { 'x-forwarded-for': string }, count: number) {
       const now = new Date(Date.now() + clock.offsetMs);
       await server.database.db
         .insertInto('login_failures')
         .values(
-          Array.from({ length: loginLimits.perIp }, (_, i) => ({
+          Array.from({ length: count }, (_, i) => ({
             mobile: `86-1360000${String(i).padStart(4, '0')}`,
             ip: headers['x-forwarded-for'],
             created_at: new Date(now.getTime() - 60_000),
           })),
         )
         .execute();
-      expect(await login(demoLogins.admin.mobile, demoLogins.admin.password, headers)).toMatchObject({
-        code: 1,
-        msg: loginMessages.ipLocked,
-      });
-      expect((await login(demoLogins.admin.mobile, demoLogins.admin.password)).code).toBe(0);
-    });
+    }
 
-    it('lets a correct password through a limited address that has logged into the account before', async () => {
+    const challengeCost = async (headers: Record<string, string>) =>
+      ((await (await fetch(new URL('/api/altcha/challenge', server.baseUrl), { headers })).json()) as { data: { parameters: { cost: number } } }).data
+        .parameters.cost;
+
+    it('slows an address after 20 failed logins on random numbers but lets the owner in with the right password', async () => {
+      const shared = fromNewAddress();
+      for (let i = 0; i < loginLimits.perIp; i++) {
+        const answer = await login(`86-1361${String(i).padStart(3, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}0`, 'guess-1234', shared);
+        expect(answer.msg).toBe(loginMessages.wrongPassword);
+      }
+      // The address now gets checks that ask ten times the work; another address does not.
+      expect(await challengeCost(shared)).toBe(altchaWork.strongCost);
+      expect(await challengeCost(fromNewAddress())).toBe(altchaWork.cost);
+
+      // The owner of an account new to this address, with the right password and the page's (now strong) check: in.
+      const before = Date.now();
+      expect((await login(demoLogins.admin.mobile, demoLogins.admin.password, shared)).code).toBe(0);
+      // The work is bounded: a second or two here, as in a browser.
+      expect(Date.now() - before).toBeLessThan(20_000);
+
+      // For another account new to the address, a check solved with the usual work is sent back for a strong one,
+      // before the password is looked at; with the page's next (strong) check the right password passes.
+      const mobile = newMobile();
+      await registerUser(mobile, 'right-pass');
+      const usual = await solveHumanCheck(server.baseUrl, fromNewAddress());
+      expect(await post('/api/user/login', { mobile, password: 'right-pass', device_type: 'pc', altcha: usual }, shared)).toMatchObject({
+        code: 1,
+        msg: loginMessages.strongerCheck,
+      });
+      expect((await login(mobile, 'right-pass', shared)).code).toBe(0);
+    }, 120_000);
+
+    it('keeps brute force on one account limited from a slowed address', async () => {
+      const mobile = newMobile();
+      await registerUser(mobile, 'right-pass');
+      const stranger = fromNewAddress();
+      await failFrom(stranger, loginLimits.perIp);
+      const said: string[] = [];
+      for (let i = 0; i < loginLimits.freeTries + 2; i++) said.push((await login(mobile, `guess-${String(i)}`, stranger)).msg);
+      expect(said.filter((msg) => msg === loginMessages.wrongPassword)).toHaveLength(loginLimits.freeTries);
+      expect(said.slice(loginLimits.freeTries)).toEqual([loginMessages.slowedDown, loginMessages.slowedDown]);
+    }, 120_000);
+
+    it('lets a correct password through a limited address that has logged into the account before, with the usual check', async () => {
       const mobile = newMobile();
       const home = fromNewAddress();
       await registerUser(mobile, 'right-pass', home);
-      const now = new Date(Date.now() + clock.offsetMs);
-      await server.database.db
-        .insertInto('login_failures')
-        .values(
-          Array.from({ length: loginLimits.perIp }, (_, i) => ({
-            mobile: `86-1370000${String(i).padStart(4, '0')}`,
-            ip: home['x-forwarded-for'],
-            created_at: new Date(now.getTime() - 60_000),
-          })),
-        )
-        .execute();
-      expect((await login(mobile, 'right-pass', home)).code).toBe(0);
-      expect(await login(demoLogins.admin.mobile, demoLogins.admin.password, home)).toMatchObject({ msg: loginMessages.ipLocked });
+      await failFrom(home, loginLimits.perIp);
+      const usual = await solveHumanCheck(server.baseUrl, fromNewAddress());
+      expect((await post('/api/user/login', { mobile, password: 'right-pass', device_type: 'pc', altcha: usual }, home)).code).toBe(0);
     });
 
     it('answers a wrong mobile like a wrong password', async () => {

@@ -2,8 +2,8 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 /** Fetches a human-check challenge from the site and solves it the way the ALTCHA widget does. */
-export async function solveHumanCheck(baseUrl: string): Promise<string> {
-  const response = await fetch(new URL('/api/altcha/challenge', baseUrl));
+export async function solveHumanCheck(baseUrl: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(new URL('/api/altcha/challenge', baseUrl), { headers });
   const envelope = (await response.json()) as { code: number; data: Challenge };
   if (envelope.code !== 0) throw new Error(`no challenge: ${JSON.stringify(envelope)}`);
   return solvedPayload(envelope.data);

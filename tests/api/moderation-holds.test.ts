@@ -29,7 +29,7 @@ describe('moderation holds', () => {
 
   async function imAs(userId: number) {
     const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/im`);
-    const frames: Array<{ id?: number; type: string; msg?: string; reason?: string }> = [];
+    const frames: Array<{ id?: number; type: string; msg?: string; reason?: string; [key: string]: unknown }> = [];
     socket.on('message', (data) => frames.push(JSON.parse(String(data)) as (typeof frames)[number]));
     await new Promise((resolve) => socket.once('open', resolve));
     let next = 1;
@@ -40,8 +40,39 @@ describe('moderation holds', () => {
       return frames.find((candidate) => candidate.id === id)!;
     };
     expect(await ask({ type: 'login', userID: String(userId), userSig: await messagingSigFor(server.app.serverContext, String(userId)), lang: 'en' })).toMatchObject({ type: 'ok' });
-    return { socket, ask };
+    return { socket, ask, frames };
   }
+
+  const roomLine = (text: string, clientMsgID: string) => ({
+    type: 'send',
+    conversationID: `GROUPlive${String(roomId)}`,
+    clientMsgID,
+    messageType: 'TIMTextElem',
+    payload: { text },
+  });
+  const heard = (frames: ReadonlyArray<Record<string, unknown>>, text: string) =>
+    frames.some((frame) => frame.type === 'message' && JSON.stringify(frame).includes(text));
+
+  it("takes a kicked user's socket already in the room chat out of it: no more lines, no history", async () => {
+    const watcher = await createLoggedInUser(server, { mobile: '86-19611110004', nickname: '旁观者', invitePrefix: 'MH' });
+    const watching = await imAs(watcher.id);
+    const anchor = await imAs(anchorId);
+    expect(await watching.ask({ type: 'join_group', groupID: `live${String(roomId)}` })).toMatchObject({ type: 'group_joined' });
+    expect(await anchor.ask({ type: 'join_group', groupID: `live${String(roomId)}` })).toMatchObject({ type: 'group_joined' });
+    expect(await anchor.ask(roomLine('踢人之前', 'before-kick'))).toMatchObject({ type: 'sent' });
+    await expect.poll(() => heard(watching.frames, '踢人之前'), { timeout: 5_000 }).toBe(true);
+
+    await kickOut(server.app.serverContext, { roomId, userId: watcher.id, byUserId: anchorId, durationSeconds: 600 });
+    expect(await watching.ask({ type: 'history', conversationID: `GROUPlive${String(roomId)}`, count: 15 })).toMatchObject({ type: 'error', reason: 'not_member' });
+    expect(await anchor.ask(roomLine('踢人之后', 'after-kick'))).toMatchObject({ type: 'sent' });
+    // The anchor's own socket hears the line, so a kicked socket still in the group would have heard it by now.
+    await expect.poll(() => heard(anchor.frames, '踢人之后'), { timeout: 5_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard(watching.frames, '踢人之后')).toBe(false);
+    expect(await watching.ask({ type: 'join_group', groupID: `live${String(roomId)}` })).toMatchObject({ type: 'error', reason: 'kicked' });
+    watching.socket.close();
+    anchor.socket.close();
+  });
 
   it('keeps a kicked user out of the room info and the room chat for the kick', async () => {
     const before = await server.call('GET', '/api/Live_streaming/getRoomInfo', { room_id: roomId }, { token: viewer.token });

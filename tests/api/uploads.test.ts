@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadMessages } from '../../server/areas/account/upload-service.ts';
 import { uploadsPerUserPerHour, uploadTokenMessages, uploadUrl } from '../../server/areas/account/upload-token-service.ts';
@@ -8,7 +9,7 @@ import { uploadLimits } from '../../src/rules/upload-limits.ts';
 import { ResultCode } from '../../server/errors.ts';
 import { translate } from '../../server/i18n/server-messages.ts';
 import { demoLogins, logIn } from './demo-session.ts';
-import { paddedPng } from './test-pictures.ts';
+import { greyPng, paddedPng } from './test-pictures.ts';
 import { startTestServer, type Envelope, type TestServer } from './test-server.ts';
 
 interface UploadToken {
@@ -115,11 +116,13 @@ describe('uploads: token, upload, serving, avatar', () => {
     const { token } = await tokenFor(viewer);
     const bytes = png();
     const answer = await upload(viewer, { token, purpose: 'avatar' }, { bytes, name: 'me.png' });
-    expect(answer).toMatchObject({ code: ResultCode.ok, data: { content_type: 'image/png', bytes: bytes.length } });
+    expect(answer).toMatchObject({ code: ResultCode.ok, data: { content_type: 'image/png' } });
+    // Redrawn: the padding after the picture is gone.
+    expect(answer.data.bytes).toBeLessThan(bytes.length);
     expect(answer.data.path).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.png$/);
 
     const row = await server.database.db.selectFrom('uploads').selectAll().where('path', '=', answer.data.path).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ purpose: 'avatar', content_type: 'image/png', bytes: bytes.length, width: 2, height: 3 });
+    expect(row).toMatchObject({ purpose: 'avatar', content_type: 'image/png', bytes: answer.data.bytes, width: 2, height: 3 });
     const viewerId = await server.database.db.selectFrom('users').select('id').where('mobile', '=', demoLogins.viewer.mobile).executeTakeFirstOrThrow();
     expect(Number(row.owner_id)).toBe(Number(viewerId.id));
 
@@ -127,7 +130,47 @@ describe('uploads: token, upload, serving, avatar', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata())).toMatchObject({ format: 'png', width: 2, height: 3 });
+  });
+
+  it('redraws every picture: GPS, camera and comments gone, a declared 50,000 × 50,000 PNG refused undecoded, a JPEG+ZIP polyglot cut to its pixels', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .withExif({
+        IFD0: { Make: 'camera-make-secret', Model: 'camera-model-secret', ImageDescription: 'home-address-secret' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4032/100' },
+      })
+      .jpeg()
+      .toBuffer();
+    expect(photo.includes('camera-make-secret')).toBe(true);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('payload.html<script>alert(1)</script>'), Buffer.alloc(64)]);
+    for (const [purpose, bytes] of [
+      ['avatar', photo],
+      ['chat_image', photo],
+      ['circle_image', photo],
+      ['chat_image', Buffer.concat([photo, zip])],
+    ] as const) {
+      const { token } = await tokenFor(viewer);
+      const answer = await upload(viewer, { token, purpose }, { bytes, type: 'image/jpeg', name: 'photo.jpg' });
+      expect(answer, purpose).toMatchObject({ code: ResultCode.ok, data: { content_type: 'image/jpeg' } });
+      const stored = Buffer.from(await (await fetch(new URL(answer.data.path, server.baseUrl))).arrayBuffer());
+      const metadata = await sharp(stored).metadata();
+      expect(metadata).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+      expect(metadata.exif).toBeUndefined();
+      for (const secret of ['camera-make-secret', 'camera-model-secret', 'home-address-secret', 'payload.html', 'PK']) {
+        expect(stored.includes(secret), secret).toBe(false);
+      }
+    }
+
+    const bomb = greyPng(50_000, 50_000, 1);
+    expect(bomb.length).toBeLessThan(300 * 1024);
+    const { token } = await tokenFor(viewer);
+    await expectNothingStored(async () => {
+      expect(await upload(viewer, { token, purpose: 'chat_image' }, { bytes: bomb, name: 'bomb.png' })).toMatchObject({
+        code: ResultCode.error,
+        msg: 'The picture is too large: at most 40 megapixels',
+      });
+    });
   });
 
   it('refuses a file whose bytes are not an image, whatever its name and declared type', async () => {
@@ -284,6 +327,9 @@ describe('uploads: token, upload, serving, avatar', () => {
     const served = await fetch(new URL(stored.data.path, server.baseUrl));
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toBe('attachment');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    // A chat file keeps its bytes.
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(pdf);
   });
 
   it('refuses a form without a session, without a token, with the token after the file, or without a file', async () => {

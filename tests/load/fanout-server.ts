@@ -167,6 +167,8 @@ const app = await buildApp({
   now: clock.date,
   logger: { level: 'warn' },
   heartbeatMs: 600_000,
+  // The benchmark's thousands of clients come from one or two machines.
+  socketsPerAddress: Number.POSITIVE_INFINITY,
   siteSocket: { trace },
   bus: redisUrl ? prefixedBus(createBus(redisUrl), process.env.FANOUT_CHANNEL_PREFIX ?? 'fanout-bench:') : undefined,
   feed: (server) => createSimulatedFeed(server, { seed, clock, advanceStepMs: 5_000 }),

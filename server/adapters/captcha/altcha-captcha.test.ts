@@ -5,7 +5,7 @@ import { openTemplateCopy } from '../../../tests/api/database-template.ts';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { decodeAltchaPayload, humanCheckMessages, newAltchaChallenge, verifyAltcha } from './altcha-captcha.ts';
+import { altchaWork, decodeAltchaPayload, humanCheckMessages, newAltchaChallenge, verifyAltcha } from './altcha-captcha.ts';
 
 async function siteOver(database: DatabaseHandle): Promise<{ app: FastifyInstance; server: ServerContext }> {
   const app = await buildApp({ database, distDir: '/nonexistent' });
@@ -29,9 +29,19 @@ describe('the ALTCHA human check', () => {
 
   it('accepts a solved challenge once', async () => {
     const payload = await solvedPayload(await newAltchaChallenge(server()));
-    await expect(verifyAltcha(server(), payload)).resolves.toBeUndefined();
+    await expect(verifyAltcha(server(), payload)).resolves.toEqual({ strength: 'usual' });
     await expect(verifyAltcha(server(), payload)).rejects.toThrow(humanCheckMessages.replayed);
   });
+
+  it('says a strong challenge was solved with ten times the work, which its signature keeps honest', async () => {
+    const strong = await newAltchaChallenge(server(), 'strong');
+    expect(strong.parameters.cost).toBe(10 * altchaWork.cost);
+    await expect(verifyAltcha(server(), await solvedPayload(strong))).resolves.toEqual({ strength: 'strong' });
+    // A usual solution whose challenge claims the strong cost does not pass.
+    const usual = decodeAltchaPayload(await solvedPayload(await newAltchaChallenge(server())))!;
+    const claimed = { ...usual, challenge: { ...usual.challenge, parameters: { ...usual.challenge.parameters, cost: altchaWork.strongCost } } };
+    await expect(verifyAltcha(server(), Buffer.from(JSON.stringify(claimed)).toString('base64'))).rejects.toThrow(humanCheckMessages.failed);
+  }, 60_000);
 
   it('accepts one of the same solution offered many times at once', async () => {
     const payload = await solvedPayload(await newAltchaChallenge(server()));
@@ -42,7 +52,7 @@ describe('the ALTCHA human check', () => {
   it('signs with a secret of its own database: another site refuses its challenges', async () => {
     const payload = await solvedPayload(await newAltchaChallenge(sites[1]!.server));
     await expect(verifyAltcha(server(), payload)).rejects.toThrow(humanCheckMessages.failed);
-    await expect(verifyAltcha(sites[1]!.server, payload)).resolves.toBeUndefined();
+    await expect(verifyAltcha(sites[1]!.server, payload)).resolves.toEqual({ strength: 'usual' });
   });
 
   it('refuses a challenge whose expiry was pushed back', async () => {

@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { DomainError } from '../../errors.ts';
 import { siteSecret } from '../../db/site-secrets.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import type { Captcha, CaptchaChallenge } from '../../ports/captcha.ts';
+import type { Captcha, CaptchaChallenge, CaptchaStrength } from '../../ports/captcha.ts';
 
 // The self-hosted human check (DESIGN.md, Accounts and security): an ALTCHA proof of work. The
 // challenge is signed, so the server keeps nothing until a solution comes back; a solution is then
@@ -13,7 +13,7 @@ import type { Captcha, CaptchaChallenge } from '../../ports/captcha.ts';
  * The work asked: the solver derives PBKDF2 keys (this many iterations each) for counters from 0 up
  * to a random one between these bounds; about a tenth of a second in a browser's workers.
  */
-export const altchaWork = { algorithm: 'PBKDF2/SHA-256', cost: 200, minCounter: 500, maxCounter: 2500 } as const;
+export const altchaWork = { algorithm: 'PBKDF2/SHA-256', cost: 200, strongCost: 2000, minCounter: 500, maxCounter: 2500 } as const;
 export const altchaChallengeTtlMs = 10 * 60_000;
 
 export const humanCheckMessages = {
@@ -28,7 +28,7 @@ type AltchaContext = Pick<ServerContext, 'database' | 'cache' | 'clock'>;
 /** The default human check: signed challenges, solutions spent once in this site's database. */
 export function altchaCaptcha(server: AltchaContext): Captcha {
   return {
-    challenge: () => newAltchaChallenge(server),
+    challenge: (strength) => newAltchaChallenge(server, strength),
     verify: (payload) => verifyAltcha(server, payload),
   };
 }
@@ -41,10 +41,14 @@ async function secrets(server: AltchaContext) {
   return { hmacSignatureSecret, hmacKeySignatureSecret };
 }
 
-export async function newAltchaChallenge(server: AltchaContext): Promise<CaptchaChallenge> {
+/**
+ * A signed challenge; a strong one asks ten times the PBKDF2 iterations per counter, and its cost is signed with it,
+ * so a solution says how much work went into it.
+ */
+export async function newAltchaChallenge(server: AltchaContext, strength: CaptchaStrength = 'usual'): Promise<CaptchaChallenge> {
   const challenge = await createChallenge({
     algorithm: altchaWork.algorithm,
-    cost: altchaWork.cost,
+    cost: strength === 'strong' ? altchaWork.strongCost : altchaWork.cost,
     counter: randomInt(altchaWork.maxCounter, altchaWork.minCounter),
     deriveKey,
     expiresAt: new Date(server.clock.now().getTime() + altchaChallengeTtlMs),
@@ -97,7 +101,7 @@ export function decodeAltchaPayload(payload: string): { challenge: Challenge; so
  * Checks a solved challenge and spends it; throws the message to show when it is missing, wrong,
  * expired or already used (SPEC §5: the human check passes before login or register).
  */
-export async function verifyAltcha(server: AltchaContext, payload: string): Promise<void> {
+export async function verifyAltcha(server: AltchaContext, payload: string): Promise<{ strength: CaptchaStrength }> {
   const decoded = decodeAltchaPayload(payload);
   if (!decoded) throw new DomainError(humanCheckMessages.failed);
   const { challenge, solution } = decoded;
@@ -118,4 +122,5 @@ export async function verifyAltcha(server: AltchaContext, payload: string): Prom
   if (!spent) throw new DomainError(humanCheckMessages.replayed);
   // An expired challenge is refused before its nonce is looked at, so its row can go.
   await db.deleteFrom('altcha_spent').where('expires_at', '<', now).execute();
+  return { strength: (challenge.parameters.cost ?? 0) >= altchaWork.strongCost ? 'strong' : 'usual' };
 }

@@ -1,5 +1,5 @@
 import { defineAreaHandlers } from '../../ports/area-handlers.ts';
-import { logIn, loginMessages, register, resetPassword, signOut } from './login-service.ts';
+import { humanCheckStrength, logIn, loginMessages, register, resetPassword, signOut } from './login-service.ts';
 import { memberProfile, publicProfile, updateProfile } from './profile-service.ts';
 import { confirmLoginQrcode, createLoginQrcode, scanLoginQrcode } from './qr-login-service.ts';
 import { avatarList, customerServiceInfo, siteConfig } from './site-service.ts';
@@ -16,7 +16,7 @@ export const accountHandlers = defineAreaHandlers('account', {
   memberUpdateInfo: ({ server, input, me }) => updateProfile(server, me().id, input),
   memberGetQiniuToken: ({ server, input, me }) => issueUploadToken(server, me().id, input.kind ?? 'image'),
   upload: ({ server, request, me }) => storeUpload(server, request, me().id),
-  altchaChallenge: ({ server }) => server.captcha.challenge(),
+  altchaChallenge: async ({ server, request }) => server.captcha.challenge(await humanCheckStrength(server, request.ip)),
   userGetCode: ({ server, input, request }) => sendSmsCode(server, input, request.ip),
   userLogin: ({ server, input, request }) => logIn(server, input, request.ip),
   userRegistered: async ({ server, input, request, say }) => {

@@ -4,6 +4,7 @@ import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DeviceType } from '../../db/tables/account-tables.ts';
 import { DomainError } from '../../errors.ts';
+import type { CaptchaStrength } from '../../ports/captcha.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { hashPassword, verifyPassword } from '../../password-hash.ts';
 import { checkNewPassword } from './password-policy.ts';
@@ -18,8 +19,10 @@ export type LoginSession = DataOf<'userLogin'>;
  * Failed logins are counted per (account, address) pair, so a stranger can slow down only their own
  * tries and never lock the owner out (ASVS V2.2.1). Past `freeTries` failures of a pair in the
  * window, each further try waits a delay that doubles with every failure, up to `maxDelayMs`. An
- * address with `perIp` failures across accounts is refused, except for an account it has logged
- * into before. A valid SMS code proves the owner and passes both.
+ * address with `perIp` failures across accounts is slowed, never refused: its human checks ask ten
+ * times the work, and a try with a usual one is sent back for a strong one (an account it has logged
+ * into before is spared). A household's owner pays a second of work; a stranger pays it per guess.
+ * A valid SMS code proves the owner and passes both.
  */
 export const loginLimits = {
   windowMs: 15 * 60_000,
@@ -38,7 +41,7 @@ export function loginDelayMs(failures: number): number {
 export const loginMessages = {
   wrongPassword: 'Wrong mobile or password',
   slowedDown: 'Too many failed logins for this account from this network: please wait a little and try again, or log in with an SMS code',
-  ipLocked: 'Too many failed logins from this network: please try again later',
+  strongerCheck: 'Many failed logins from this network: the human check takes a little longer now, please log in again',
   disabled: 'This account is disabled',
   inviteUnknown: 'Invite code not found',
   registered: 'Registered successfully',
@@ -134,6 +137,22 @@ async function throttleCheck(db: Transaction<Database>, server: ServerContext, m
   return { addressLimited: Number(counts.address ?? 0) >= loginLimits.perIp };
 }
 
+async function addressFailures(server: ServerContext, ip: string): Promise<number> {
+  const since = new Date(server.clock.now().getTime() - loginLimits.windowMs);
+  const row = await server.database.db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The human check an address is asked: a strong one once `perIp` logins failed from it in the window. */
+export async function humanCheckStrength(server: ServerContext, ip: string): Promise<CaptchaStrength> {
+  return (await addressFailures(server, ip)) >= loginLimits.perIp ? 'strong' : 'usual';
+}
+
 /** Whether the account has had a session opened from this address before. */
 async function knownAddress(server: ServerContext, mobile: string, ip: string): Promise<boolean> {
   const row = await server.database.db
@@ -165,7 +184,7 @@ async function forgetOldFailures(server: ServerContext): Promise<void> {
  * within the failed-login limits; a new session rotates the older ones of the device type.
  */
 export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, ip: string): Promise<LoginSession> {
-  await server.captcha.verify(input.altcha);
+  const humanCheck = await server.captcha.verify(input.altcha);
   // The code is spent first: a valid one proves the owner, who is never slowed down (ASVS V2.2.1).
   if (input.code) await spendSmsCode(server, { mobile: input.mobile, purpose: 'other', code: input.code });
   const ownerProven = Boolean(input.code);
@@ -173,8 +192,12 @@ export async function logIn(server: ServerContext, input: InputOf<'userLogin'>, 
   if (!ownerProven) {
     const { addressLimited, attemptId: attempt } = await throttle(server, input.mobile, ip);
     attemptId = attempt;
-    // Refused before the password is checked, so the answer says nothing about the password.
-    if (addressLimited && !(await knownAddress(server, input.mobile, ip))) throw new DomainError(loginMessages.ipLocked);
+    // Sent back before the password is checked, so the answer says nothing about the password; the try is not
+    // counted, as the work it lacked is asked again.
+    if (addressLimited && humanCheck.strength !== 'strong' && !(await knownAddress(server, input.mobile, ip))) {
+      await server.database.db.deleteFrom('login_failures').where('id', '=', attempt).execute();
+      throw new DomainError(loginMessages.strongerCheck);
+    }
   }
   const { db } = server.database;
   const user = await db

@@ -16,6 +16,7 @@ const passingCaptcha: Captcha = {
   challenge: () => Promise.reject(new Error('no challenges here')),
   verify: async (payload) => {
     if (payload === 'unsolved') throw new DomainError(humanCheckMessages.failed);
+    return { strength: 'usual' };
   },
 };
 const altcha = 'solved';

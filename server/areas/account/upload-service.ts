@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } fro
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type { Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { UploadPurpose } from '../../db/tables/account-tables.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
@@ -97,11 +97,14 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
       if (token === undefined) throw new DomainError(uploadMessages.tokenAfterFile);
       const grant = await verifyUploadToken(server, token, userId);
       const purpose = purposeOf(grant.kind, purposeField);
-      // A room's cover is decoded and drawn again before anyone sees it: only its pixels are kept.
+      // Every picture is decoded and drawn again before anyone sees it: only its pixels are kept. Chat files keep
+      // their bytes and are served as downloads.
       const file =
         purpose === 'cover'
           ? await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage))
-          : await writeChecked(part.file, uploadRuleOf(grant.kind), server.storage);
+          : grant.kind === 'image'
+            ? await reencodePicture(server.storage, await writeChecked(part.file, uploadRuleOf(grant.kind), server.storage))
+            : await writeChecked(part.file, uploadRuleOf(grant.kind), server.storage);
       written = { ...file, purpose, nonce: grant.nonce };
     }
   } catch (error) {
@@ -205,14 +208,24 @@ export async function writeChecked(stream: Readable & { truncated?: boolean }, r
   }
 }
 
+/** Pictures other than covers (avatars, chat and post images) are kept up to this wide. */
+export const pictureMaxWidth = 2560;
+/** An animation may hold at most this many pixels over all its frames once decoded. */
+const animationMaxPixels = 100_000_000;
+
+
 /**
- * Decodes a stored cover and writes its pixels again as a JPEG at most `coverMaxWidth` wide, turned upright by its
- * EXIF orientation: metadata, comments, trailing bytes and anything else hidden in the file are left behind.
- * The re-encoded file replaces the one given, under a new name.
+ * Decodes a stored picture within the pixel limit (its declared size is read first, so a bomb is refused before it
+ * is decoded) and writes its pixels again: metadata (EXIF, GPS, camera), comments, trailing bytes and anything else
+ * hidden in the file are left behind. The new file replaces the one given, under a new name.
  */
-export async function reencodeCover(storage: UploadStorage, written: WrittenFile): Promise<WrittenFile> {
+async function redraw(
+  storage: UploadStorage,
+  written: WrittenFile,
+  draw: (input: Buffer, sharp: (input: Buffer, options: SharpOptions) => Sharp) => { pipeline: Sharp; type: StoredMediaType },
+): Promise<WrittenFile> {
   const source = join(storage.directory, written.name);
-  // sharp (libvips) is loaded by the first cover, not by every start of the site.
+  // sharp (libvips) is loaded by the first picture, not by every start of the site.
   const { default: sharp } = await import('sharp');
   try {
     const input = await readFile(source);
@@ -223,30 +236,64 @@ export async function reencodeCover(storage: UploadStorage, written: WrittenFile
     } catch {
       throw new DomainError(uploadMessages.undecodable);
     }
-    if ((declared.width ?? 0) * (declared.height ?? 0) > coverMaxPixels) {
+    const framePixels = (declared.width ?? 0) * (declared.pageHeight ?? declared.height ?? 0);
+    if (framePixels > coverMaxPixels || framePixels * (declared.pages ?? 1) > animationMaxPixels) {
       throw new DomainError(uploadMessages.tooManyPixels, ResultCode.error, { megapixels: coverMaxPixels / 1_000_000 });
     }
-    const output = await sharp(input, { limitInputPixels: coverMaxPixels, failOn: 'error' })
-      .rotate()
-      .resize({ width: coverMaxWidth, withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true })
-      .catch(() => {
-        throw new DomainError(uploadMessages.undecodable);
-      });
-    const name = `${randomBytes(16).toString('hex')}.jpg`;
+    const { pipeline, type } = draw(input, sharp);
+    const output = await pipeline.toBuffer({ resolveWithObject: true }).catch(() => {
+      throw new DomainError(uploadMessages.undecodable);
+    });
+    const name = `${randomBytes(16).toString('hex')}.${storedExtensions[type]}`;
     await writeFile(join(storage.directory, name), output.data, { flag: 'wx' });
     return {
       name,
-      type: 'image/jpeg',
+      type,
       bytes: output.data.length,
       sha256: createHash('sha256').update(output.data).digest('hex'),
-      size: { width: output.info.width, height: output.info.height },
+      size: { width: output.info.width, height: output.info.pageHeight ?? output.info.height },
     };
   } finally {
     await unlink(source).catch(() => undefined);
   }
+}
+
+/**
+ * Decodes a stored cover and writes its pixels again as a JPEG at most `coverMaxWidth` wide, turned upright by its
+ * EXIF orientation (redraw: nothing but the pixels is kept).
+ */
+export async function reencodeCover(storage: UploadStorage, written: WrittenFile): Promise<WrittenFile> {
+  return redraw(storage, written, (input, sharp) => ({
+    pipeline: sharp(input, { limitInputPixels: coverMaxPixels, failOn: 'error' })
+      .rotate()
+      .resize({ width: coverMaxWidth, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true }),
+    type: 'image/jpeg',
+  }));
+}
+
+/**
+ * Decodes any other stored picture and writes its pixels again in its own format (an animated GIF or WebP keeps its
+ * frames, a PNG its transparency), at most `pictureMaxWidth` wide and upright (redraw: nothing but the pixels is kept).
+ */
+export async function reencodePicture(storage: UploadStorage, written: WrittenFile): Promise<WrittenFile> {
+  return redraw(storage, written, (input, sharp) => {
+    const animated = written.type === 'image/gif' || written.type === 'image/webp';
+    let pipeline = sharp(input, { limitInputPixels: coverMaxPixels, failOn: 'error', ...(animated ? { animated: true } : {}) });
+    if (!animated) pipeline = pipeline.rotate();
+    pipeline = pipeline.resize({ width: pictureMaxWidth, withoutEnlargement: true });
+    switch (written.type) {
+      case 'image/png':
+        return { pipeline: pipeline.png({ compressionLevel: 9 }), type: 'image/png' };
+      case 'image/gif':
+        return { pipeline: pipeline.gif(), type: 'image/gif' };
+      case 'image/webp':
+        return { pipeline: pipeline.webp({ quality: 82 }), type: 'image/webp' };
+      default:
+        return { pipeline: pipeline.jpeg({ quality: 85, mozjpeg: true }), type: 'image/jpeg' };
+    }
+  });
 }
 
 /** What busboy, the multipart parser, says of a body it cannot read. */

@@ -1,7 +1,7 @@
 import { defaultLanguage } from '../../i18n/server-messages.ts';
 import { defineAreaFrames, type ImSession } from '../../ports/socket-frames.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { isRefusal, roomChatMessages, roomChatRate, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../live/live-public.ts';
+import { isRefusal, roomChatJoinRefusal, roomChatMessages, roomChatRate, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from '../live/live-public.ts';
 import { countTaskProgress } from '../tasks/tasks-public.ts';
 import { c2cRefusal, conversationList, conversationMessages, groupRole, markRead, readOwnGroupMessage } from './conversation-service.ts';
 import { deliverMessage, pushConversation } from './message-delivery.ts';
@@ -149,8 +149,12 @@ export const chatFrames = defineAreaFrames(
             return;
           }
           // A live room's chat: the room chat's rules (live area) say whether and how the line is said.
-          if (!session.joined.has(conversation.groupID)) return session.reply(frame.id, imMessages.notMember, 'not_member');
           const room = await roomOfGroup(server, conversation.roomId);
+          if (!session.joined.has(conversation.groupID)) {
+            // A kick takes the socket out of the room's chat: it hears why, not just that it is outside.
+            const kicked = room ? await roomChatJoinRefusal(server, room, senderId) : null;
+            return kicked ? session.reply(frame.id, kicked.msg, kicked.reason) : session.reply(frame.id, imMessages.notMember, 'not_member');
+          }
           if (!room) return session.reply(frame.id, roomChatMessages.noRoom, 'unavailable');
           if (frame.messageType !== 'TIMTextElem' || !('text' in frame.payload)) {
             return session.reply(frame.id, roomChatMessages.textOnly, 'unavailable');

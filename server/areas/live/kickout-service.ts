@@ -1,5 +1,6 @@
 import type { DataOf } from '../../contract/operation-types.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
+import { removeMemberFromGroup } from '../../realtime/messaging-hub.ts';
 
 /** The rooms the viewer is kicked out of right now (loaded at start-up, SPEC §4); none for guests. */
 export async function kickoutList(server: ServerContext, userId: number | null): Promise<DataOf<'liveLiveKickoutList'>> {
@@ -30,8 +31,9 @@ export interface Kickout {
 
 /**
  * Kicks a user out of a room until now + duration (a second kick-out replaces the first), and pushes the live
- * kick-out to their open pages on the site socket, which leave for /anchor?type=0 (SPEC §4). The room's chat
- * refuses their messages meanwhile (room-chat-service.ts). Who may kick is the caller's rule
+ * kick-out to their open pages on the site socket, which leave for /anchor?type=0 (SPEC §4). Their sockets already
+ * in the room's chat are taken out of it on every process; the room's chat refuses their joins and messages
+ * meanwhile (room-chat-service.ts). Who may kick is the caller's rule
  * (live/liveKickout: the room's managers).
  */
 export async function kickOut(server: ServerContext, kickout: Kickout): Promise<{ until: number }> {
@@ -52,5 +54,6 @@ export async function kickOut(server: ServerContext, kickout: Kickout): Promise<
     )
     .execute();
   await server.siteSocket.pushToUser(kickout.userId, { code: 300, type: 'live_kickout', room_id: kickout.roomId });
+  await removeMemberFromGroup(server.bus, String(kickout.userId), `live${String(kickout.roomId)}`);
   return { until: Math.floor(until.getTime() / 1000) };
 }

@@ -5,4 +5,4 @@ export { existingRoom, roomChatGroupId, standingIn } from './room-info-service.t
 export { cachedRooms, liveRooms, roomListCacheKey } from './room-list-service.ts';
 export type { RoomRow } from './room-list-service.ts';
 export { matchBriefs } from './match-brief.ts';
-export { isRefusal, roomChatMessages, roomChatRate, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from './room-chat-service.ts';
+export { isRefusal, roomChatJoinRefusal, roomChatMessages, roomChatRate, roomChatSpeech, roomOfGroup, SendRate, SlowMode } from './room-chat-service.ts';
