@@ -17,6 +17,8 @@ export interface HeadlineForm {
   classify_id: number;
   title: string;
   content: string;
+  /** Site path of a cover the author uploaded already; none for the site's drawn one. */
+  cover?: string;
 }
 
 export type HeadlineReviewEvent = ApplicationReviewEvent<HeadlineForm>;
