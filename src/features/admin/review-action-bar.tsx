@@ -6,6 +6,7 @@ import { useMessage } from '../../i18n/use-message.ts';
 import type { ReviewStatus } from '../../machines/application-review-machine.ts';
 import type { anchorReviewMachine } from '../../machines/anchor-review-machine.ts';
 import type { expertReviewMachine } from '../../machines/expert-review-machine.ts';
+import type { headlineReviewMachine } from '../../machines/headline-review-machine.ts';
 import type { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
@@ -26,8 +27,8 @@ function reviewDecisionActors(decide: (body: ReviewDecisionBody) => Promise<unkn
   };
 }
 
-/** The review machines the bar drives: a withdrawal's, or a role application's. */
-type DecisionMachine = typeof withdrawalReviewMachine | typeof anchorReviewMachine | typeof expertReviewMachine;
+/** The review machines the bar drives: a withdrawal's, a role application's, or a sent article's. */
+type DecisionMachine = typeof withdrawalReviewMachine | typeof anchorReviewMachine | typeof expertReviewMachine | typeof headlineReviewMachine;
 
 interface DecisionView {
   outcome: 'approved' | 'refused' | null;
