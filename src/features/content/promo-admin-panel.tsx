@@ -49,9 +49,13 @@ export function PromoAdminPanel() {
                 {t(`admin.promo.position.${promo.position}`)} · {promo.running ? t('admin.promo.running') : t('admin.promo.notRunning')}
               </span>
             </span>
-            <Button onClick={() => edit(promo)}>{t('admin.promo.edit')}</Button>
+            <Button onClick={() => edit(promo)}>
+              {t('admin.promo.edit')}
+              <span className="ps-visually-hidden"> {promo.title}</span>
+            </Button>
             <Button disabled={remove.isPending} onClick={() => remove.mutate({ kind: promo.kind, id: promo.id })}>
               {t('admin.promo.delete')}
+              <span className="ps-visually-hidden"> {promo.title}</span>
             </Button>
           </li>
         ))}
