@@ -205,7 +205,7 @@ export const routes = {
     query: { type: liveType },
     screen: () => scores().then((module) => module.ScheduleScreen),
   }),
-  news: route('/news', { nav: 4, title: 'route.news', area: 'content', screen: notBuilt }),
+  news: route('/news', { nav: 4, title: 'route.news', area: 'content', screen: () => content().then((module) => module.NewsScreen) }),
   circle: route('/circle', { nav: 4, title: 'route.circle', area: 'circle', screen: () => circle().then((module) => module.CircleScreen) }),
   circleDetail: route('/circle-detail', {
     nav: null,
@@ -330,7 +330,13 @@ export const routes = {
     area: 'admin',
     screen: () => import('./app/admin-screen.tsx').then((module) => module.AdminScreen),
   }),
-  detail: route('/detail', { nav: null, title: 'route.detail', area: 'content', query: withId, screen: notBuilt }),
+  detail: route('/detail', {
+    nav: null,
+    title: 'route.detail',
+    area: 'content',
+    query: withId,
+    screen: () => content().then((module) => module.NewsDetailScreen),
+  }),
   persona: route('/persona', {
     nav: null,
     title: 'route.persona',

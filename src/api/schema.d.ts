@@ -2741,11 +2741,51 @@ export interface paths {
         };
         /**
          * Posts of a user or of a circle
-         * @description Newest first; by uid, by circle_id, by both, or, with neither, all circles.
+         * @description Newest first, or hottest first; by uid, by circle_id, by both, or, with neither, all circles.
          */
         get: operations["anchorDynamicsUserPostList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circle/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The community circles, with whether the caller has joined each
+         * @description The /circle page's circles, in the editors' order; each name in the reader's language (the lang header).
+         */
+        get: operations["circleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/circle/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Joins or leaves a circle
+         * @description join true joins, false leaves; doing either twice changes nothing.
+         */
+        post: operations["circleJoin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2960,6 +3000,146 @@ export interface paths {
          * @description The home carousel, in display order; no payload.
          */
         post: operations["bannerGetBannerList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Headlines/getList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published articles of a category, newest first
+         * @description The /news list (SPEC §2); the top stories of the category first, then the newest. Without classify_id, every category.
+         */
+        get: operations["headlinesGetList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Headlines/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published article, counting a view
+         * @description The /detail page (SPEC §2). An article still under review or refused is 'No data' for everyone but its author.
+         */
+        get: operations["headlinesInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/headlineList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Articles sent by users, in one review status
+         * @description The console's review list of articles (Headlines_user/insert); oldest first while under review.
+         */
+        get: operations["adminHeadlineList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewHeadline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An article after the decision
+         * @description approve publishes the article on /news (audit_successful); refuse needs a reason, sent to the author as a notice (audit_failure). Only an article under review may be decided (the headline review machine's graph). Written to the audit log.
+         */
+        post: operations["adminReviewHeadline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promoList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every home banner and advert, running or not
+         * @description The console's banner tab, with the words in each language and the time each runs.
+         */
+        get: operations["adminPromoList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/savePromo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A home banner or an advert, added or changed
+         * @description Without id a new one is added. The image is a picture the admin uploaded (POST /api/upload, purpose cover), so it was judged by its content and drawn again as a JPEG; a banner's place is home, an advert's one of AdvertisementPosition. A banner links inside the site; an advert may also link to an https address. Written to the audit log.
+         */
+        post: operations["adminSavePromo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deletePromo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes a home banner or an advert
+         * @description Written to the audit log.
+         */
+        post: operations["adminDeletePromo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5524,6 +5704,107 @@ export interface components {
             /** @description A path inside the site, for example /live?id=12. */
             link: string;
             title: string;
+        };
+        /** @description A published headline article as a list shows it. */
+        HeadlineBrief: {
+            id: number;
+            classify_id: number;
+            title: string;
+            summary: string;
+            cover: components["schemas"]["ImageUrl"];
+            views: number;
+            is_top: boolean;
+            publish_time: components["schemas"]["Timestamp"];
+        };
+        /** @description A page of published articles. */
+        HeadlinePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["HeadlineBrief"][];
+        };
+        /** @description An article with its text. The text is plain (paragraphs separated by a blank line), shown as text, never as HTML. */
+        HeadlineArticle: components["schemas"]["HeadlineBrief"] & {
+            content: string;
+            classify_name: string;
+            /** @description The user who wrote it; null for the editors' own articles. */
+            author_nickname: string | null;
+            status: components["schemas"]["ReviewStatus"];
+        };
+        /** @description An article sent by a user, as the review list shows it. */
+        AdminHeadline: {
+            id: number;
+            user_id: number;
+            user_nickname: string;
+            title: string;
+            /** @description Plain text. */
+            content: string;
+            classify_name: string;
+            cover: components["schemas"]["ImageUrl"];
+            status: components["schemas"]["ReviewStatus"];
+            /** @description Why it was refused; null otherwise. */
+            reason: string | null;
+            submitted_at: components["schemas"]["Timestamp"];
+        };
+        AdminHeadlinePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminHeadline"][];
+        };
+        /**
+         * @description banner: a slide of the home carousel (Banner/getBannerList); advert: an advert slot (banner/getAdvertisement).
+         * @enum {string}
+         */
+        PromoKind: "banner" | "advert";
+        /**
+         * @description home for a banner; for an advert, one of AdvertisementPosition.
+         * @enum {string}
+         */
+        PromoPosition: "home" | "live_room" | "scores" | "video" | "news" | "sidebar";
+        /** @description A home banner or an advert as the admin writes it. */
+        AdminPromoInput: {
+            /** @description The banner or advert changed; absent to add one. */
+            id?: number;
+            kind: components["schemas"]["PromoKind"];
+            position: components["schemas"]["PromoPosition"];
+            /** @description The Chinese words, shown where no translation is written. */
+            title: string;
+            title_en?: string;
+            title_vi?: string;
+            /** @description Site path of a picture the admin uploaded (purpose cover), or the one it has already. */
+            image: string;
+            link: string;
+            sort: number;
+            /** @description When it starts to show; null at once. */
+            starts_at?: components["schemas"]["Timestamp"] | null;
+            /** @description When it stops showing; null never. */
+            ends_at?: components["schemas"]["Timestamp"] | null;
+            enabled: boolean;
+        };
+        /** @description A home banner or an advert as stored. */
+        AdminPromo: {
+            id: number;
+            kind: components["schemas"]["PromoKind"];
+            position: components["schemas"]["PromoPosition"];
+            title: string;
+            title_en: string;
+            title_vi: string;
+            image: components["schemas"]["ImageUrl"];
+            link: string;
+            sort: number;
+            starts_at: components["schemas"]["Timestamp"] | null;
+            ends_at: components["schemas"]["Timestamp"] | null;
+            enabled: boolean;
+            /** @description Whether visitors see it now (enabled and within its times). */
+            running: boolean;
+        };
+        /** @description A community circle on the /circle page. */
+        Circle: {
+            id: number;
+            /** @description In the reader's language. */
+            name: string;
+            icon: components["schemas"]["ImageUrl"];
+            cover: components["schemas"]["ImageUrl"];
+            description: string;
+            member_count: number;
+            post_count: number;
+            /** @description false for a guest. */
+            is_joined: boolean;
         };
         /**
          * @description The sports the site covers.
@@ -10879,6 +11160,8 @@ export interface operations {
                 uid?: number;
                 /** @description Only this circle's posts. */
                 circle_id?: number;
+                /** @description new: newest first; hot: the most liked and commented of the last week first, then the newest. */
+                order?: "new" | "hot";
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
@@ -10898,6 +11181,59 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["CirclePostPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    circleList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the circles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Circle"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    circleJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    circle_id: number;
+                    join: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the circle as the caller now sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Circle"];
                     };
                 };
             };
@@ -11198,6 +11534,205 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["HomeBanner"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    headlinesGetList: {
+        parameters: {
+            query?: {
+                /** @description A category of Headlines/classifyList. */
+                classify_id?: number;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of articles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["HeadlinePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    headlinesInfo: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the article. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["HeadlineArticle"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminHeadlineList: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReviewStatus"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of articles to review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminHeadlinePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReviewHeadline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @enum {string} */
+                    decision: "approve" | "refuse";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the article after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminHeadline"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminPromoList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is the banners and the adverts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            banners: components["schemas"]["AdminPromo"][];
+                            adverts: components["schemas"]["AdminPromo"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminSavePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPromoInput"];
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the banner or advert as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminPromo"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminDeletePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: components["schemas"]["PromoKind"];
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: null;
                     };
                 };
             };

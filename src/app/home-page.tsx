@@ -1,8 +1,11 @@
+import { useIntl } from 'react-intl';
+import { useHeadlinePage, useHomeBanners } from '../api/queries/content.ts';
 import { useLiveNow } from '../api/queries/live.ts';
 import { LiveRoomCard } from '../features/live/directory/directory-room-card.tsx';
 import { HomeRoomBuckets } from '../features/live/directory/home-room-buckets.tsx';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
 import { useMessage } from '../i18n/use-message.ts';
+import { BannerCarousel } from '../ui/banner-carousel.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { List } from '../ui/list.tsx';
@@ -16,10 +19,19 @@ const roomsInFirstRow = 4;
 export function HomePage({ title }: { title: string }) {
   const t = useMessage();
   const rooms = useLiveNow();
+  const { locale } = useIntl();
+  const banners = useHomeBanners(locale);
 
   return (
     <div className={styles.home}>
       <h1 className="ps-visually-hidden">{title}</h1>
+      <BannerCarousel
+        slides={(banners.data ?? []).map((banner) => ({ id: banner.id, image: banner.image, title: banner.title, href: banner.link }))}
+        label={t('home.featured')}
+        previousLabel={t('home.previousSlide')}
+        nextLabel={t('home.nextSlide')}
+        slideLabel={(index, count) => t('home.slide', { index, count })}
+      />
       <section aria-labelledby="home-live" className={[styles.section, rooms.isPending ? styles.reserved : ''].join(' ')}>
         <div className={styles.sectionHead}>
           <h2 id="home-live" className={styles.heading}>
@@ -47,10 +59,45 @@ export function HomePage({ title }: { title: string }) {
       <HomeMatchBlocks />
       <HomeRoomBuckets />
       <div className={styles.columns}>
-        <PendingBlock id="home-news" title={t('home.headlines')} href={link('news')} />
+        <HeadlinesBlock />
         <PendingBlock id="home-videos" title={t('home.videos')} href={link('videoList')} />
       </div>
     </div>
+  );
+}
+
+/** The newest articles, top stories first, five of them. */
+function HeadlinesBlock() {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const articles = useHeadlinePage({ limit: 5 });
+  const title = t('home.headlines');
+  return (
+    <section aria-labelledby="home-news" className={[styles.section, styles.block].join(' ')}>
+      <div className={styles.sectionHead}>
+        <h2 id="home-news" className={styles.heading}>
+          {title}
+        </h2>
+        <a href={link('news')} className={styles.more} aria-label={t('home.moreOf', { section: title })}>
+          {t('home.more')}
+          <Icon name="chevronRight" size={18} />
+        </a>
+      </div>
+      {articles.data && articles.data.list.length > 0 ? (
+        <ul className={styles.headlines}>
+          {articles.data.list.map((article) => (
+            <li key={article.id}>
+              <a href={link('detail', { id: article.id })} data-user-content>
+                {article.title}
+              </a>
+              <time dateTime={new Date(article.publish_time * 1000).toISOString()}>{new Date(article.publish_time * 1000).toLocaleDateString(locale)}</time>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={articles.isPending ? t('common.loading') : t('common.noData')} />
+      )}
+    </section>
   );
 }
 

@@ -1,7 +1,9 @@
 import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { adminAnchorApplicationList, reviewAnchorApplication } from '../anchor/anchor-public.ts';
+import { adminHeadlineList, adminPromoList, deletePromo, reviewHeadline, savePromo } from '../content/content-public.ts';
 import { adminExpertApplicationList, reviewExpertApplication } from '../expert/expert-public.ts';
 import { adminWithdrawalList, reviewWithdrawal } from '../wallet/wallet-public.ts';
+import { languageOf } from '../../i18n/server-messages.ts';
 import { auditLogPage, recordAdminAction } from './audit-log.ts';
 import { adminChargeRules, saveChargeRule } from './charge-rule-service.ts';
 import { adminReportList, reviewReport, submitReport } from './report-service.ts';
@@ -56,4 +58,31 @@ export const adminHandlers = defineAreaHandlers('admin', {
   reportSubmit: ({ server, me, input }) => submitReport(server, me().id, input),
   adminReportList: ({ server, input }) => adminReportList(server, input),
   adminReviewReport: ({ server, me, input, request }) => reviewReport(server, { user: me(), request }, input),
+  adminHeadlineList: ({ server, input, request }) => adminHeadlineList(server, input, languageOf(request.headers)),
+  adminReviewHeadline: ({ server, me, input, request }) =>
+    reviewHeadline(server, me().id, input, languageOf(request.headers), (trx, before, after) =>
+      recordAdminAction(trx, server, { user: me(), request }, {
+        action: `headline.${input.decision}`,
+        targetType: 'headline',
+        targetId: input.id,
+        before: { status: before.status },
+        after: { status: after.status, reason: after.reason },
+        reason: input.reason,
+      }),
+    ),
+  adminPromoList: ({ server }) => adminPromoList(server),
+  adminSavePromo: ({ server, me, input, request }) =>
+    savePromo(server, me().id, input, (trx, before, after) =>
+      recordAdminAction(trx, server, { user: me(), request }, {
+        action: `${input.kind}.${before ? 'update' : 'create'}`,
+        targetType: input.kind,
+        targetId: after.id,
+        before,
+        after,
+      }),
+    ),
+  adminDeletePromo: ({ server, me, input, request }) =>
+    deletePromo(server, input, (trx, before) =>
+      recordAdminAction(trx, server, { user: me(), request }, { action: `${input.kind}.delete`, targetType: input.kind, targetId: input.id, before, after: null }),
+    ),
 });

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import type { SessionUser } from '../../ports/session-resolver.ts';
 import { DomainError } from '../../errors.ts';
+import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { readPostForm } from './post-form.ts';
 import { newestFirst, postViews, type CirclePostView } from './post-view.ts';
@@ -14,7 +16,7 @@ export const postMessages = {
 } as const;
 
 /** anchor_dynamics_user/insert: a post with its photos or its video, in one transaction with its media rows. */
-export async function publishPost(server: ServerContext, request: FastifyRequest, authorId: number): Promise<CirclePostView> {
+export async function publishPost(server: ServerContext, request: FastifyRequest, authorId: number, language: Language): Promise<CirclePostView> {
   // Refused before the form is read, so a muted user's photos or video are never stored.
   await refuseSiteMuted(server, authorId);
   const form = await readPostForm(server, request);
@@ -64,7 +66,7 @@ export async function publishPost(server: ServerContext, request: FastifyRequest
       }
       return post.id;
     });
-    return (await postViews(server, [id], authorId))[0]!;
+    return (await postViews(server, [id], authorId, language))[0]!;
   } catch (error) {
     await form.discard();
     throw error;
@@ -72,8 +74,13 @@ export async function publishPost(server: ServerContext, request: FastifyRequest
 }
 
 /** anchor_dynamics/info: one post, public. */
-export async function postInfo(server: ServerContext, input: InputOf<'anchorDynamicsInfo'>, viewerId: number | null): Promise<CirclePostView> {
-  const [post] = await postViews(server, [input.id], viewerId);
+export async function postInfo(
+  server: ServerContext,
+  input: InputOf<'anchorDynamicsInfo'>,
+  viewerId: number | null,
+  language: Language,
+): Promise<CirclePostView> {
+  const [post] = await postViews(server, [input.id], viewerId, language);
   if (!post) throw new DomainError(postMessages.postMissing);
   return post;
 }
@@ -91,17 +98,32 @@ export async function deletePost(server: ServerContext, input: InputOf<'anchorDy
   return null;
 }
 
-/** anchor_dynamics/userPostList: a page of posts, newest first, of a user, a circle, both, or every circle. */
-export async function postPage(server: ServerContext, input: InputOf<'anchorDynamicsUserPostList'>, viewerId: number | null): Promise<DataOf<'anchorDynamicsUserPostList'>> {
+/** How long a post competes in the hot order: after a week it is ranked among the rest by its age. */
+const hotWindowMs = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * anchor_dynamics/userPostList: a page of posts of a user, a circle, both, or every circle; newest first, or
+ * hot: the last week's posts by their likes and comments (a comment counts twice, as it took more to
+ * write), then the rest newest first.
+ */
+export async function postPage(
+  server: ServerContext,
+  input: InputOf<'anchorDynamicsUserPostList'>,
+  viewerId: number | null,
+  language: Language,
+): Promise<DataOf<'anchorDynamicsUserPostList'>> {
   const page = input.page ?? 1;
   const limit = input.limit ?? 20;
   let query = server.database.db.selectFrom('circle_posts').where('circle_posts.deleted_at', 'is', null);
   if (input.uid !== undefined) query = query.where('circle_posts.user_id', '=', input.uid);
   if (input.circle_id !== undefined) query = query.where('circle_posts.circle_id', '=', input.circle_id);
+  const since = new Date(server.clock.now().getTime() - hotWindowMs);
+  const heat = sql`case when circle_posts.created_at > ${since} then
+      (select count(*) from likes where likes.target_type = 'circle_post' and likes.target_id = circle_posts.id)
+      + 2 * (select count(*) from circle_comments where circle_comments.post_id = circle_posts.id and circle_comments.deleted_at is null)
+    else -1 end desc`;
   const [rows, total] = await Promise.all([
-    query
-      .select('circle_posts.id')
-      .orderBy(newestFirst)
+    (input.order === 'hot' ? query.select('circle_posts.id').orderBy(heat).orderBy(newestFirst) : query.select('circle_posts.id').orderBy(newestFirst))
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
@@ -111,6 +133,7 @@ export async function postPage(server: ServerContext, input: InputOf<'anchorDyna
     server,
     rows.map((row) => row.id),
     viewerId,
+    language,
   );
   return { total: Number(total.n), page, limit, list };
 }

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
+import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 
 export type CirclePostView = DataOf<'anchorDynamicsInfo'>;
 
 /** Posts as the contract writes them, in the order of `ids`: author, circle, media, counts and the viewer's like. */
-export async function postViews(server: ServerContext, ids: readonly number[], viewerId: number | null): Promise<CirclePostView[]> {
+export async function postViews(server: ServerContext, ids: readonly number[], viewerId: number | null, language: Language = 'zh'): Promise<CirclePostView[]> {
   if (ids.length === 0) return [];
   const { db } = server.database;
   const [rows, media, likes, comments, liked] = await Promise.all([
@@ -24,7 +25,7 @@ export async function postViews(server: ServerContext, ids: readonly number[], v
         'users.exp_icon',
         'users.is_anchor',
         'circles.id as circle_id',
-        'circles.name as circle_name',
+        circleNameIn(language).as('circle_name'),
         'circles.icon as circle_icon',
       ])
       .where('circle_posts.id', 'in', [...ids])
@@ -84,3 +85,12 @@ export async function postViews(server: ServerContext, ids: readonly number[], v
 
 /** The newest-first order of posts, ties broken by id, as every list of posts reads them. */
 export const newestFirst = sql`circle_posts.created_at desc, circle_posts.id desc`;
+
+/** A circle's name in the reader's language: Chinese, English, or Vietnamese falling back to English. */
+export function circleNameIn(language: Language) {
+  return language === 'zh'
+    ? sql<string>`circles.name`
+    : language === 'en'
+      ? sql<string>`circles.name_en`
+      : sql<string>`coalesce(nullif(circles.name_vi, ''), circles.name_en)`;
+}

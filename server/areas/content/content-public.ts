@@ -2,3 +2,5 @@
 // another only through that area's public file (README, Layout), and lint holds it.
 
 export { noticeMessages, notifyUser } from './notice-service.ts';
+export { adminHeadlineList, reviewHeadline } from './headline-service.ts';
+export { adminPromoList, deletePromo, savePromo } from './promo-service.ts';

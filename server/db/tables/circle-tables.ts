@@ -4,9 +4,14 @@ export interface CirclesTable {
   id: Id;
   name: string;
   name_en: string;
+  /** '' falls back to the English name. */
+  name_vi: Default<string>;
   icon: string;
   cover: string;
   description: Default<string>;
+  /** '' falls back to the Chinese description. */
+  description_en: Default<string>;
+  description_vi: Default<string>;
   sport: Nullable<Sport>;
   sort: Default<number>;
   created_at: TimestampDefault;

@@ -4,6 +4,8 @@ export interface HeadlineCategoriesTable {
   id: Id;
   name: string;
   name_en: string;
+  /** '' falls back to the English name. */
+  name_vi: Default<string>;
   sort: Default<number>;
 }
 
@@ -23,6 +25,10 @@ export interface HeadlinesTable {
   status: Default<ReviewStatus>;
   published_at: NullableTimestamp;
   created_at: TimestampDefault;
+  reviewed_by: Nullable<number>;
+  reviewed_at: NullableTimestamp;
+  /** Why the review refused it; null otherwise. */
+  review_note: Nullable<string>;
 }
 
 export interface PortalPostsTable {
@@ -40,6 +46,9 @@ export interface BannersTable {
   id: Id;
   position: Default<'home' | 'live' | 'video' | 'news' | 'mobile'>;
   title: string;
+  /** English and Vietnamese words; '' falls back to the Chinese title. */
+  title_en: Default<string>;
+  title_vi: Default<string>;
   image: string;
   /** A route of the site ('' for none). */
   link: Default<string>;
@@ -51,11 +60,16 @@ export interface BannersTable {
 
 export interface AdvertsTable {
   id: Id;
-  position: 'sidebar' | 'home_middle' | 'live_room' | 'score_list' | 'footer';
+  position: 'home' | 'live_room' | 'scores' | 'video' | 'news' | 'sidebar';
   title: string;
+  title_en: Default<string>;
+  title_vi: Default<string>;
   image: string;
+  /** A route of the site, an advertiser's https address, or '' for none. */
   link: Default<string>;
   sort: Default<number>;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
   enabled: Default<boolean>;
 }
 

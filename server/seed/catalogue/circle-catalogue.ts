@@ -3,13 +3,76 @@
 
 import type { Sport } from '../../db/tables/column-types.ts';
 
-export const circleDefs: Array<{ name: string; name_en: string; icon: string; sport: Sport | null; description: string }> = [
-  { name: '足球圈', name_en: 'Football', icon: '/media/icons/circle-football.svg', sport: 'football', description: '聊五大联赛、欧冠与国家队，球迷的大本营。' },
-  { name: '英超球迷会', name_en: 'Premier League Fans', icon: '/media/leagues/football-EPL.svg', sport: 'football', description: '英超死忠聚集地，每轮比赛赛后热议。' },
-  { name: 'NBA圈', name_en: 'NBA', icon: '/media/icons/circle-basketball.svg', sport: 'basketball', description: '从常规赛到总决赛，一起聊NBA。' },
-  { name: 'CBA圈', name_en: 'CBA', icon: '/media/leagues/basketball-CBA.svg', sport: 'basketball', description: '关注中国篮球，支持主队。' },
-  { name: '电竞圈', name_en: 'Esports', icon: '/media/icons/circle-esports.svg', sport: 'esports', description: 'LPL、DOTA2、CS2，电竞爱好者集合。' },
-  { name: '赛事分析', name_en: 'Match Analysis', icon: '/media/icons/circle-analysis.svg', sport: null, description: '赛前分析、数据讨论，理性交流。' },
+export const circleDefs: Array<{
+  name: string;
+  name_en: string;
+  name_vi: string;
+  icon: string;
+  sport: Sport | null;
+  description: string;
+  description_en: string;
+  description_vi: string;
+}> = [
+  {
+    name: '足球圈',
+    name_en: 'Football',
+    name_vi: 'Bóng đá',
+    icon: '/media/icons/circle-football.svg',
+    sport: 'football',
+    description: '聊五大联赛、欧冠与国家队，球迷的大本营。',
+    description_en: "Talk about the top five leagues, the Champions League and national teams: the fans' home base.",
+    description_vi: 'Bàn về năm giải hàng đầu, Champions League và các đội tuyển: ngôi nhà của người hâm mộ.',
+  },
+  {
+    name: '英超球迷会',
+    name_en: 'Premier League Fans',
+    name_vi: 'Fan Premier League',
+    icon: '/media/leagues/football-EPL.svg',
+    sport: 'football',
+    description: '英超死忠聚集地，每轮比赛赛后热议。',
+    description_en: 'Where Premier League diehards gather to talk over every round.',
+    description_vi: 'Nơi các fan cứng Premier League bàn luận sau mỗi vòng đấu.',
+  },
+  {
+    name: 'NBA圈',
+    name_en: 'NBA',
+    name_vi: 'NBA',
+    icon: '/media/icons/circle-basketball.svg',
+    sport: 'basketball',
+    description: '从常规赛到总决赛，一起聊NBA。',
+    description_en: 'From the regular season to the Finals, talk NBA together.',
+    description_vi: 'Từ mùa giải thường đến chung kết, cùng bàn về NBA.',
+  },
+  {
+    name: 'CBA圈',
+    name_en: 'CBA',
+    name_vi: 'CBA',
+    icon: '/media/leagues/basketball-CBA.svg',
+    sport: 'basketball',
+    description: '关注中国篮球，支持主队。',
+    description_en: 'Follow Chinese basketball and back your team.',
+    description_vi: 'Theo dõi bóng rổ Trung Quốc và cổ vũ đội nhà.',
+  },
+  {
+    name: '电竞圈',
+    name_en: 'Esports',
+    name_vi: 'Thể thao điện tử',
+    icon: '/media/icons/circle-esports.svg',
+    sport: 'esports',
+    description: 'LPL、DOTA2、CS2，电竞爱好者集合。',
+    description_en: 'LPL, DOTA2, CS2: a meeting place for esports fans.',
+    description_vi: 'LPL, DOTA2, CS2: nơi hội tụ người mê thể thao điện tử.',
+  },
+  {
+    name: '赛事分析',
+    name_en: 'Match Analysis',
+    name_vi: 'Phân tích trận đấu',
+    icon: '/media/icons/circle-analysis.svg',
+    sport: null,
+    description: '赛前分析、数据讨论，理性交流。',
+    description_en: 'Previews and data talk: reasoned discussion only.',
+    description_vi: 'Nhận định trước trận và bàn về số liệu: thảo luận có lý lẽ.',
+  },
 ];
 
 export const circlePosts: Record<string, string[]> = {

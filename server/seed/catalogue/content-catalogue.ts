@@ -3,13 +3,13 @@
 
 import type { Sport } from '../../db/tables/column-types.ts';
 
-export const headlineCategories: Array<[name: string, name_en: string]> = [
-  ['头条', 'Top Stories'],
-  ['足球', 'Football'],
-  ['篮球', 'Basketball'],
-  ['电竞', 'Esports'],
-  ['转会', 'Transfers'],
-  ['深度', 'Features'],
+export const headlineCategories: Array<[name: string, name_en: string, name_vi: string]> = [
+  ['头条', 'Top Stories', 'Tin nổi bật'],
+  ['足球', 'Football', 'Bóng đá'],
+  ['篮球', 'Basketball', 'Bóng rổ'],
+  ['电竞', 'Esports', 'Thể thao điện tử'],
+  ['转会', 'Transfers', 'Chuyển nhượng'],
+  ['深度', 'Features', 'Chuyên sâu'],
 ];
 
 /** Hand-written features; match reports and previews are composed from the day's fixtures. */

@@ -79,3 +79,46 @@ export function useDeletePost() {
     onSuccess: refresh,
   });
 }
+
+/** The circles with whether the caller joined each, named in the site's language (circle/list). */
+export function useCircles(locale: string, signedIn: boolean) {
+  const api = useApi();
+  return useQuery({
+    // Who asks changes is_joined; the language changes the names.
+    queryKey: [...callKey('get', '/api/circle/list'), locale, signedIn] as const,
+    queryFn: () => api.get('/api/circle/list'),
+    staleTime: 60_000,
+  });
+}
+
+/** Joins or leaves a circle (circle/join). */
+export function useJoinCircle() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PostBody<'/api/circle/join'>) => api.post('/api/circle/join', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey('get', '/api/circle/list') }),
+  });
+}
+
+/** Publishes a post with up to 4 photos (anchor_dynamics_user/insert, a form the server checks file by file). */
+export function usePublishPost() {
+  const api = useApi();
+  const refresh = useRefreshPosts();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ circle_id, content, photos }: { circle_id: number; content: string; photos: readonly File[] }) =>
+      api.post('/api/anchor_dynamics_user/insert', {
+        // The contract types the binary parts as strings; the serializer sends the picked files there.
+        body: { circle_id, content },
+        bodySerializer: () => {
+          const form = new FormData();
+          form.append('circle_id', String(circle_id));
+          form.append('content', content);
+          for (const photo of photos) form.append('photos', photo, photo.name);
+          return form;
+        },
+      }),
+    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: callKey('get', '/api/circle/list') })]),
+  });
+}

@@ -7,6 +7,7 @@ import type { ReviewStatus } from '../../machines/application-review-machine.ts'
 import type { anchorReviewMachine } from '../../machines/anchor-review-machine.ts';
 import type { expertReviewMachine } from '../../machines/expert-review-machine.ts';
 import type { ReportStatus, reportReviewMachine } from '../../machines/report-review-machine.ts';
+import type { headlineReviewMachine } from '../../machines/headline-review-machine.ts';
 import type { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
@@ -27,8 +28,13 @@ function reviewDecisionActors(decide: (body: ReviewDecisionBody) => Promise<unkn
   };
 }
 
-/** The review machines the bar drives: a withdrawal's, a role application's, or reported content's. */
-type DecisionMachine = typeof withdrawalReviewMachine | typeof anchorReviewMachine | typeof expertReviewMachine | typeof reportReviewMachine;
+/** The review machines the bar drives: a withdrawal's, a role application's, a sent article's, or reported content's. */
+type DecisionMachine =
+  | typeof withdrawalReviewMachine
+  | typeof anchorReviewMachine
+  | typeof expertReviewMachine
+  | typeof headlineReviewMachine
+  | typeof reportReviewMachine;
 
 interface DecisionView {
   outcome: 'approved' | 'refused' | null;

@@ -1,6 +1,8 @@
 import type { Screen } from '../../routes.ts';
 import { AboutPage } from './about-page.tsx';
 import { DownloadPage } from './download-page.tsx';
+import { NewsDetailPage } from './news-detail-page.tsx';
+import { NewsPage } from './news-page.tsx';
 import { SearchPage } from './search-page.tsx';
 
 // The content area's screens (SPEC §2: /about-user, /downLoad, /search, /news), one per route of the table in
@@ -9,3 +11,5 @@ import { SearchPage } from './search-page.tsx';
 export const AboutScreen: Screen = AboutPage;
 export const DownloadScreen: Screen = DownloadPage;
 export const SearchScreen: Screen = SearchPage;
+export const NewsScreen: Screen = NewsPage;
+export const NewsDetailScreen: Screen = NewsDetailPage;

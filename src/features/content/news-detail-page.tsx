@@ -1,0 +1,46 @@
+import { useIntl } from 'react-intl';
+import { useHeadline } from '../../api/queries/content.ts';
+import { useMessage } from '../../i18n/use-message.ts';
+import { link, useRouteQuery } from '../../routes.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import styles from './news-page.module.css';
+
+/** /detail?id=: one article, its text shown as text (paragraphs split at blank lines), never as HTML. */
+export function NewsDetailPage({ title }: { title: string }) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const { id } = useRouteQuery('detail');
+  const article = useHeadline(id ?? 0, locale, { enabled: id !== undefined });
+  return (
+    <Page title={title}>
+      <p>
+        <a href={link('news')}>{t('news.back')}</a>
+      </p>
+      {id === undefined || article.isError ? (
+        <EmptyState title={t('common.noData')} />
+      ) : article.isPending ? (
+        <EmptyState title={t('common.loading')} busy />
+      ) : (
+        <article className={styles.article}>
+          {article.data.status !== 'audit_successful' && <p className={styles.notice}>{t('news.underReview')}</p>}
+          <h1 data-user-content>{article.data.title}</h1>
+          <p className={styles.articleMeta}>
+            <span>{article.data.classify_name}</span>
+            <span data-user-content>{article.data.author_nickname ? t('news.by', { name: article.data.author_nickname }) : t('news.editors')}</span>
+            <time dateTime={new Date(article.data.publish_time * 1000).toISOString()}>{new Date(article.data.publish_time * 1000).toLocaleString(locale)}</time>
+            <span>{t('news.views', { count: article.data.views })}</span>
+          </p>
+          <figure className={styles.cover}>
+            <img src={article.data.cover} alt="" width={800} height={450} />
+          </figure>
+          <div className={styles.body} data-user-content>
+            {article.data.content.split(/\n{2,}/).map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
+        </article>
+      )}
+    </Page>
+  );
+}
