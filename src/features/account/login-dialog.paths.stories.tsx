@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiData } from '../../api/client.ts';
@@ -195,7 +195,9 @@ const brokenFixture: { moved: () => boolean } = { moved: () => false };
  */
 function BrokenTabsFixture({ server }: { server: FakeServer }) {
   const actor = useActorRef(server.machine, { input: {} });
-  brokenFixture.moved = () => actor.getSnapshot().matches('phone');
+  useEffect(() => {
+    brokenFixture.moved = () => actor.getSnapshot().matches('phone');
+  }, [actor]);
   return (
     <div role="dialog" aria-label={zh['route.login']}>
       <div role="tablist" aria-label={zh['login.method']}>
