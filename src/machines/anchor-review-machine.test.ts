@@ -7,6 +7,7 @@ import {
   residentIdValid,
   type AnchorApplicationForm,
 } from './anchor-review-machine.ts';
+import { describeCoverage } from './path-coverage.ts';
 
 const form: AnchorApplicationForm = {
   real_name: '张三',
@@ -64,3 +65,5 @@ describe('the server check of a status change', () => {
     }
   });
 });
+
+describeCoverage(anchorReviewMachine);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { describeModel } from './path-replay.ts';
 import { chatSendMachine, type OutgoingMessage } from './chat-send-machine.ts';
 
@@ -97,3 +97,5 @@ describe('chat send, quick after a picture', () => {
     actor.stop();
   });
 });
+
+describeCoverage(chatSendMachine);

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { expect } from 'vitest';
 import { conversionMachine, type ConversionOutcome } from './conversion-machine.ts';
 import { describeModel } from './path-replay.ts';
+import { describeCoverage } from './path-coverage.ts';
 
 describeModel({
   name: 'conversion',
@@ -47,3 +48,5 @@ describeModel({
     if (snapshot.matches('failed')) expect(snapshot.context.failure).toBe('Insufficient balance');
   },
 });
+
+describeCoverage(conversionMachine);

@@ -1,7 +1,8 @@
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { describePath, replaySteps, timerEventsOf, TimerClock, type PathWords } from './path-replay.ts';
+import { describePath, getEdgePaths, type PathWords, replaySteps, TimerClock, timerEventsOf } from './path-replay.ts';
 import {
   danmakuFontPx,
   danmakuLaneMachine,
@@ -69,7 +70,9 @@ const serializeState = ({ value, context }: DanmakuLaneSnapshot) =>
     paused: context.videoPaused,
   });
 
-const shortestPaths = getShortestPaths(danmakuLaneMachine, { input: graphInput, events: [...modelEvents, ...timerEvents], serializeState });
+const shortestOptions = { input: graphInput, events: [...modelEvents, ...timerEvents], serializeState };
+const shortestPaths = getShortestPaths(danmakuLaneMachine, shortestOptions);
+const edgePaths = getEdgePaths(danmakuLaneMachine, shortestOptions);
 // Simple paths on one lane (the top half), or every order of events would be walked.
 const halfSettings: DanmakuSettings = { ...defaultDanmakuSettings, area: 2 };
 const simpleInput = { ...graphInput, settings: halfSettings };
@@ -226,6 +229,10 @@ describe('danmaku lane machine: simple paths', () => {
   for (const path of simplePaths) it(describePath(path, words), () => replay(path, simpleInput));
 });
 
+describe('danmaku lane machine: a path through each edge', () => {
+  for (const path of edgePaths) it(describePath(path, words), () => replay(path));
+});
+
 /** A small seeded generator, so a failing run can be repeated. */
 function random(seed: number): () => number {
   let state = seed;
@@ -364,6 +371,15 @@ describe('danmaku lanes on the clock', () => {
     expect(cleared).toBe(1);
   });
 
+  it('opens hidden when the saved settings hide the danmaku, dropping what arrives', () => {
+    const clock = new SimulatedClock();
+    const hiddenSettings = { ...defaultDanmakuSettings, show: false };
+    const actor = createActor(danmakuLaneMachine, { clock, input: { settings: hiddenSettings, stage: wideStage, now: () => clock.now() } }).start();
+    expect(actor.getSnapshot().value).toBe('hidden');
+    actor.send({ type: 'message.received', item: item('a', 100) });
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+  });
+
   it('fits fewer lanes in the top third than in half and in the whole picture, and fewer for larger letters', () => {
     const picture = { width: 1280, height: 720 };
     const counts = ([1, 2, 3] as const).map((area) => laneCountOf({ area, size: 2 }, picture));
@@ -371,3 +387,5 @@ describe('danmaku lanes on the clock', () => {
     expect(laneCountOf({ area: 3, size: 1 }, picture)).toBeGreaterThan(laneCountOf({ area: 3, size: 3 }, picture));
   });
 });
+
+describeCoverage(danmakuLaneMachine);

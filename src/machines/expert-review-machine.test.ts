@@ -7,6 +7,7 @@ import {
   wordCount,
   type ExpertApplicationForm,
 } from './expert-review-machine.ts';
+import { describeCoverage } from './path-coverage.ts';
 
 const form: ExpertApplicationForm = { speciality: 'football', experience: '十年英超分析，擅长亚洲盘口', analyst_code_agreed: true };
 const unticked = { ...form, analyst_code_agreed: false };
@@ -39,3 +40,5 @@ describe('the expert application rules (SPEC §5)', () => {
     }
   });
 });
+
+describeCoverage(expertReviewMachine);

@@ -1,7 +1,8 @@
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { delayOf, describePath, replaySteps, timerEventsOf, TimerClock, type PathWords } from './path-replay.ts';
+import { delayOf, describePath, getEdgePaths, type PathWords, replaySteps, TimerClock, timerEventsOf } from './path-replay.ts';
 import {
   giftEffectQueueMachine,
   maxWaitingEffects,
@@ -122,6 +123,7 @@ const serializeState = ({ value, context }: Snapshot) =>
   JSON.stringify({ value, shown: context.shown?.key ?? null, waiting: context.waiting.slice(0, 3).map((e) => e.key) });
 
 const shortestPaths = getShortestPaths(giftEffectQueueMachine, { events: [...modelEvents, ...timerEvents], serializeState });
+const edgePaths = getEdgePaths(giftEffectQueueMachine, { events: [...modelEvents, ...timerEvents], serializeState });
 const simplePaths = getSimplePaths(giftEffectQueueMachine, {
   events: [received(effect(1, 'small')), received(effect(2, 'big')), { type: 'effect.skipped' }, ...timerEvents],
   serializeState,
@@ -142,6 +144,10 @@ describe('gift effect queue machine: simple paths', () => {
     expect(delaysTaken).toContain('big');
   });
   for (const path of simplePaths) it(describePath(path, words), () => replay(path));
+});
+
+describe('gift effect queue machine: a path through each edge', () => {
+  for (const path of edgePaths) it(describePath(path, words), () => replay(path));
 });
 
 describe('gift effect queue machine on the clock', () => {
@@ -185,3 +191,5 @@ describe('gift effect queue machine on the clock', () => {
     expect(waiting.at(-1)!.key).toBe('50:small');
   });
 });
+
+describeCoverage(giftEffectQueueMachine);

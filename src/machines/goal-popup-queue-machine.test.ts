@@ -1,7 +1,8 @@
-import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { fromCallback, SimulatedClock } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { delayOf, describePath, replaySteps, timerEventsOf, TimerClock, type PathWords } from './path-replay.ts';
+import { delayOf, describePath, getEdgePaths, type PathWords, replaySteps, TimerClock, timerEventsOf } from './path-replay.ts';
 import {
   defaultGoalPopupSettings,
   goalPopupQueueMachine,
@@ -253,7 +254,7 @@ function replay(path: QueuePath): void {
 
 const input = { settings: defaultGoalPopupSettings, followedMatchIds: startFollows };
 
-const shortestPaths = getShortestPaths(goalPopupQueueMachine, {
+const shortestOptions = {
   input,
   events: [...modelEvents, ...timerEvents],
   serializeState: ({ value, context }) =>
@@ -263,7 +264,9 @@ const shortestPaths = getShortestPaths(goalPopupQueueMachine, {
       settings: context.settings,
       hovered: context.hovered,
     }),
-});
+} satisfies Parameters<typeof getShortestPaths<typeof goalPopupQueueMachine>>[1];
+const shortestPaths = getShortestPaths(goalPopupQueueMachine, shortestOptions);
+const edgePaths = getEdgePaths(goalPopupQueueMachine, shortestOptions);
 
 const followPaths = getShortestPaths(goalPopupQueueMachine, {
   input,
@@ -319,6 +322,10 @@ describe('goal pop-up queue machine: simple paths', () => {
     expect(delaysTaken).toContain('popupAutoDismiss');
   });
   for (const path of simplePaths) it(describePath(path, words), () => replay(path));
+});
+
+describe('goal pop-up queue machine: a path through each edge', () => {
+  for (const path of edgePaths) it(describePath(path, words), () => replay(path));
 });
 
 describe('goal pop-up queue machine on the clock', () => {
@@ -433,3 +440,5 @@ describe('goal pop-up queue machine on the clock', () => {
     expect(playing()).toBe(0);
   });
 });
+
+describeCoverage(goalPopupQueueMachine);

@@ -1,4 +1,5 @@
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { describePath, replaySteps, type PathWords } from './path-replay.ts';
@@ -158,3 +159,5 @@ describe('live status machine rules', () => {
     expect(snapshot.can({ type: 'match.ended' })).toBe(false);
   });
 });
+
+describeCoverage(liveStatusMachine);

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { loginMachine, type LoginSession, type PhoneSubmission } from './login-machine.ts';
 import type { SmsCountdownEvent } from './sms-countdown-machine.ts';
 import { describeModel } from './path-replay.ts';
@@ -42,7 +42,11 @@ describeModel({
     { type: 'altcha.solved', payload: 'solved' },
     { type: 'sms.request' },
     { type: 'form.submit' },
+    { type: 'password.toggled' },
+    { type: 'remember.toggled' },
     { type: 'xstate.done.actor.submitPhone', output: session },
+    // A login or registration answered without a session leaves the dialog open.
+    { type: 'xstate.done.actor.submitPhone', output: null },
     { type: 'xstate.error.actor.submitPhone', error: new Error('Wrong password') },
     { type: 'xstate.done.actor.qr', output: session },
     { type: 'login.close' },
@@ -141,6 +145,18 @@ describe('login machine rules', () => {
     expect(actor.getSnapshot().context.notice).toBe('login.humanCheckNeeded');
   });
 
+  it('forgets the solution when the widget resets it (expired), so the next code request asks again', () => {
+    const actor = start();
+    actor.send({ type: 'mode.phone' });
+    actor.send({ type: 'field.changed', field: 'mobile', value: '13800000000' });
+    actor.send({ type: 'altcha.solved', payload: 'old' });
+    actor.send({ type: 'altcha.reset' });
+    expect(actor.getSnapshot().context.altcha).toBeNull();
+    actor.send({ type: 'sms.request' });
+    expect(actor.getSnapshot().context.notice).toBe('login.humanCheckNeeded');
+    expect(requestsTo(actor.getSnapshot().children.sms)).toEqual([]);
+  });
+
   it('asks a register code with purpose 1 and its own solution', () => {
     const actor = start();
     actor.send({ type: 'mode.phone' });
@@ -174,3 +190,5 @@ describe('login machine rules', () => {
     expect(actor.getSnapshot().context).toMatchObject({ countryCode: '852', mobile: '91234567', password: '', remember: true });
   });
 });
+
+describeCoverage(loginMachine);

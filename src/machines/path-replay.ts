@@ -1,13 +1,22 @@
 import {
-  createActor,
   SimulatedClock,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventFromLogic,
   type EventObject,
 } from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import {
+  adjacencyMapToArray,
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  getStateNodes,
+  serializeSnapshot,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
+import { createActor } from './path-coverage.ts';
 
 // Shared by the machines' model-based tests: the paths of a machine, generated with xstate/graph,
 // replayed into a real actor on a simulated clock, each path a named test. `describeModel` does it
@@ -164,7 +173,58 @@ export function replayPath(
   actor.stop();
 }
 
-/** Describes the machine's shortest and simple paths, one test each. */
+/**
+ * Paths that end in each edge of the graph: the shortest path to a state, then one event. Shortest
+ * and simple paths reach every state but never take an edge back to a state already reached (a
+ * refresh back to loading, a retry); these do. One path per transition of the definition that an
+ * edge selects (a guarded alternative each) and state it reaches, so a machine whose context
+ * varies widely does not multiply them.
+ */
+export function getTransitionPaths<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(
+  machine: AnyStateMachine,
+  shortest: Array<StatePath<TSnapshot, TEvent>>,
+  edges: Array<{ state: TSnapshot; event: TEvent; nextState: TSnapshot }>,
+  serializeState: (snapshot: TSnapshot) => string,
+): Array<StatePath<TSnapshot, TEvent>> {
+  const toState = new Map(shortest.map((path) => [serializeState(path.state), path]));
+  const seen = new Set<string>();
+  const paths: Array<StatePath<TSnapshot, TEvent>> = [];
+  for (const edge of edges) {
+    // The walk sends every event in every state; one that no active state takes is no edge.
+    const selected = machine.getTransitionData(edge.state, edge.event).map((transition) => {
+      const candidates = transition.source.transitions.get(transition.eventType) ?? [];
+      return `${transition.source.id}|${transition.eventType}|${String(candidates.indexOf(transition))}`;
+    });
+    const head = toState.get(serializeState(edge.state));
+    const key = JSON.stringify([selected, edge.nextState.value]);
+    if (selected.length === 0 || seen.has(key) || !head) continue;
+    seen.add(key);
+    paths.push({
+      state: edge.nextState,
+      steps: [...head.steps, { event: edge.event, state: edge.nextState }],
+      weight: head.weight + 1,
+    });
+  }
+  return paths;
+}
+
+/** `getTransitionPaths` for a machine walked with the given options (those of its shortest paths). */
+export function getEdgePaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: TraversalOptions<ReturnType<TMachine['transition']>, EventFromLogic<TMachine>, unknown>,
+): Array<StatePath<ReturnType<TMachine['transition']>, EventFromLogic<TMachine>>> {
+  const serializeState = (snapshot: ReturnType<TMachine['transition']>) =>
+    options.serializeState ? options.serializeState(snapshot, undefined, undefined) : serializeSnapshot(snapshot);
+  const shortest = getShortestPaths(machine, options as never) as Array<StatePath<ReturnType<TMachine['transition']>, EventFromLogic<TMachine>>>;
+  const edges = adjacencyMapToArray(getAdjacencyMap(machine, options as never)) as Array<{
+    state: ReturnType<TMachine['transition']>;
+    event: EventFromLogic<TMachine>;
+    nextState: ReturnType<TMachine['transition']>;
+  }>;
+  return getTransitionPaths(machine, shortest, edges, serializeState);
+}
+
+/** Describes the machine's shortest, simple and edge paths, one test each. */
 export function describeModel(options: ModelOptions): void {
   const serializeState = options.serializeState ?? ((snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }));
   // A finished actor takes no more events; the graph would walk on from a final state.
@@ -179,4 +239,12 @@ export function describeModel(options: ModelOptions): void {
   describe(`${options.name}: simple paths`, () => {
     for (const path of simple) it(describePath(path), () => replayPath(options, path));
   });
+  const edges = adjacencyMapToArray(getAdjacencyMap(options.machine, { ...graphOptions, events: options.events }));
+  const edgePaths = getTransitionPaths(options.machine, shortest, edges, serializeState);
+  // A machine opened in a final state has no edge to take.
+  if (edgePaths.length) {
+    describe(`${options.name}: a path through each edge`, () => {
+      for (const path of edgePaths) it(describePath(path), () => replayPath(options, path));
+    });
+  }
 }

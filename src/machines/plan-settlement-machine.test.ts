@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeModel } from './path-replay.ts';
 import { planSettlementMachine, resultOf, settlementOf, statusOf, type PlanState, type PlanTerms } from './plan-settlement-machine.ts';
+import { describeCoverage } from './path-coverage.ts';
 
 const scores = [
   { type: 'match.ended', home: 0, away: 0 },
@@ -96,3 +97,5 @@ describe('a plan’s result (properties)', () => {
     expect(statusOf('void')).toBe('void');
   });
 });
+
+describeCoverage(planSettlementMachine);

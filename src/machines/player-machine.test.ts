@@ -1,7 +1,8 @@
-import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject, type SnapshotFrom } from 'xstate';
+import { fromPromise, type AnyMachineSnapshot, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { describePath, replaySteps, timerEventsOf, TimerClock } from './path-replay.ts';
+import { describePath, getEdgePaths, replaySteps, TimerClock, timerEventsOf } from './path-replay.ts';
 import {
   bufferLimitMs,
   maxRetries,
@@ -131,6 +132,11 @@ describe('player: simple paths', () => {
   for (const path of simple) it(describePath(path, { event: eventWords }), () => void replay(path));
 });
 
+describe('player: a path through each edge', () => {
+  const edges = getEdgePaths(machine, { input, events: [...flowEvents, ...controlEvents], serializeState: serializeAll });
+  for (const path of edges) it(describePath(path, { event: eventWords }), () => void replay(path));
+});
+
 describe('player on the clock', () => {
   const start = (clock: TimerClock) => {
     const actor = createActor(machine, { clock, input }).start();
@@ -241,4 +247,12 @@ describe('player on the clock', () => {
     actor.send({ type: 'stream.online' });
     expect(actor.getSnapshot().matches('loading')).toBe(true);
   });
+});
+
+describeCoverage(playerMachine, {
+  // Playing and buffering are entered only from a started playback, which resets the attempts:
+  // a stall there always has a retry left. The give-up alternative is the shared stall's fallback.
+  'player.playing|media.error|1': 'unreachable: playing starts with the attempts reset, so a retry is always left',
+  'player.buffering|media.error|1': 'unreachable: buffering follows playing, whose attempts were reset',
+  'player.buffering|xstate.after.bufferLimit.player.buffering|1': 'unreachable: buffering follows playing, whose attempts were reset',
 });

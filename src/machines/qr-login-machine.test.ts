@@ -1,4 +1,5 @@
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { describe, expect, it } from 'vitest';
 import { describeModel, timerEventsOf, TimerClock } from './path-replay.ts';
 import { qrLoginMachine, type LoginQr, type QrLoginEvent, type QrSession, type QrSocketInput } from './qr-login-machine.ts';
@@ -56,3 +57,5 @@ describe('qr login on the clock', () => {
     expect(actor.getSnapshot().matches('expired')).toBe(true);
   });
 });
+
+describeCoverage(qrLoginMachine);

@@ -1,7 +1,8 @@
-import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { describePath, replaySteps, timerEventsOf, TimerClock } from './path-replay.ts';
+import { describePath, getEdgePaths, replaySteps, TimerClock, timerEventsOf } from './path-replay.ts';
 import {
   ChatSendError,
   maxRejoinMs,
@@ -129,6 +130,9 @@ for (const input of [
     const paths = getSimplePaths(machine, graphOptions).filter((path) => path.steps.length <= 7);
     for (const path of paths) it(describePath(path, { event: eventWords }), () => void replay(path));
   });
+  describe(`room chat (${who}): a path through each edge`, () => {
+    for (const path of getEdgePaths(machine, graphOptions)) it(describePath(path, { event: eventWords }), () => void replay(path));
+  });
 }
 
 describe('room chat, by example', () => {
@@ -150,3 +154,5 @@ describe('room chat, by example', () => {
     expect(actor.getSnapshot().context.pending?.clientMsgID).not.toBe(draft?.clientMsgID);
   });
 });
+
+describeCoverage(roomChatMachine);

@@ -1,7 +1,8 @@
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { delayOf, describePath, replaySteps, timerEventsOf, type PathWords } from './path-replay.ts';
+import { delayOf, describePath, getEdgePaths, type PathWords, replaySteps, timerEventsOf } from './path-replay.ts';
 import { routeProgressMachine, type RouteProgressEvent } from './route-progress-machine.ts';
 
 // SPEC §9, written out here so the machine is checked against the spec, not against itself.
@@ -75,6 +76,7 @@ function replay(path: ProgressPath): void {
 
 const events = [started, settled, ...timerEventsOf(routeProgressMachine)];
 const shortestPaths = getShortestPaths(routeProgressMachine, { events });
+const edgePaths = getEdgePaths(routeProgressMachine, { events });
 const simplePaths = getSimplePaths(routeProgressMachine, { events });
 
 describe('route progress machine: shortest paths', () => {
@@ -86,6 +88,10 @@ describe('route progress machine: shortest paths', () => {
 
 describe('route progress machine: simple paths', () => {
   for (const path of simplePaths) it(describePath(path, words), () => replay(path));
+});
+
+describe('route progress machine: a path through each edge', () => {
+  for (const path of edgePaths) it(describePath(path, words), () => replay(path));
 });
 
 describe('route progress machine: the spec in time', () => {
@@ -125,3 +131,5 @@ describe('route progress machine: the spec in time', () => {
     expect(actor.getSnapshot().matches('idle')).toBe(true);
   });
 });
+
+describeCoverage(routeProgressMachine);

@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import { delayOf, describeEvent, describePath, replaySteps, timerEventsOf, TimerClock, type PathWords } from './path-replay.ts';
@@ -250,3 +250,5 @@ describe('session machine on the clock', () => {
     expect(clearUser).not.toHaveBeenCalled();
   });
 });
+
+describeCoverage(sessionMachine);

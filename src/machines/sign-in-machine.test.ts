@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { expect } from 'vitest';
 import { describeModel } from './path-replay.ts';
 import { signInMachine, type SignInBoard, type SignInOutcome } from './sign-in-machine.ts';
+import { describeCoverage } from './path-coverage.ts';
 
 const board = (is_sign: 0 | 1): SignInBoard => ({ is_sign, today: 3, coins: 40, days: [{ day: 3, is_sign, lz_num: 10 }] });
 
@@ -30,3 +31,5 @@ describeModel({
     if (snapshot.context.credited !== null) expect(snapshot.context.board?.coins).toBe(50);
   },
 });
+
+describeCoverage(signInMachine);

@@ -1,4 +1,5 @@
-import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { fromCallback, SimulatedClock } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import {
   type SocketClientMessage,
   type SocketServerMessage,
 } from './site-socket-machine.ts';
-import { delayOf, describePath, replaySteps, timerEventsOf } from './path-replay.ts';
+import { delayOf, describePath, getEdgePaths, replaySteps, timerEventsOf } from './path-replay.ts';
 
 // SPEC §4 and §9, written out so the machine is checked against the spec, not against itself.
 const heartbeatMs = 30_000;
@@ -141,12 +142,14 @@ function replay(path: SocketPath): void {
 
 const input = { url: 'ws://test/ws', companyId: 1, classifyType: 0 as const, token: null, random: () => jitterDraw };
 
-const shortestPaths = getShortestPaths(siteSocketMachine, {
+const shortestOptions = {
   input,
   events: [...modelEvents, ...timerEvents],
   serializeState: ({ value, context }) =>
     JSON.stringify({ value, seen: Object.keys(context.lastSeq).length > 0, retry: Math.min(context.attempt, 2), company: context.companyId }),
-});
+} satisfies Parameters<typeof getShortestPaths<typeof siteSocketMachine>>[1];
+const shortestPaths = getShortestPaths(siteSocketMachine, shortestOptions);
+const edgePaths = getEdgePaths(siteSocketMachine, shortestOptions);
 
 const simplePaths = getSimplePaths(siteSocketMachine, {
   input,
@@ -172,6 +175,10 @@ describe('site socket machine: simple paths', () => {
     expect(delays).toEqual(new Set(['reconnectBackoff']));
   });
   for (const path of simplePaths) it(describePath(path, { event: eventWords }), () => replay(path));
+});
+
+describe('site socket machine: a path through each edge', () => {
+  for (const path of edgePaths) it(describePath(path, { event: eventWords }), () => replay(path));
 });
 
 describe('site socket machine on the clock', () => {
@@ -202,6 +209,20 @@ describe('site socket machine on the clock', () => {
     actor.send({ type: 'socket.message', message: registered });
     expect(frames.at(-1)).toEqual({ type: 'resume', seq: { goal: 7 } });
     expect(actor.getSnapshot().context.attempt).toBe(0);
+  });
+});
+
+describe('site socket machine: the sport filter', () => {
+  it('keeps a filter picked while connecting for the subscription, and sends one picked once subscribed', () => {
+    const { actor, frames } = start();
+    actor.send({ type: 'sport.classified', classifyType: 1 });
+    expect(frames).toEqual([]);
+    actor.send({ type: 'socket.opened' });
+    actor.send({ type: 'socket.message', message: registered });
+    expect(frames).toContainEqual({ type: 'classify', classify_type: 1 });
+    frames.length = 0;
+    actor.send({ type: 'sport.classified', classifyType: 2 });
+    expect(frames).toEqual([{ type: 'classify', classify_type: 2 }]);
   });
 });
 
@@ -291,3 +312,5 @@ describe('site socket machine: the user changes (live alerts)', () => {
     expect(alerts).toEqual([alert]);
   });
 });
+
+describeCoverage(siteSocketMachine);

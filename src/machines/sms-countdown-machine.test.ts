@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { describeModel, timerEventsOf, TimerClock } from './path-replay.ts';
 import { smsCountdownMachine, type SmsCodeRequest } from './sms-countdown-machine.ts';
-import { createActor } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 
 // SPEC §4 and §9: 60 s before another code, counted in seconds.
 const resendSeconds = 60;
@@ -46,3 +46,5 @@ describe('sms countdown on the clock', () => {
     expect(actor.getSnapshot().matches('idle')).toBe(true);
   });
 });
+
+describeCoverage(smsCountdownMachine);

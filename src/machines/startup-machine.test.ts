@@ -1,4 +1,5 @@
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { createActor, describeCoverage } from './path-coverage.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { describeModel, timerEventsOf, TimerClock } from './path-replay.ts';
 import { startupMachine } from './startup-machine.ts';
@@ -39,6 +40,16 @@ for (const input of [
       { type: 'xstate.done.actor.messagingLogin', output: undefined },
       { type: 'profile.changed' },
       { type: 'xstate.done.actor.pushProfile', output: undefined },
+      // The other outcome of each request: the same transition for the sequence, counted apart.
+      { type: 'xstate.done.actor.loadKickoutList', output: undefined },
+      { type: 'xstate.error.actor.loadKickoutList', error: new Error('down') },
+      { type: 'xstate.error.actor.loadCustomerService', error: new Error('down') },
+      { type: 'xstate.done.actor.loadConfig', output: undefined },
+      { type: 'xstate.error.actor.loadUserInfo', error: new Error('down') },
+      { type: 'xstate.done.actor.loadUploadToken', output: undefined },
+      { type: 'xstate.error.actor.requestGuestAccount', error: new Error('down') },
+      { type: 'xstate.error.actor.messagingLogin', error: new Error('down') },
+      { type: 'xstate.error.actor.pushProfile', error: new Error('down') },
       ...timerEventsOf(machine),
     ],
     // The regions run side by side, so all their interleavings are too many: the simple paths walk
@@ -121,3 +132,5 @@ describe('start-up on the clock', () => {
     actor.stop();
   });
 });
+
+describeCoverage(startupMachine);

@@ -11,6 +11,7 @@ import {
   type ProbedSource,
   type TranscodeJobEvent,
 } from './transcode-job-machine.ts';
+import { describeCoverage } from './path-coverage.ts';
 
 const stubbed = transcodeJobMachine.provide({
   actors: {
@@ -103,3 +104,5 @@ describe('the ladder of a source', () => {
     expect(transcodeFailures.timeout).toBe('timeout');
   });
 });
+
+describeCoverage(transcodeJobMachine);

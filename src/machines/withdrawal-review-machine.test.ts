@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { describeModel } from './path-replay.ts';
 import { reviewAllows, withdrawalReviewMachine } from './withdrawal-review-machine.ts';
+import { createActor, describeCoverage } from './path-coverage.ts';
 
 describeModel({
   name: 'withdrawal review',
@@ -44,3 +45,15 @@ describe('the server check of a status change', () => {
     }
   });
 });
+
+describe('a review opened after its decision', () => {
+  it('starts in the final state of the status it was opened in, and takes no decision', () => {
+    for (const [status, state] of [['audit_successful', 'paid'], ['audit_failure', 'refused'], ['under_review', 'pending']] as const) {
+      const actor = createActor(withdrawalReviewMachine, { input: { status } }).start();
+      expect(actor.getSnapshot().value).toBe(state);
+      expect(actor.getSnapshot().can({ type: 'review.approve' })).toBe(status === 'under_review');
+    }
+  });
+});
+
+describeCoverage(withdrawalReviewMachine);

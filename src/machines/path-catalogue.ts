@@ -1,0 +1,204 @@
+import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { anchorReviewMachine } from './anchor-review-machine.ts';
+import { chatSendMachine } from './chat-send-machine.ts';
+import { conversionMachine } from './conversion-machine.ts';
+import { danmakuLaneMachine } from './danmaku-lane-machine.ts';
+import { expertReviewMachine } from './expert-review-machine.ts';
+import { giftEffectQueueMachine } from './gift-effect-queue-machine.ts';
+import { defaultGoalPopupSettings, goalPopupQueueMachine } from './goal-popup-queue-machine.ts';
+import { liveStatusMachine } from './live-status-machine.ts';
+import { loginMachine } from './login-machine.ts';
+import { planSettlementMachine } from './plan-settlement-machine.ts';
+import { playerMachine } from './player-machine.ts';
+import { qrLoginMachine } from './qr-login-machine.ts';
+import { roomChatMachine } from './room-chat-machine.ts';
+import { routeProgressMachine } from './route-progress-machine.ts';
+import { sessionMachine } from './session-machine.ts';
+import { signInMachine } from './sign-in-machine.ts';
+import { siteSocketMachine } from './site-socket-machine.ts';
+import { smsCountdownMachine } from './sms-countdown-machine.ts';
+import { startupMachine } from './startup-machine.ts';
+import { transcodeJobMachine } from './transcode-job-machine.ts';
+import { withdrawalReviewMachine } from './withdrawal-review-machine.ts';
+import { defaultDanmakuSettings } from './danmaku-lane-machine.ts';
+
+// The machines as a tester reads them: each machine's states, the events it takes and its shortest
+// path to each state, in words. `npm run paths` prints it; a path's name is the state it reaches.
+// No vitest here: the catalogue runs in a plain script as well as in tests.
+
+export interface CatalogueEntry {
+  /** The name a tester types: the machine file's name without `-machine`. */
+  name: string;
+  machine: AnyStateMachine;
+  input?: unknown;
+  /**
+   * The events the walk sends, with payloads where a guard reads them; without them, one event of
+   * each type the machine takes, with no payload (so states behind a payload guard are not reached).
+   */
+  events?: EventObject[];
+  /** What tells states apart in the walk (the state value by default); the paths are named by value. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /** Words for an event whose payload matters. */
+  eventWords?: (event: EventObject) => string | undefined;
+}
+
+const loginEvents: EventObject[] = [
+  { type: 'mode.phone' },
+  { type: 'mode.qr' },
+  { type: 'mode.regiter' },
+  { type: 'mode.forgot' },
+  { type: 'mode.code' },
+  { type: 'field.changed', field: 'mobile', value: '13800000000' } as EventObject,
+  { type: 'field.changed', field: 'password', value: 'secret1' } as EventObject,
+  { type: 'altcha.solved', payload: 'solved' } as EventObject,
+  { type: 'form.submit' },
+  { type: 'xstate.error.actor.submitPhone', error: new Error('Wrong password') } as EventObject,
+  // The session itself is the server's: a replay in the browser waits for it.
+  { type: 'xstate.done.actor.submitPhone', output: { token: 'token', id: 1 } } as EventObject,
+  { type: 'login.close' },
+];
+
+export const catalogue: CatalogueEntry[] = [
+  {
+    name: 'login',
+    machine: loginMachine,
+    input: { countryCode: '86' },
+    events: loginEvents,
+    // The fields filled and the human check passed decide where a submit goes.
+    serializeState: ({ value, context }) =>
+      JSON.stringify([value, context.mode, context.mobile !== '', context.password !== '', context.altcha !== null]),
+    eventWords: (event) => {
+      if (event.type === 'field.changed') {
+        const { field, value } = event as EventObject & { field: string; value: string };
+        return `type ${field} "${value}"`;
+      }
+      if (event.type === 'altcha.solved') return 'pass the human check';
+      if (event.type === 'xstate.error.actor.submitPhone') return 'server refuses';
+      if (event.type === 'xstate.done.actor.submitPhone') return 'server accepts';
+      return undefined;
+    },
+  },
+  {
+    name: 'qr-login',
+    machine: qrLoginMachine,
+    events: [
+      ...['xstate.done.actor.fetchQr', 'xstate.error.actor.fetchQr', 'qr.scanned', 'qr.refused', 'qr.refresh', 'xstate.after.qrExpiry.qrLogin.showing'].map((type) => ({
+        type,
+        output: { code: 'code', qr_secret: 'secret', img: '/qr.svg' },
+      })),
+      { type: 'qr.confirmed', session: { token: 'token', id: 1 } } as EventObject,
+    ],
+  },
+  { name: 'sms-countdown', machine: smsCountdownMachine },
+  { name: 'sign-in', machine: signInMachine },
+  { name: 'goal-popup-queue', machine: goalPopupQueueMachine, input: { settings: defaultGoalPopupSettings } },
+  { name: 'session', machine: sessionMachine },
+  { name: 'startup', machine: startupMachine, input: { loggedIn: false, hasGuestAccount: false } },
+  { name: 'site-socket', machine: siteSocketMachine, input: { url: 'ws://site/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 } },
+  { name: 'player', machine: playerMachine, input: { onAir: true, qualities: ['original'] } },
+  { name: 'room-chat', machine: roomChatMachine, input: { loggedIn: true, maxLength: 30 } },
+  { name: 'chat-send', machine: chatSendMachine, input: { maxLength: 500, idPrefix: 'p' } },
+  { name: 'gift-effect-queue', machine: giftEffectQueueMachine },
+  { name: 'danmaku-lane', machine: danmakuLaneMachine, input: { settings: defaultDanmakuSettings, now: () => 0 } },
+  { name: 'conversion', machine: conversionMachine, input: { incomeTenths: 1000 } },
+  { name: 'live-status', machine: liveStatusMachine, input: { regulationPeriods: 2, maxPeriods: 2 } },
+  { name: 'route-progress', machine: routeProgressMachine },
+  { name: 'anchor-review', machine: anchorReviewMachine },
+  { name: 'expert-review', machine: expertReviewMachine },
+  { name: 'withdrawal-review', machine: withdrawalReviewMachine },
+  { name: 'transcode-job', machine: transcodeJobMachine, input: { toolsAvailable: true } },
+  {
+    name: 'plan-settlement',
+    machine: planSettlementMachine,
+    input: { terms: { market: 'europe', pick: 'home', line: null } },
+    events: [{ type: 'match.ended', home: 2, away: 1 } as EventObject, { type: 'match.abandoned' }],
+  },
+];
+
+/** A state value in words: `phone.editing`, or `a.x + b.y` for parallel regions. */
+export function stateWords(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object') return String(value);
+  const entries = Object.entries(value as Record<string, unknown>);
+  return entries
+    .map(([key, child]) => {
+      const inner = stateWords(child);
+      return inner.includes(' + ') ? `${key}.(${inner})` : `${key}.${inner}`;
+    })
+    .join(' + ');
+}
+
+export function eventWordsOf(event: EventObject, own?: CatalogueEntry['eventWords']): string {
+  const mine = own?.(event);
+  if (mine !== undefined) return mine;
+  const timer = /^xstate\.after\.(\w+)\./.exec(event.type);
+  if (timer) return `wait ${timer[1] ?? ''}`;
+  return event.type.replace(/^xstate\.done\.actor\./, 'done: ').replace(/^xstate\.error\.actor\./, 'fails: ');
+}
+
+/** The event types a machine takes anywhere, timers and invoke results included, each once. */
+export function eventTypesOf(machine: AnyStateMachine): string[] {
+  const nodes = [machine.root, ...getStateNodes(machine.root)];
+  const types = nodes.flatMap((node) => [...(node.transitions as Map<string, unknown>).keys()]);
+  return [...new Set(types)].filter((type) => type !== '*' && !type.startsWith('xstate.done.state.'));
+}
+
+/** Every state of a machine by its id path, e.g. `phone.editing`. */
+export function statesOf(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root)
+    .filter((node) => node !== machine.root)
+    .map((node) => node.path.join('.'));
+}
+
+export interface NamedPath {
+  /** The state the path reaches, as a tester types it. */
+  name: string;
+  words: string;
+  path: StatePath<AnyMachineSnapshot, EventObject>;
+}
+
+/** Whether the machine can take the event here without failing (an event sent without the payload it reads). */
+function takes(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  try {
+    getNextSnapshot(machine, snapshot, event);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The shortest path to each state the walk reaches, named by the state (its leaf, so parallel
+ * regions are not multiplied). Events the catalogue has no payload for are left out where their
+ * guard or action would need one.
+ */
+export function namedPaths(entry: CatalogueEntry): NamedPath[] {
+  const events = entry.events ?? eventTypesOf(entry.machine).map((type) => ({ type }));
+  const all = getShortestPaths(entry.machine, {
+    input: entry.input,
+    events: events as never,
+    serializeState: entry.serializeState ?? ((snapshot) => JSON.stringify(snapshot.value)),
+    filterEvents: (snapshot, event) => snapshot.status === 'active' && takes(entry.machine, snapshot, event),
+  }) as Array<StatePath<AnyMachineSnapshot, EventObject>>;
+  const byState = new Map<string, StatePath<AnyMachineSnapshot, EventObject>>();
+  for (const path of all) {
+    const leaves = (path.state._nodes as Array<{ type: string; path: string[] }>)
+      .filter((node) => node.type === 'atomic' || node.type === 'final')
+      .map((node) => node.path.join('.'));
+    for (const leaf of leaves) {
+      const known = byState.get(leaf);
+      if (!known || path.steps.length < known.steps.length) byState.set(leaf, path);
+    }
+  }
+  return [...byState.entries()].map(([name, path]) => {
+    const steps = path.steps.filter((step) => step.event.type !== 'xstate.init');
+    const start = stateWords(path.steps[0]?.state.value ?? path.state.value);
+    const words = steps.length ? `from ${start}: ${steps.map((step) => eventWordsOf(step.event, entry.eventWords)).join(' → ')}` : 'the start';
+    return { name, words, path };
+  });
+}
+
+export function findEntry(name: string): CatalogueEntry | undefined {
+  return catalogue.find((entry) => entry.name === name || entry.machine.id === name);
+}
