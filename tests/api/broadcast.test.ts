@@ -101,9 +101,15 @@ describe('broadcasting: push address, start, end and the media server callbacks'
 
   it('puts the room on air from a push, serves its live window, and keeps the broadcast as a playback', async () => {
     const { stream_key: key } = await roomStatus();
+    // Off air, nothing may publish a rendition under the key.
+    expect((await callback('on-ladder-publish', { name: key, app: 'smooth' })).status).toBe(403);
     expect((await callback('on-publish', { name: key })).status).toBe(200);
     expect((await callback('on-publish', { name: key })).status).toBe(403);
     expect((await roomStatus()).status).toBe('in_progress');
+    // On air, the site's ladder publishes its renditions; a made-up name still may not.
+    expect((await callback('on-ladder-publish', { name: key, app: 'smooth' })).status).toBe(200);
+    expect((await callback('on-ladder-publish', { name: 'b'.repeat(32), app: 'smooth' })).status).toBe(403);
+    expect((await callback('on-ladder-publish', { name: key, app: 'smooth' }, 'not-the-secret')).status).toBe(403);
 
     writeAsNginx(ingest, 'original', key, 9);
     const master = await fetch(`${server.baseUrl}/hls/${String(anchor.roomId)}/master.m3u8`);
@@ -119,6 +125,7 @@ describe('broadcasting: push address, start, end and the media server callbacks'
 
     expect((await callback('on-publish-done', { name: key })).status).toBe(200);
     expect((await roomStatus()).status).toBe('over');
+    expect((await callback('on-ladder-publish', { name: key, app: 'smooth' })).status).toBe(403);
     const playbacks = await server.call<Schemas['LivePlaybackPage']>('POST', '/api/Live_streaming/getLivePlaybackList', { limit: 1 });
     const newest = playbacks.data.list[0]!;
     expect(newest.room_id).toBe(anchor.roomId);

@@ -11,6 +11,7 @@ import { ingestMasterPlaylist, type RtmpIngest } from './rtmp-ingest.ts';
 // nginx's callbacks (server/media/ingest/nginx-rtmp.conf.template):
 //   POST /media-server/<secret>/on-publish        a push starts: 2xx lets it in, 403 refuses the key
 //   POST /media-server/<secret>/on-publish-done   the push ended: the room goes off air, its recording is kept
+//   POST /media-server/<secret>/on-ladder-publish the site's ffmpeg publishes a rendition: 2xx only for a key on air
 // and the recordings, as video on demand:
 //   /hls/records/<recordId>/master.m3u8, /<quality>.m3u8, /<quality>/<n>.ts
 
@@ -75,6 +76,15 @@ export async function ingestRoutes(app: FastifyInstance, { server, ingest, rooms
           }
           await rooms.started(room.id);
           server.log.info({ roomId: room.id }, 'media server: a broadcast started');
+          return reply.send({ code: ResultCode.ok, msg: '', data: null });
+        }
+        if (request.params.event === 'on-ladder-publish') {
+          // Anything on this machine can reach the rendition applications; only the ladder of a push the site let
+          // in publishes there, so nothing else writes HLS that no broadcast owns and nobody would clean up.
+          if (ingest.roomOfKey(streamKey) === undefined) {
+            server.log.warn({ app: request.body?.app }, 'media server: a rendition publish that no broadcast owns was refused');
+            return refuse();
+          }
           return reply.send({ code: ResultCode.ok, msg: '', data: null });
         }
         if (request.params.event === 'on-publish-done') {

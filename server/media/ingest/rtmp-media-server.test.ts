@@ -28,6 +28,8 @@ describe('the media server configuration, written from its template', () => {
     expect(config.match(/hls_fragment 1s;/g)).toHaveLength(4);
     // Renditions are published from this machine only: nobody pushes around the key check.
     expect(config.match(/allow publish 127\.0\.0\.1;\s+deny publish all;/g)).toHaveLength(4);
+    // ...and only for a stream key on air, which the site checks.
+    expect(config.match(/on_publish http:\/\/127\.0\.0\.1:8080\/media-server\/s3cret\/on-ladder-publish;/g)).toHaveLength(4);
     expect(renditionsOf(input('/usr/bin/ffmpeg').tools)).toEqual(['original', 'high_definition', 'standard', 'smooth']);
   });
 

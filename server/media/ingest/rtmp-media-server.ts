@@ -90,6 +90,8 @@ function renditionApplication(quality: HlsQuality, input: RtmpConfigInput): stri
       allow publish 127.0.0.1;
       deny publish all;
       deny play all;
+      # Only the site's own ladder publishes here: the site lets in a name only while it is a stream key on air.
+      on_publish ${input.callbackBase}/on-ladder-publish;
 ${hlsLines(join(input.hlsDir, quality))}
     }
 `;
