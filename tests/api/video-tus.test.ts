@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tusMessages } from '../../server/areas/video/video-tus-routes.ts';
+import { sweepExpiredUploads, tusFile, tusMessages, tusUploadsPerUser } from '../../server/areas/video/video-tus-routes.ts';
 import { resumableMessages } from '../../server/areas/video/video-upload-service.ts';
 import { ResultCode } from '../../server/errors.ts';
 import type { components } from '../../src/api/schema.d.ts';
@@ -195,6 +195,28 @@ describe('resumable video uploads (tus 1.0.0): creation, offsets, checksums, res
     const deleted = await fetch(`${server.baseUrl}${small}`, { method: 'DELETE', headers: tus(user.token) });
     expect(deleted.status).toBe(204);
     expect((await fetch(`${server.baseUrl}${small}`, { method: 'HEAD', headers: tus(user.token) })).status).toBe(404);
+  });
+
+  it('holds a few unfinished uploads per member, and removes those left past their time, bytes and all', async () => {
+    const user = await newUser();
+    const held: string[] = [];
+    for (let index = 0; index < tusUploadsPerUser; index += 1) held.push(await create(user.token, 100));
+    expect((await patch(user.token, held[0]!, 0, Buffer.alloc(40))).status).toBe(204);
+    const refused = await fetch(`${server.baseUrl}/api/tus/videos`, { method: 'POST', headers: tus(user.token, { 'upload-length': '100', lang: 'en' }) });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(tusMessages.tooMany);
+    // Another member is not held back by this one.
+    expect(await create((await newUser()).token, 100)).toMatch(/^\/api\/tus\/videos\/[0-9a-f]{32}$/);
+
+    // One upload left past its time: the sweep takes its row and its bytes, and frees its place.
+    const stale = held[0]!.split('/').pop()!;
+    const context = server.app.serverContext;
+    await server.database.db.updateTable('video_tus_uploads').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', stale).execute();
+    expect(existsSync(tusFile(context, stale))).toBe(true);
+    expect(await sweepExpiredUploads(context)).toBe(1);
+    expect(existsSync(tusFile(context, stale))).toBe(false);
+    expect((await fetch(`${server.baseUrl}${held[0]!}`, { method: 'HEAD', headers: tus(user.token) })).status).toBe(404);
+    expect(await create(user.token, 100)).toMatch(/^\/api\/tus\/videos\//);
   });
 
   it('takes 40 MB over loopback at a measured speed', { timeout: 60_000 }, async () => {

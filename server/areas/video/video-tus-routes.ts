@@ -23,6 +23,13 @@ const tusVersion = '1.0.0';
 export const tusMaxBytes = 52428800 - 1;
 /** An unfinished upload is kept this long after it began. */
 const uploadLifetimeMs = 24 * 3600_000;
+/**
+ * Unfinished uploads one member may hold at once: each may grow to 50 MB on the site's disk, so without a cap one
+ * account could fill it. A person resumes one or two; a few more cover several tabs.
+ */
+export const tusUploadsPerUser = 5;
+/** How often the uploads left unfinished past their time are removed, bytes and rows. */
+const sweepEveryMs = 10 * 60_000;
 const checksumAlgorithms = ['sha1', 'sha256'] as const;
 type ChecksumAlgorithm = (typeof checksumAlgorithms)[number];
 
@@ -30,6 +37,7 @@ export const tusMessages = {
   loginFirst: '请登录后操作',
   notFound: 'Not found',
   tooLarge: 'The video must be smaller than 50 MB',
+  tooMany: 'Too many uploads are under way: finish or cancel one first',
   badLength: 'Upload-Length must be a whole number of bytes',
   badOffset: 'Upload-Offset does not match the bytes received',
   badType: 'The body must be application/offset+octet-stream',
@@ -50,6 +58,17 @@ export async function uploadedOffset(server: ServerContext, id: string): Promise
   } catch {
     return 0;
   }
+}
+
+/** Removes the uploads left unfinished past their time, and their bytes; answers how many went. */
+export async function sweepExpiredUploads(server: ServerContext): Promise<number> {
+  const gone = await server.database.db
+    .deleteFrom('video_tus_uploads')
+    .where('expires_at', '<', server.clock.now())
+    .returning('id')
+    .execute();
+  await Promise.all(gone.map((row) => unlink(tusFile(server, row.id)).catch(() => undefined)));
+  return gone.length;
 }
 
 /** The tus Upload-Metadata header: comma-separated `key base64value` pairs. */
@@ -77,6 +96,18 @@ export async function videoTusRoutes(app: FastifyInstance, { server, resolveSess
   const writing = new Set<string>();
   // The body of a PATCH is the file's bytes, streamed to disk as they come, not parsed.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const sweep = () =>
+    void sweepExpiredUploads(server).catch((error: unknown) => server.log.warn({ err: error }, 'sweeping unfinished video uploads failed'));
+  // The first sweep waits a minute: the database may still be opening while the routes are made.
+  const sweeper = setInterval(sweep, sweepEveryMs);
+  const firstSweep = setTimeout(sweep, 60_000);
+  sweeper.unref();
+  firstSweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    clearTimeout(firstSweep);
+  });
 
   const tusHeaders = (reply: FastifyReply) => reply.header('tus-resumable', tusVersion).header('cache-control', 'no-store');
   const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) =>
@@ -134,6 +165,13 @@ export async function videoTusRoutes(app: FastifyInstance, { server, resolveSess
     const metadataHeader = request.headers['upload-metadata'];
     const metadata = parseMetadata(typeof metadataHeader === 'string' ? metadataHeader : undefined);
     if (!metadata) return refuse(request, reply, 400, tusMessages.badLength);
+    const underWay = await db()
+      .selectFrom('video_tus_uploads')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', user.id)
+      .where('expires_at', '>=', server.clock.now())
+      .executeTakeFirstOrThrow();
+    if (Number(underWay.count) >= tusUploadsPerUser) return refuse(request, reply, 429, tusMessages.tooMany);
     const id = randomBytes(16).toString('hex');
     await mkdir(join(server.storage.directory, 'tus'), { recursive: true });
     await (await open(tusFile(server, id), 'wx')).close();
