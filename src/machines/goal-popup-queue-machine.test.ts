@@ -424,6 +424,21 @@ describe('goal pop-up queue machine on the clock', () => {
     expect(shownPopup(actor.getSnapshot())?.home_score).toBe(3);
   });
 
+  it('forgets a quiet page left with nothing held, and puts the stack away for good when the settings drop every held one', () => {
+    const { actor } = start();
+    actor.send({ type: 'page.quieted' });
+    expect(actor.getSnapshot().context.quiet).toBe(true);
+    actor.send({ type: 'page.opened' });
+    expect(actor.getSnapshot().context.quiet).toBe(false);
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'page.quieted' });
+    actor.send(premierGoal);
+    expect(heldCount(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'settings.changed', settings: { ...defaultGoalPopupSettings, goal: false } });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(heldCount(actor.getSnapshot())).toBe(0);
+  });
+
   it('muting the sounding league stops its sound and sounds the next league anew', () => {
     const { actor, clock, playing } = start();
     actor.send({ type: 'settings.changed', settings: voiceOn });
