@@ -41,6 +41,9 @@ export default defineConfig({
       },
       {
         plugins: [storybookTest({ configDir: '.storybook' })],
+        // Only the machine path stories bring xstate/graph into the browser; found halfway through a run, it
+        // made Vite optimise again and reload the page under the stories running then.
+        optimizeDeps: { include: ['xstate/graph'] },
         test: {
           name: 'storybook',
           // Story files share one origin, so one file's logged-in viewer (userInfo in localStorage)
