@@ -159,7 +159,8 @@ function loginDriver({ userEvent, args, parameters }: Pick<PlayContext, 'userEve
         } else {
           throw new Error(`no check for ${state}`);
         }
-      });
+        // A loaded machine draws the first screen late: the default second is not enough there.
+      }, { timeout: 10_000 });
     },
   };
 }

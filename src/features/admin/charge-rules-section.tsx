@@ -37,7 +37,7 @@ export function ChargeRulesSection() {
           <tbody>
             {rules.data.map((rule) => (
               <tr key={rule.id}>
-                <td>{rule.name}</td>
+                <td data-user-content>{rule.name}</td>
                 <td className={numeric}>{rule.price.toFixed(2)}</td>
                 <td className={numeric}>{rule.diamonds}</td>
                 <td className={numeric}>{rule.bonus}</td>
