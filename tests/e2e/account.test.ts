@@ -15,6 +15,11 @@ async function passHumanCheck(page: Page): Promise<void> {
   const label = page.locator('altcha-widget .altcha-checkbox-wrap label');
   await label.waitFor({ state: 'visible', timeout: 15_000 });
   await label.click();
+  await humanCheckSolved(page);
+}
+
+/** Waits until the ALTCHA widget holds a solution. */
+async function humanCheckSolved(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const doc = (globalThis as unknown as { document: { querySelector(selector: string): { value: string } | null } }).document;
     return (doc.querySelector('altcha-widget input[name="altcha"]')?.value ?? '') !== '';
@@ -63,7 +68,8 @@ describe('accounts in Chromium, as a new user', () => {
     expect(await countdown.isDisabled()).toBe(true);
     await dialog.getByLabel(zh['login.smsCode']).fill(await smsCodeFor(`86-${mobile}`));
     await dialog.getByLabel(zh['login.password'], { exact: true }).fill(password);
-    await passHumanCheck(page);
+    // Once ticked, the check solves its next challenge itself: the user ticks once (a second tick would untick it).
+    await humanCheckSolved(page);
     await dialog.getByRole('button', { name: zh['login.submitRegister'], exact: true }).click();
     await expectLoggedIn(page);
   });
