@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useMessaging } from '../../realtime/messaging-context.tsx';
+import type { ImConversation } from '../../realtime/messaging-port.ts';
+
+const unreadByConversation = (list: readonly ImConversation[]): ReadonlyMap<string, number> =>
+  new Map(list.map((conversation) => [conversation.conversationID, conversation.unreadCount]));
 
 /**
  * How many private and group messages the member has not read, across their conversations, for the
@@ -18,7 +22,7 @@ export function useUnreadChatCount(me: string | null): number {
     let live = true;
     void messaging.whenLoggedIn(me).then(async () => {
       const list = await messaging.getConversations().catch(() => []);
-      if (live) setUnread(() => new Map(list.map((conversation) => [conversation.conversationID, conversation.unreadCount])));
+      if (live) setUnread(() => unreadByConversation(list));
     });
     const unsubscribe = messaging.subscribe((event) => {
       if (event.type === 'conversation') {
@@ -31,7 +35,7 @@ export function useUnreadChatCount(me: string | null): number {
       }
       if (event.type === 'reconnected') {
         void messaging.getConversations().then(
-          (list) => live && setUnread(() => new Map(list.map((conversation) => [conversation.conversationID, conversation.unreadCount]))),
+          (list) => live && setUnread(() => unreadByConversation(list)),
           () => undefined,
         );
       }
