@@ -1,14 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../free-port.ts';
-import { databaseUrlWith } from './database-template.ts';
+import { exited, killLeftover, prepareSiteData, startSite, waitForSite, type SiteData } from './crashable-site.ts';
 import { demoLogins } from './demo-session.ts';
 import { solveHumanCheck } from './human-check.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
@@ -17,8 +11,6 @@ import { expectLedgerSound } from './ledger-invariants.ts';
 // then started again on the same database. Every gift it answered with code 0 must be there, whole,
 // and the ledger must still balance.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const template = inject('databaseTemplate');
 /** The storm goes on until this many gifts were acknowledged, then the server is killed. */
 const ackedBeforeKill = 150;
 const lanesPerSender = 6;
@@ -35,83 +27,12 @@ interface Outcome {
   answer?: unknown;
 }
 
-/** Where the site keeps its data for this file: a PGlite data directory, or a PostgreSQL database of its own. */
-interface SiteData {
-  env: Record<string, string>;
-  open(): Promise<DatabaseHandle>;
-  dispose(): Promise<void>;
-}
-
-async function prepareData(): Promise<SiteData> {
-  if (template.kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-crash-'));
-    // The seeded world unpacked into the directory the server will use, as if it had seeded it itself.
-    const seeded = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
-    await seeded.close();
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      open: () => openDatabase({ dataDir }),
-      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `pitchside_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template.templateName}`);
-  const url = databaseUrlWith(template.adminUrl, name);
-  return {
-    env: { DATABASE_URL: url },
-    open: () => openDatabase({ url }),
-    dispose: async () => {
-      // As in openTemplateCopy: a forced drop while a closed pool's backends linger kills them, and their clients report it.
-      for (let wait = 0; wait < 100; wait++) {
-        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (!rows[0]?.n) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-function startSite(data: SiteData, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...data.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      FEED: 'off',
-      MEDIA_SERVER: 'off',
-      LOG_LEVEL: 'warn',
-      // The members speak from many addresses (X-Forwarded-For), so the per-address gift limit does not cut the storm short.
-      TRUST_PROXY: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-/** Waits until a call that reads the database answers code 0. */
-async function waitForSite(baseUrl: string, child: ChildProcess): Promise<void> {
-  for (const giveUp = Date.now() + 45_000; ; ) {
-    try {
-      const response = await fetch(`${baseUrl}/api/Gift/getList`);
-      if (response.ok && ((await response.json()) as { code: number }).code === 0) return;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${String(child.exitCode ?? child.signalCode)})`);
-    if (Date.now() > giveUp) throw new Error('the server did not answer within 45 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
+const siteSettings = {
+  FEED: 'off',
+  // The members speak from many addresses (X-Forwarded-For), so the per-address gift limit does not cut the storm short.
+  TRUST_PROXY: '127.0.0.1',
+};
+const readsGifts = { path: '/api/Gift/getList' };
 
 let addressCount = 0;
 /** A new client address for each call (see TRUST_PROXY above). */
@@ -126,7 +47,7 @@ describe('a gift storm cut by kill -9 of the server', () => {
   let anchor: { id: number; roomId: number };
 
   beforeAll(async () => {
-    data = await prepareData();
+    data = await prepareSiteData('crash');
     const database = await data.open();
     const anchorRow = await database.db.selectFrom('users').select('id').where('mobile', '=', demoLogins.anchor.mobile).executeTakeFirstOrThrow();
     const room = await database.db.selectFrom('live_rooms').select('id').where('anchor_id', '=', anchorRow.id).executeTakeFirstOrThrow();
@@ -134,18 +55,15 @@ describe('a gift storm cut by kill -9 of the server', () => {
     await database.close();
   });
   afterAll(async () => {
-    if (site) {
-      site.kill('SIGKILL');
-      await exited(site);
-    }
+    await killLeftover(site);
     await data.dispose();
   });
 
   it('keeps every acknowledged gift, whole, and the ledger balanced', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${String(port)}`;
-    site = startSite(data, port);
-    await waitForSite(baseUrl, site);
+    site = startSite(data, port, siteSettings);
+    await waitForSite(baseUrl, site, readsGifts);
 
     const senders: Sender[] = await Promise.all(
       [demoLogins.viewer, demoLogins.expert, demoLogins.admin].map(async (login) => {
@@ -225,8 +143,8 @@ describe('a gift storm cut by kill -9 of the server', () => {
     // Gifts were in flight when the process died: the crash fell in the middle of the storm.
     expect(cut.length).toBeGreaterThan(0);
 
-    site = startSite(data, port);
-    await waitForSite(baseUrl, site);
+    site = startSite(data, port, siteSettings);
+    await waitForSite(baseUrl, site, readsGifts);
     // Every acknowledged gift's key is on record: asked again with another count, it is refused. (Asked first
     // with its own count, a lost gift would be made afresh and hide its loss.)
     const probes = await Promise.all(ackedOutcomes.map((outcome) => sendGift(outcome.sender, outcome.key, 2)));

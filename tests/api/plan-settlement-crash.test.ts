@@ -1,74 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resultOf } from '../../src/machines/plan-settlement-machine.ts';
 import { buyPlan } from '../../server/areas/expert/plan-service.ts';
 import { book } from '../../server/areas/wallet/ledger.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import type { DatabaseHandle } from '../../server/db/database.ts';
 import type { ServerContext } from '../../server/ports/server-context.ts';
 import { freePort } from '../free-port.ts';
-import { databaseUrlWith } from './database-template.ts';
+import { exited, killLeftover, prepareSiteData, startSite, type SiteData } from './crashable-site.ts';
 import { expectLedgerSound } from './ledger-invariants.ts';
 
 // The real server process (server/main.ts) settles the plans of matches that ended while it was
 // down, and is killed with SIGKILL in the middle of it; started again, it finishes the rest. Every
 // plan settles once, every buyer's money moves once, and the ledger still nets to zero.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const template = inject('databaseTemplate');
 const planCount = 60;
 const buyersPerPlan = 8;
 
-interface SiteData {
-  env: Record<string, string>;
-  open(): Promise<DatabaseHandle>;
-  dispose(): Promise<void>;
-}
-
-async function prepareData(): Promise<SiteData> {
-  if (template.kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-settle-crash-'));
-    const seeded = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
-    await seeded.close();
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `pitchside_settle_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template.templateName}`);
-  const url = databaseUrlWith(template.adminUrl, name);
-  return {
-    env: { DATABASE_URL: url },
-    open: () => openDatabase({ url }),
-    dispose: async () => {
-      for (let wait = 0; wait < 100; wait++) {
-        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (!rows[0]?.n) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-function startSite(data: SiteData, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...data.env, PORT: String(port), HOST: '127.0.0.1', MEDIA_SERVER: 'off', LOG_LEVEL: 'warn', DEMO_AIR_MS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
+const siteSettings = { DEMO_AIR_MS: '0' };
 
 const settledCount = async (db: DatabaseHandle['db'], ids: number[]) =>
   Number((await db.selectFrom('expert_plans').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', ids).where('status', '<>', 'to_be_settled').executeTakeFirstOrThrow()).n);
@@ -79,7 +29,7 @@ describe('plan settlement cut by kill -9 of the server', () => {
   const plans: Array<{ id: number; market: 'asia' | 'over_under' | 'europe'; pick: 'home' | 'away' | 'over' | 'under' | 'draw'; line: number | null; home: number; away: number }> = [];
 
   beforeAll(async () => {
-    data = await prepareData();
+    data = await prepareSiteData('settle_crash');
     const database = await data.open();
     const { db } = database;
     // Only what the ledger and the plan service read of a server: the database and a clock.
@@ -122,16 +72,13 @@ describe('plan settlement cut by kill -9 of the server', () => {
   }, 240_000);
 
   afterAll(async () => {
-    if (site) {
-      site.kill('SIGKILL');
-      await exited(site);
-    }
+    await killLeftover(site);
     await data.dispose();
   });
 
   it('settles each plan once across a SIGKILL and a restart, and the ledger nets to zero', async () => {
     const ids = plans.map((plan) => plan.id);
-    site = startSite(data, await freePort());
+    site = startSite(data, await freePort(), siteSettings);
     if (template.kind === 'postgres') {
       // Killed once some plans, but not all, are settled.
       const watcher = await data.open();
@@ -155,7 +102,7 @@ describe('plan settlement cut by kill -9 of the server', () => {
       await exited(site);
     }
     const port = await freePort();
-    site = startSite(data, port);
+    site = startSite(data, port, siteSettings);
     const check = template.kind === 'postgres' ? await data.open() : null;
     if (check) {
       for (const giveUp = Date.now() + 90_000; (await settledCount(check.db, ids)) < ids.length; ) {

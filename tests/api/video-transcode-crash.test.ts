@@ -1,14 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../free-port.ts';
-import { databaseUrlWith } from './database-template.ts';
+import { exited, killLeftover, prepareSiteData, startSite, waitForSite, type SiteData } from './crashable-site.ts';
 import { demoLogins } from './demo-session.ts';
 import { solveHumanCheck } from './human-check.ts';
 
@@ -17,77 +13,10 @@ import { solveHumanCheck } from './human-check.ts';
 // claimed again once the dead process's lease has run out and finishes, without making again the
 // rendition it had already made, and the killed process's ffmpeg does not outlive it.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const template = inject('databaseTemplate');
 const leaseMs = 2_000;
 
-interface SiteData {
-  dataDir: string;
-  env: Record<string, string>;
-  open(): Promise<DatabaseHandle>;
-  dispose(): Promise<void>;
-}
-
-async function prepareData(): Promise<SiteData> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-transcode-crash-'));
-  if (template.kind === 'pglite') {
-    const seeded = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
-    await seeded.close();
-    return {
-      dataDir,
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      open: () => openDatabase({ dataDir }),
-      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `pitchside_transcode_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template.templateName}`);
-  const url = databaseUrlWith(template.adminUrl, name);
-  return {
-    dataDir,
-    env: { DATABASE_URL: url, DATA_DIR: dataDir },
-    open: () => openDatabase({ url }),
-    dispose: async () => {
-      for (let wait = 0; wait < 100; wait++) {
-        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (!rows[0]?.n) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function startSite(data: SiteData, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...data.env, PORT: String(port), HOST: '127.0.0.1', FEED: 'off', MEDIA_SERVER: 'off', LOG_LEVEL: 'warn', VIDEO_JOB_LEASE_MS: String(leaseMs) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitForSite(baseUrl: string, child: ChildProcess): Promise<void> {
-  for (const giveUp = Date.now() + 45_000; ; ) {
-    try {
-      const response = await fetch(`${baseUrl}/api/Video/getList`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      if (response.ok && ((await response.json()) as { code: number }).code === 0) return;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${String(child.exitCode ?? child.signalCode)})`);
-    if (Date.now() > giveUp) throw new Error('the server did not answer within 45 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
+const siteSettings = { FEED: 'off', VIDEO_JOB_LEASE_MS: String(leaseMs) };
+const readsVideos = { path: '/api/Video/getList', body: {} };
 
 /** ffmpeg processes whose command line names this test's data directory. */
 function ffmpegsWriting(dataDir: string): number[] {
@@ -118,14 +47,11 @@ describe('a transcoding job cut by kill -9 of the server', () => {
   let clips: string;
 
   beforeAll(async () => {
-    data = await prepareData();
+    data = await prepareSiteData('transcode_crash');
     clips = mkdtempSync(join(tmpdir(), 'pitchside-crash-clips-'));
   });
   afterAll(async () => {
-    if (site) {
-      site.kill('SIGKILL');
-      await exited(site);
-    }
+    await killLeftover(site);
     await data.dispose();
     rmSync(clips, { recursive: true, force: true });
   });
@@ -141,8 +67,8 @@ describe('a transcoding job cut by kill -9 of the server', () => {
     ]);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${String(port)}`;
-    site = startSite(data, port);
-    await waitForSite(baseUrl, site);
+    site = startSite(data, port, siteSettings);
+    await waitForSite(baseUrl, site, readsVideos);
 
     const login = await fetch(`${baseUrl}/api/user/login`, {
       method: 'POST',
@@ -192,8 +118,8 @@ describe('a transcoding job cut by kill -9 of the server', () => {
     expect(stored.done).toEqual(['high_definition']);
     expect(stored.claimed_by).not.toBeNull();
 
-    site = startSite(data, port);
-    await waitForSite(baseUrl, site);
+    site = startSite(data, port, siteSettings);
+    await waitForSite(baseUrl, site, readsVideos);
     let last: JobAnswer | undefined;
     for (const giveUp = Date.now() + 120_000; ; ) {
       last = await job();
