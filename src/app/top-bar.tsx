@@ -4,6 +4,7 @@ import { locales, type Locale } from '../i18n/locale.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { Avatar } from '../ui/avatar.tsx';
+import { CountBadge } from '../ui/count-badge.tsx';
 import { HoverMenu, type HoverMenuItem } from '../ui/hover-menu.tsx';
 import { Icon, type IconName } from '../ui/icon.tsx';
 import { IconButton } from '../ui/icon-button.tsx';
@@ -189,9 +190,7 @@ export function TopBar({
                     {t(entry.label)}
                     {entry.key === 'chat' && chatUnread > 0 && (
                       <>
-                        <span className={styles.unread} aria-hidden="true">
-                          {chatUnread > 99 ? '99+' : chatUnread}
-                        </span>
+                        <CountBadge count={chatUnread} className={styles.unread} />
                         <span className="ps-visually-hidden"> {t('chat.unreadCount', { count: chatUnread })}</span>
                       </>
                     )}

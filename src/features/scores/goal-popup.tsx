@@ -11,6 +11,7 @@ import { goalPopupQueueMachine, heldCount, shownPopup, waitingCount, type GoalEv
 import { useSocketEvent } from '../../realtime/site-socket.tsx';
 import { readStoredToken } from '../../realtime/stored-user.ts';
 import { link, quietsGoalPopups, routeNameOf } from '../../routes.ts';
+import { CountBadge } from '../../ui/count-badge.tsx';
 import { startGoalSound } from './goal-sound.ts';
 import { useGoalPopupSettings } from './score-settings.ts';
 import styles from './goal-popup.module.css';
@@ -37,8 +38,8 @@ export function GoalPopup({ goal, waiting, onClose, onMuteLeague }: GoalPopupPro
       <div className={styles.header}>
         <span className={styles.kind}>{kind}</span>
         {waiting > 0 && (
-          <span className={styles.counter} data-testid="goal-counter">
-            <span aria-hidden="true">+{waiting}</span>
+          <span data-testid="goal-counter">
+            <CountBadge count={waiting} prefix="+" tone="accent" />
             <span className="ps-visually-hidden">{t('scores.goalsWaiting', { count: waiting })}</span>
           </span>
         )}
@@ -85,9 +86,7 @@ export function HeldGoals({ count, onOpen }: HeldGoalsProps) {
   return (
     <button type="button" className={styles.held} onClick={onOpen} aria-label={t('scores.heldGoals', { count })}>
       <span aria-hidden="true">⚽</span>
-      <span className={styles.heldCount} aria-hidden="true">
-        {count}
-      </span>
+      <CountBadge count={count} tone="accent" />
     </button>
   );
 }
