@@ -1,9 +1,11 @@
 import { useIntl } from 'react-intl';
 import { useHeadlinePage, useHomeBanners } from '../api/queries/content.ts';
 import { useLiveNow } from '../api/queries/live.ts';
+import { useVideoList } from '../api/queries/video.ts';
 import { LiveRoomCard } from '../features/live/directory/directory-room-card.tsx';
 import { HomeRoomBuckets } from '../features/live/directory/home-room-buckets.tsx';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
+import { VideoCard } from '../features/video/video-card.tsx';
 import { useMessage } from '../i18n/use-message.ts';
 import { BannerCarousel } from '../ui/banner-carousel.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -15,7 +17,7 @@ import styles from './home-page.module.css';
 // The grid's first row at desktop widths (four cards of 240 px or more): the covers seen before scrolling.
 const roomsInFirstRow = 4;
 
-/** /main: the rooms live now, the match blocks, each sport's rooms, and honest empty blocks for what is not built yet. */
+/** /main: the banners, the rooms live now, the match blocks, each sport's rooms, the newest articles and the hottest videos. */
 export function HomePage({ title }: { title: string }) {
   const t = useMessage();
   const rooms = useLiveNow();
@@ -60,7 +62,7 @@ export function HomePage({ title }: { title: string }) {
       <HomeRoomBuckets />
       <div className={styles.columns}>
         <HeadlinesBlock />
-        <PendingBlock id="home-videos" title={t('home.videos')} href={link('videoList')} />
+        <HotVideosBlock />
       </div>
     </div>
   );
@@ -101,20 +103,34 @@ function HeadlinesBlock() {
   );
 }
 
-function PendingBlock({ id, title, href }: { id: string; title: string; href: string }) {
+/** The four hottest videos (views, likes, comments and favourites decayed by age, as the video list orders them). */
+function HotVideosBlock() {
   const t = useMessage();
+  const videos = useVideoList({ sort: 'hot', limit: 4 });
+  const title = t('home.videos');
   return (
-    <section aria-labelledby={id} className={[styles.section, styles.block].join(' ')}>
+    <section aria-labelledby="home-videos" className={[styles.section, styles.block].join(' ')}>
       <div className={styles.sectionHead}>
-        <h2 id={id} className={styles.heading}>
+        <h2 id="home-videos" className={styles.heading}>
           {title}
         </h2>
-        <a href={href} className={styles.more} aria-label={t('home.moreOf', { section: title })}>
+        <a href={link('videoList')} className={styles.more} aria-label={t('home.moreOf', { section: title })}>
           {t('home.more')}
           <Icon name="chevronRight" size={18} />
         </a>
       </div>
-      <EmptyState title={t('common.noData')} description={t('common.notBuilt')} />
+      <List
+        label={title}
+        layout="grid"
+        minItemWidth={200}
+        status={videos.isPending ? 'loading' : videos.isError ? 'error' : 'ready'}
+        items={videos.data?.list}
+        getKey={(video) => video.id}
+        renderItem={(video) => <VideoCard video={video} />}
+        emptyLabel={t('common.noData')}
+        errorLabel={t('common.loadFailed')}
+        loadingLabel={t('common.loading')}
+      />
     </section>
   );
 }
