@@ -247,6 +247,30 @@ describe('experts and the admin console', () => {
     expect(actions).toEqual(['withdrawal.approve', 'withdrawal.first_approval']);
   });
 
+  it('lists an expert’s articles, once an admin published them, by author and by the sport of its experts', async () => {
+    const expert = await approvedExpert();
+    const reader = await newUser();
+    const category = (await server.call<Array<{ id: number }>>('GET', '/api/Headlines/classifyList', {})).data[0]!;
+    const write = (token: string, title: string) =>
+      server.call<{ id: number }>('GET', '/api/Headlines_user/insert', { title, content: '近五场主队控球率下滑，客队反击效率高。', classify_id: category.id }, { token });
+    const article = await write(expert.token, '周末英超前瞻：客队反击值得关注');
+    const byReader = await write(reader.token, '一位球迷的观赛笔记');
+    for (const sent of [article, byReader]) expect(sent.code, sent.msg).toBe(0);
+    const list = (query: Record<string, unknown>) => server.call<Schemas['HeadlinePage']>('GET', '/api/Headlines/getList', { ...query, limit: 100 });
+    // Under review it is on no page yet.
+    expect((await list({ author_id: expert.id })).data.total).toBe(0);
+    for (const sent of [article, byReader]) {
+      expect((await server.call('POST', '/api/admin/reviewHeadline', { id: sent.data.id, decision: 'approve' }, { token: admin })).code).toBe(0);
+    }
+    const own = await list({ author_id: expert.id });
+    expectFits('headlinesGetList', own);
+    expect(own.data.list.map((row) => row.id)).toEqual([article.data.id]);
+    const football = (await list({ expert_type: 0 })).data.list.map((row) => row.id);
+    expect(football).toContain(article.data.id);
+    expect(football).not.toContain(byReader.data.id);
+    expect((await list({ expert_type: 1 })).data.list.map((row) => row.id)).not.toContain(article.data.id);
+  });
+
   it('shows a changed audit entry as breaking the chain', async () => {
     expect((await auditLog()).data.chain_intact).toBe(true);
     const { db } = server.database;
