@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { components } from '../../api/schema';
 import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
 import en from '../../i18n/messages/en.json';
@@ -64,7 +64,7 @@ export const Default: Story = {
     await expect(row.getByRole('button', { name: zh['admin.users.ban'] })).toBeDisabled();
     await userEvent.type(row.getByPlaceholderText(zh['admin.users.reason']), '刷屏广告');
     await userEvent.click(row.getByRole('button', { name: zh['admin.users.ban'] }));
-    await expect(args.onBan).toHaveBeenCalledWith({ user_id: 9, banned: true, reason: '刷屏广告' });
+    await waitFor(() => expect(args.onBan).toHaveBeenCalledWith({ user_id: 9, banned: true, reason: '刷屏广告' }));
     // The answer turns the button into "unban"; the pointer leaves it so the picture is taken at rest.
     await expect(await row.findByRole('button', { name: zh['admin.users.unban'] })).toBeVisible();
     await userEvent.unhover(row.getByRole('button', { name: zh['admin.users.unban'] }));
