@@ -3015,7 +3015,7 @@ export interface paths {
         };
         /**
          * Published articles of a category, newest first
-         * @description The /news list (SPEC §2); the top stories of the category first, then the newest. Without classify_id, every category.
+         * @description The /news list (SPEC §2); the top stories of the category first, then the newest. Without classify_id, every category. With author_id, one author's articles (an expert's, on /specialist-home and /specialist-news); with expert_type, the articles of the experts of that sport.
          */
         get: operations["headlinesGetList"];
         put?: never;
@@ -11545,6 +11545,10 @@ export interface operations {
             query?: {
                 /** @description A category of Headlines/classifyList. */
                 classify_id?: number;
+                /** @description Only this user's published articles (an expert writes through Headlines_user/insert and the review). */
+                author_id?: number;
+                /** @description Only articles by experts of this sport, as /specialist-news lists them (0 football, 1 basketball, as the SPEC's type). */
+                expert_type?: 0 | 1;
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */

@@ -21,6 +21,8 @@ import { smsCountdownMachine } from './sms-countdown-machine.ts';
 import { startupMachine } from './startup-machine.ts';
 import { transcodeJobMachine } from './transcode-job-machine.ts';
 import { withdrawalReviewMachine } from './withdrawal-review-machine.ts';
+import { reportReviewMachine } from './report-review-machine.ts';
+import { headlineReviewMachine } from './headline-review-machine.ts';
 import { defaultDanmakuSettings } from './danmaku-lane-machine.ts';
 
 // The machines as a tester reads them: each machine's states, the events it takes and its shortest
@@ -107,6 +109,8 @@ export const catalogue: CatalogueEntry[] = [
   { name: 'anchor-review', machine: anchorReviewMachine },
   { name: 'expert-review', machine: expertReviewMachine },
   { name: 'withdrawal-review', machine: withdrawalReviewMachine },
+  { name: 'report-review', machine: reportReviewMachine },
+  { name: 'headline-review', machine: headlineReviewMachine },
   { name: 'transcode-job', machine: transcodeJobMachine, input: { toolsAvailable: true } },
   {
     name: 'plan-settlement',

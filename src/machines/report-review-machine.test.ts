@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { describeModel } from './path-replay.ts';
 import { reportReviewAllows, reportReviewMachine } from './report-review-machine.ts';
+import { createActor, describeCoverage } from './path-coverage.ts';
 
 describeModel({
   name: 'report review',
@@ -44,3 +45,15 @@ describe('the server check of a report decision', () => {
     }
   });
 });
+
+describe('a report opened after its decision', () => {
+  it('starts in the final state of the status it was opened in, and takes no decision', () => {
+    for (const [status, state] of [['removed', 'removed'], ['dismissed', 'refused'], ['under_review', 'underReview']] as const) {
+      const actor = createActor(reportReviewMachine, { input: { status } }).start();
+      expect(actor.getSnapshot().value).toBe(state);
+      expect(actor.getSnapshot().can({ type: 'review.approve' })).toBe(status === 'under_review');
+    }
+  });
+});
+
+describeCoverage(reportReviewMachine);

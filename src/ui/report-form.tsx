@@ -49,3 +49,55 @@ export function ReportForm({ labels, onSend, onCancel, busy = false, problem = n
     </div>
   );
 }
+
+/** The words of the "Report" action: its link, the form's, and what is said once sent. */
+export interface ReportActionLabels extends ReportFormLabels {
+  open: string;
+  sent: string;
+}
+
+export interface ReportActionProps {
+  labels: ReportActionLabels;
+  /** Sends the report; a rejection's message is shown as the problem. */
+  send: (report: { reason: ReportReason; detail?: string }) => Promise<unknown>;
+  /** Shown as a small link beside a line of chat or a comment rather than as a button. */
+  quiet?: boolean;
+}
+
+/**
+ * A small "Report" action that opens the report form in place: a reason from the list and the
+ * reporter's own words if they like. Once sent it says so and offers nothing more, since each user
+ * reports an item once (the server answers a second report with the first).
+ */
+export function ReportAction({ labels, send, quiet = false }: ReportActionProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  if (!open) {
+    return quiet ? (
+      <button type="button" className={styles.quiet} onClick={() => setOpen(true)}>
+        {labels.open}
+      </button>
+    ) : (
+      <Button onClick={() => setOpen(true)}>{labels.open}</Button>
+    );
+  }
+  return (
+    <ReportForm
+      labels={labels}
+      busy={busy}
+      problem={problem}
+      done={sent ? labels.sent : null}
+      onCancel={() => setOpen(false)}
+      onSend={({ reason, detail }) => {
+        setBusy(true);
+        setProblem(null);
+        send({ reason, ...(detail ? { detail } : {}) }).then(
+          () => (setSent(true), setBusy(false)),
+          (error: unknown) => (setProblem(error instanceof Error ? error.message : String(error)), setBusy(false)),
+        );
+      }}
+    />
+  );
+}

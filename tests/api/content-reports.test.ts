@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { reportMessages } from '../../server/areas/admin/report-service.ts';
 import { loadContract } from '../../server/contract/contract.ts';
+import { historyPage, storeMessage } from '../../server/areas/chat/message-service.ts';
 import { apiMessages } from '../../server/site/api-routes.ts';
 import { createLoggedInUser, demoLogins, logIn } from './demo-session.ts';
 import { messagingSigFor } from './messaging-login.ts';
@@ -144,6 +145,63 @@ describe('reported content', () => {
     expect((await decide({ id: post.data.id, decision: 'remove' })).code).toBe(0);
     expect((await server.call('GET', '/api/anchor_dynamics/info', { id: postId })).code).toBe(1);
     expect((await queue('removed')).map((row) => row.id)).toEqual(expect.arrayContaining([post.data.id, ...reports.map((answer) => answer.data.id)]));
+  });
+
+  it('removes a video comment, a private line and a group line from where their readers see them', async () => {
+    const { db } = server.database;
+    const video = (await server.call<{ list: Array<{ id: number }> }>('POST', '/api/Video/getList', { limit: 1 })).data.list[0]!;
+    const posted = await server.call<{ id: number }>('POST', '/api/Video_user/comment', { video_id: video.id, content: '看球加群 8888' }, { token: author.token });
+    expect(posted.code, posted.msg).toBe(0);
+    const context = server.app.serverContext;
+    const privateLine = await storeMessage(context, {
+      senderId: author.id,
+      conversation: { kind: 'c2c', peerID: String(first.id) },
+      clientMsgID: 'report-private-1',
+      messageType: 'TIMTextElem',
+      payload: { text: '私下转账给我' },
+    });
+    const group = await db.insertInto('chat_groups').values({ owner_id: author.id, name: '球迷群', avatar: '/emoji/1.svg' }).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('chat_group_members')
+      .values([
+        { group_id: group.id, user_id: author.id, role: 'owner' },
+        { group_id: group.id, user_id: second.id },
+      ])
+      .execute();
+    const groupLine = await storeMessage(context, {
+      senderId: author.id,
+      conversation: { kind: 'group', groupId: Number(group.id), groupID: String(group.id) },
+      clientMsgID: 'report-group-1',
+      messageType: 'TIMTextElem',
+      payload: { text: '群里卖假球票' },
+    });
+    // Only the line's reader may report it: a private line its receiver, a group's line its members.
+    expect((await report(second.token, { target_type: 'chat_message', target_id: Number(privateLine.ID), reason: 'illegal' })).msg).toBe(reportMessages.nothingToReport);
+    expect((await report(first.token, { target_type: 'chat_message', target_id: Number(groupLine.ID), reason: 'illegal' })).msg).toBe(reportMessages.nothingToReport);
+    const reports = [
+      await report(first.token, { target_type: 'video_comment', target_id: posted.data.id, reason: 'spam' }),
+      await report(first.token, { target_type: 'chat_message', target_id: Number(privateLine.ID), reason: 'illegal' }),
+      await report(second.token, { target_type: 'chat_message', target_id: Number(groupLine.ID), reason: 'illegal' }),
+    ];
+    for (const answer of reports) expect(answer.code, answer.msg).toBe(0);
+    // Once per user per item: a second report by the same user answers the first.
+    expect((await report(first.token, { target_type: 'video_comment', target_id: posted.data.id, reason: 'abuse' })).data).toMatchObject({ id: reports[0]!.data.id, reason: 'spam' });
+    expect((await report(author.token, { target_type: 'chat_message', target_id: Number(groupLine.ID), reason: 'spam' })).msg).toBe(reportMessages.ownWords);
+    for (const answer of reports) expect((await decide({ id: answer.data.id, decision: 'remove' })).code).toBe(0);
+
+    const comments = await server.call<{ list: Array<{ id: number }> }>('POST', '/api/Video/commentList', { video_id: video.id, limit: 100 });
+    expect(comments.data.list.map((row) => row.id)).not.toContain(posted.data.id);
+    const privateKey = `C2C${String(Math.min(author.id, first.id))}_${String(Math.max(author.id, first.id))}`;
+    for (const [key, viewer, id] of [
+      [privateKey, first.id, privateLine.ID],
+      [privateKey, author.id, privateLine.ID],
+      [`GROUP${String(group.id)}`, second.id, groupLine.ID],
+    ] as const) {
+      const history = await historyPage(context, key, String(viewer), undefined);
+      expect(history.messages.map((message) => message.ID)).not.toContain(id);
+    }
+    // Gone, it cannot be reported again.
+    expect((await report(second.token, { target_type: 'video_comment', target_id: posted.data.id, reason: 'spam' })).msg).toBe(reportMessages.nothingToReport);
   });
 
   it('dismisses only with a reason, keeping the content', async () => {

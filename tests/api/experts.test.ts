@@ -129,13 +129,31 @@ describe('experts and the admin console', () => {
       ['adminAuditLog', 'GET', '/api/admin/auditLog', {}],
       ['adminWithdrawalList', 'GET', '/api/admin/withdrawalList', {}],
       ['adminAnchorApplicationList', 'GET', '/api/admin/anchorApplicationList', {}],
+      ['adminReviewAnchorApplication', 'POST', '/api/admin/reviewAnchorApplication', { id: 1, decision: 'approve' }],
+      ['adminReviewWithdrawal', 'POST', '/api/admin/reviewWithdrawal', { id: 1, decision: 'approve' }],
+      ['adminReportList', 'GET', '/api/admin/reportList', {}],
+      ['adminReviewReport', 'POST', '/api/admin/reviewReport', { id: 1, decision: 'remove' }],
+      ['adminChargeRuleList', 'GET', '/api/admin/chargeRuleList', {}],
+      ['adminSaveChargeRule', 'POST', '/api/admin/saveChargeRule', { name: '试用', price: 1, diamonds: 10, bonus: 0, enabled: false, reason: 'trial' }],
+      ['adminHeadlineList', 'GET', '/api/admin/headlineList', {}],
+      ['adminReviewHeadline', 'POST', '/api/admin/reviewHeadline', { id: 1, decision: 'approve' }],
+      ['adminPromoList', 'GET', '/api/admin/promoList', {}],
+      ['adminSavePromo', 'POST', '/api/admin/savePromo', { kind: 'banner', position: 'home', title: 'x', image: '/x.png', link: '/main', reason: 'trial' }],
+      ['adminDeletePromo', 'POST', '/api/admin/deletePromo', { kind: 'banner', id: 1, reason: 'trial' }],
+      ['adminVideoTranscodeJobs', 'GET', '/api/admin/videoTranscodeJobs', {}],
     ];
+    // A call the contract gives to admins only and this list forgets would go untried: the list names them all.
+    const adminOperations = contract.operations.filter((operation) => operation.role === 'admin').map((operation) => operation.operationId);
+    expect(calls.map(([operationId]) => operationId).sort()).toEqual([...adminOperations].sort());
     const before = (await auditLog()).data.total;
     for (const [operationId, method, path, input] of calls) {
-      const guest = await server.call(method, path, input);
+      const guest = await server.call(method, path, input, { 'idempotency-key': `guest-${operationId}` });
       expect(guest.code, `${operationId} as guest`).not.toBe(0);
       for (const [who, token] of Object.entries(tokens)) {
-        expect(await server.call(method, path, input, { token }), `${operationId} as ${who}`).toMatchObject({ code: 1, msg: apiMessages.permissionDenied });
+        expect(await server.call(method, path, input, { token, 'idempotency-key': `${who}-${operationId}` }), `${operationId} as ${who}`).toMatchObject({
+          code: 1,
+          msg: apiMessages.permissionDenied,
+        });
       }
     }
     expect((await auditLog()).data.total).toBe(before);
@@ -166,6 +184,38 @@ describe('experts and the admin console', () => {
     expect(log.data.list[4]).toMatchObject({ before: { is_expert: false }, after: { is_expert: true }, target_id: String(target.id) });
     expect(JSON.stringify(log.data.list[3])).not.toContain(reset.data.password);
     expect(log.data.chain_intact).toBe(true);
+
+    // The calls the console gained later: the lists answer the contract, each change leaves its entry.
+    const speaker = await newUser();
+    const listener = await newUser();
+    const muted = await server.call('POST', '/api/admin/setUserMute', { user_id: speaker.id, muted: true, minutes: 30, reason: 'flooding' }, { token: admin });
+    expectFits('adminSetUserMute', muted);
+    expectFits('adminChargeRuleList', await server.call('GET', '/api/admin/chargeRuleList', {}, { token: admin }));
+    const rule = await server.call<{ id: number }>(
+      'POST',
+      '/api/admin/saveChargeRule',
+      { name: '试用', price: 3, diamonds: 30, bonus: 0, enabled: false, reason: 'trial' },
+      { token: admin },
+    );
+    expectFits('adminSaveChargeRule', rule);
+    const circle = await server.database.db.selectFrom('circles').select('id').orderBy('sort').executeTakeFirstOrThrow();
+    const post = await server.database.db
+      .insertInto('circle_posts')
+      .values({ circle_id: Number(circle.id), user_id: speaker.id, content: '加群领内部消息' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reported = await server.call<{ id: number }>('POST', '/api/Report/submit', { target_type: 'post', target_id: Number(post.id), reason: 'spam' }, { token: listener.token });
+    expect(reported.code, reported.msg).toBe(0);
+    expectFits('adminReportList', await server.call('GET', '/api/admin/reportList', {}, { token: admin }));
+    expectFits('adminReviewReport', await server.call('POST', '/api/admin/reviewReport', { id: reported.data.id, decision: 'remove' }, { token: admin }));
+    const later = await auditLog();
+    expect(later.data.total).toBe(before + 8);
+    expect(later.data.list.slice(0, 3).map((entry) => [entry.action, entry.target_id])).toEqual([
+      ['report.remove', String(post.id)],
+      ['charge_rule.create', String(rule.data.id)],
+      ['user.mute', String(speaker.id)],
+    ]);
+    expect(later.data.chain_intact).toBe(true);
   });
 
   it('needs a second admin for a withdrawal above the setting', async () => {
@@ -195,6 +245,30 @@ describe('experts and the admin console', () => {
     expect((await approve(secondAdmin, 'second-approval')).data).toMatchObject({ status: 'audit_successful' });
     const actions = (await auditLog()).data.list.slice(0, 2).map((entry) => entry.action);
     expect(actions).toEqual(['withdrawal.approve', 'withdrawal.first_approval']);
+  });
+
+  it('lists an expert’s articles, once an admin published them, by author and by the sport of its experts', async () => {
+    const expert = await approvedExpert();
+    const reader = await newUser();
+    const category = (await server.call<Array<{ id: number }>>('GET', '/api/Headlines/classifyList', {})).data[0]!;
+    const write = (token: string, title: string) =>
+      server.call<{ id: number }>('GET', '/api/Headlines_user/insert', { title, content: '近五场主队控球率下滑，客队反击效率高。', classify_id: category.id }, { token });
+    const article = await write(expert.token, '周末英超前瞻：客队反击值得关注');
+    const byReader = await write(reader.token, '一位球迷的观赛笔记');
+    for (const sent of [article, byReader]) expect(sent.code, sent.msg).toBe(0);
+    const list = (query: Record<string, unknown>) => server.call<Schemas['HeadlinePage']>('GET', '/api/Headlines/getList', { ...query, limit: 100 });
+    // Under review it is on no page yet.
+    expect((await list({ author_id: expert.id })).data.total).toBe(0);
+    for (const sent of [article, byReader]) {
+      expect((await server.call('POST', '/api/admin/reviewHeadline', { id: sent.data.id, decision: 'approve' }, { token: admin })).code).toBe(0);
+    }
+    const own = await list({ author_id: expert.id });
+    expectFits('headlinesGetList', own);
+    expect(own.data.list.map((row) => row.id)).toEqual([article.data.id]);
+    const football = (await list({ expert_type: 0 })).data.list.map((row) => row.id);
+    expect(football).toContain(article.data.id);
+    expect(football).not.toContain(byReader.data.id);
+    expect((await list({ expert_type: 1 })).data.list.map((row) => row.id)).not.toContain(article.data.id);
   });
 
   it('shows a changed audit entry as breaking the chain', async () => {

@@ -78,6 +78,11 @@ export async function headlinePage(server: ServerContext, input: InputOf<'headli
   const limit = input.limit ?? 20;
   let query = server.database.db.selectFrom('headlines').where('status', '=', 'audit_successful');
   if (input.classify_id !== undefined) query = query.where('category_id', '=', input.classify_id);
+  if (input.author_id !== undefined) query = query.where('author_id', '=', input.author_id);
+  if (input.expert_type !== undefined) {
+    const sport = input.expert_type === 1 ? 'basketball' : 'football';
+    query = query.where('author_id', 'in', (eb) => eb.selectFrom('experts').select('user_id').where('sport', '=', sport));
+  }
   const [rows, total] = await Promise.all([
     query
       .select(['id', 'category_id', 'title', 'summary', 'cover', 'views', 'is_top', 'published_at', 'created_at'])

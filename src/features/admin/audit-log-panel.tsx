@@ -26,7 +26,7 @@ export function AuditLogPanel() {
           <p role="status" className={log.data.chain_intact ? undefined : styles.broken}>
             {log.data.chain_intact ? t('admin.audit.intact') : t('admin.audit.broken')}
           </p>
-          <DataTable caption={t('admin.tab.audit')}>
+          <DataTable caption={t('admin.tab.audit')} className={styles.userCards}>
             <thead>
               <tr>
                 <th>{t('wallet.time')}</th>
@@ -41,19 +41,21 @@ export function AuditLogPanel() {
             <tbody>
               {log.data.list.map((entry) => (
                 <tr key={entry.id}>
-                  <td className={styles.number}>{new Date(entry.at * 1000).toLocaleString()}</td>
-                  <td>
+                  <td className={styles.number} data-label={t('wallet.time')}>
+                    {new Date(entry.at * 1000).toLocaleString()}
+                  </td>
+                  <td data-label={t('admin.audit.who')}>
                     {entry.admin_nickname} <span className={styles.muted}>({entry.admin_role})</span>
                   </td>
-                  <td>{entry.action}</td>
-                  <td>
+                  <td data-label={t('admin.audit.action')}>{entry.action}</td>
+                  <td data-label={t('admin.audit.target')}>
                     {entry.target_type} #{entry.target_id}
                   </td>
-                  <td>
+                  <td data-label={t('admin.audit.change')}>
                     <pre className={styles.json}>{json(entry.before)}</pre>→<pre className={styles.json}>{json(entry.after)}</pre>
                   </td>
-                  <td>{entry.reason}</td>
-                  <td>
+                  <td data-label={t('admin.audit.reason')}>{entry.reason}</td>
+                  <td data-label={t('admin.audit.origin')}>
                     <span className={styles.number}>{entry.address}</span>
                     <br />
                     <span className={styles.hash} title={entry.hash}>

@@ -33,7 +33,7 @@ export function UserManagementPanel() {
         <p>{t('common.loading')}</p>
       ) : (
         <>
-          <DataTable caption={t('admin.tab.users')}>
+          <DataTable caption={t('admin.tab.users')} className={styles.userCards}>
             <thead>
               <tr>
                 <th>{t('admin.user')}</th>
@@ -69,15 +69,17 @@ function UserRow({ user }: { user: AdminUser }) {
     roles.mutate({ user_id: user.id, is_anchor: user.is_anchor, is_expert: user.is_expert, is_admin: user.is_admin, [role]: !user[role], reason: reason.trim() });
   return (
     <tr>
-      <td>
+      <td data-label={t('admin.user')}>
         <span data-user-content>{user.user_nickname}</span> <span className={styles.muted}>#{user.id}</span>
         {user.banned && <strong className={styles.broken}> {t('admin.users.banned')}</strong>}
         {user.muted_until !== null && (
           <strong className={styles.broken}> {t('admin.users.mutedUntil', { time: new Date(user.muted_until * 1000).toLocaleString() })}</strong>
         )}
       </td>
-      <td className={styles.number}>{user.mobile}</td>
-      <td>
+      <td className={styles.number} data-label={t('admin.users.mobile')}>
+        {user.mobile}
+      </td>
+      <td data-label={t('admin.users.roles')}>
         <div className={styles.row}>
           {(['is_anchor', 'is_expert', 'is_admin'] as const).map((role) => (
             <label key={role}>
@@ -86,7 +88,7 @@ function UserRow({ user }: { user: AdminUser }) {
           ))}
         </div>
       </td>
-      <td>
+      <td data-label={t('admin.users.actions')}>
         <div className={styles.row}>
           <TextInput label={t('admin.users.reason')} hideLabel placeholder={t('admin.users.reason')} value={reason} onChange={setReason} maxLength={200} />
           <Button disabled={busy || reason.trim() === ''} onClick={() => ban.mutate({ user_id: user.id, banned: !user.banned, reason: reason.trim() })}>

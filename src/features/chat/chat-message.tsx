@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatTime, fromTimestamp } from '../../i18n/relative-time.ts';
 import { useMessage } from '../../i18n/use-message.ts';
@@ -63,10 +64,12 @@ export interface ChatMessageProps {
   onRetry?: () => void;
   onOpenImage: (url: string) => void;
   onOpenCard?: (card: ChatCard) => void;
+  /** Under someone else's message: the action that reports it to the admins. */
+  report?: ReactNode;
 }
 
 /** One message as SPEC §3 shows it: avatar, nick, content by type, read state and status of mine. */
-export function ChatMessage({ message, mine, showTime, status, onRetry, onOpenImage, onOpenCard }: ChatMessageProps) {
+export function ChatMessage({ message, mine, showTime, status, onRetry, onOpenImage, onOpenCard, report }: ChatMessageProps) {
   const t = useMessage();
   const intl = useIntl();
   const { payload } = message;
@@ -128,7 +131,9 @@ export function ChatMessage({ message, mine, showTime, status, onRetry, onOpenIm
               ) : null}
               {status === 'sent' && message.conversationType === 'C2C' ? (message.isPeerRead ? t('chat.read') : t('chat.unread')) : null}
             </span>
-          ) : null}
+          ) : (
+            report
+          )}
         </div>
       </div>
     </li>

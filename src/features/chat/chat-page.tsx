@@ -2,14 +2,17 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { uploadChatFile, useAddressBook, useCreateGroup, useRecommendedGroups, useRecommendedUsers } from '../../api/queries/chat.ts';
+import { useSubmitReport } from '../../api/queries/report.ts';
 import { formatTime, fromTimestamp } from '../../i18n/relative-time.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { useReportLabels } from '../../i18n/use-report-labels.ts';
 import type { ImConversation } from '../../realtime/messaging-port.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { emojiNames, emojiUrl } from '../../ui/emoji-table.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { ReportAction } from '../../ui/report-form.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { ChatMessage, EmojiText, summaryOf, type ChatCard } from './chat-message.tsx';
 import styles from './chat-page.module.css';
@@ -142,6 +145,8 @@ function ConversationList({ chat }: { chat: PrivateChat }) {
 }
 
 function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conversation: ImConversation; me: string }) {
+  const reportLabels = useReportLabels();
+  const report = useSubmitReport();
   const t = useMessage();
   const api = useApi();
   const user = useStoredUser();
@@ -234,6 +239,7 @@ function ConversationView({ chat, conversation, me }: { chat: PrivateChat; conve
             status="sent"
             onOpenImage={setViewing}
             onOpenCard={onOpenCard}
+            report={<ReportAction quiet labels={reportLabels} send={(body) => report.mutateAsync({ target_type: 'chat_message', target_id: Number(message.ID), ...body })} />}
           />
         ))}
         {pendingShown.map((outgoing) => (

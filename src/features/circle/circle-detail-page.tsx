@@ -12,7 +12,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { useRouteQuery } from '../../routes.ts';
-import { PostCard } from './post-card.tsx';
+import { PostCard, ReportCircleContent } from './post-card.tsx';
 import styles from './circle-page.module.css';
 
 type Comment = components['schemas']['CircleComment'];
@@ -50,6 +50,7 @@ function CommentItem({ comment, onReply }: { comment: Comment; onReply: (comment
           <button type="button" className={styles.action} onClick={() => onReply(comment)}>
             {t('circle.reply')}
           </button>
+          {user && user.id !== comment.user.id && <ReportCircleContent targetType="post_comment" targetId={comment.id} />}
         </div>
         {comment.replies.length > 0 && (
           <ul className={styles.replies}>

@@ -1,12 +1,15 @@
 import { useIntl } from 'react-intl';
 import type { components } from '../../api/schema';
 import { useLikePost } from '../../api/queries/circle.ts';
+import { useSubmitReport } from '../../api/queries/report.ts';
+import { useReportLabels } from '../../i18n/use-report-labels.ts';
 import { formatTime, fromTimestamp } from '../../i18n/relative-time.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Image } from '../../ui/image.tsx';
+import { ReportAction } from '../../ui/report-form.tsx';
 import { link } from '../../routes.ts';
 import styles from './circle-page.module.css';
 
@@ -58,7 +61,15 @@ export function PostCard({ post, linked = true }: { post: Post; linked?: boolean
         ) : (
           <span className={styles.action}>{t('circle.comments', { count: post.comment_count })}</span>
         )}
+        {user && user.id !== post.author.id && <ReportCircleContent targetType="post" targetId={post.id} />}
       </footer>
     </article>
   );
+}
+
+/** Reports a post or a comment of the circles to the admins; never shown on one's own. */
+export function ReportCircleContent({ targetType, targetId }: { targetType: 'post' | 'post_comment'; targetId: number }) {
+  const labels = useReportLabels();
+  const report = useSubmitReport();
+  return <ReportAction quiet labels={labels} send={(body) => report.mutateAsync({ target_type: targetType, target_id: targetId, ...body })} />;
 }

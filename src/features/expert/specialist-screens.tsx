@@ -1,11 +1,13 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { useIntl } from 'react-intl';
+import { useHeadlinePage } from '../../api/queries/content.ts';
 import { useOddsHistory } from '../../api/queries/scores.ts';
 import { useBuyPlan, useExpertProfile, useExpertRanking, usePlanDetail, usePlanList } from '../../api/queries/expert.ts';
 import type { components } from '../../api/schema';
 import { useMessage } from '../../i18n/use-message.ts';
 import { usePaginationLabels } from '../../i18n/use-pagination-labels.ts';
 import { planSealText } from '../../machines/plan-seal.ts';
-import { readStoredToken } from '../../realtime/stored-user.ts';
+import { readStoredToken, useStoredUser } from '../../realtime/stored-user.ts';
 import { link, useRouteQuery } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -173,10 +175,49 @@ function PlanPages({ expertId, type }: { expertId?: number; type: 0 | 1 }) {
   );
 }
 
-/** /specialist-home?id=: an expert's record and plans. */
+/**
+ * The articles an expert wrote through the news form (Headlines_user/insert) and an admin published:
+ * one expert's (authorId), or those of a sport's experts (type). Each opens on /detail as any article.
+ */
+function ArticleList({ authorId, type, limit }: { authorId?: number; type: 0 | 1; limit: number }) {
+  const t = useMessage();
+  const { locale } = useIntl();
+  const pageLabels = usePaginationLabels();
+  const [page, setPage] = useState(1);
+  const articles = useHeadlinePage({ ...(authorId === undefined ? { expert_type: type } : { author_id: authorId }), page, limit });
+  if (!articles.data) return <EmptyState title={t('common.loading')} busy={articles.isPending} />;
+  if (articles.data.list.length === 0) return <EmptyState title={t('expert.articles.none')} />;
+  return (
+    <>
+      <ul className={styles.articles}>
+        {articles.data.list.map((article) => (
+          <li key={article.id} className={styles.article}>
+            <a href={link('detail', { id: article.id })} data-user-content>
+              {article.title}
+            </a>
+            {article.summary && (
+              <p className={styles.articleSummary} data-user-content>
+                {article.summary}
+              </p>
+            )}
+            <time className={styles.articleTime} dateTime={new Date(article.publish_time * 1000).toISOString()}>
+              {new Date(article.publish_time * 1000).toLocaleDateString(locale)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {articles.data.total > articles.data.limit && (
+        <Pagination {...pageLabels} page={page} pageCount={pageCountOf(articles.data.total, articles.data.limit)} onChange={setPage} label={t('expert.articles.title')} />
+      )}
+    </>
+  );
+}
+
+/** /specialist-home?id=: an expert's record, plans and articles. */
 export function SpecialistHomeScreen({ title }: { title: string }) {
   const t = useMessage();
   const { id, type } = useRouteQuery('specialistHome');
+  const user = useStoredUser();
   const profile = useExpertProfile(id);
   if (id === undefined || profile.isError) return <Page title={title}><EmptyState title={t('common.noData')} /></Page>;
   return (
@@ -189,6 +230,11 @@ export function SpecialistHomeScreen({ title }: { title: string }) {
       <section className={styles.section} aria-labelledby="expert-plans">
         <h2 id="expert-plans">{t('expert.home.plans')}</h2>
         <PlanPages expertId={id} type={type} />
+      </section>
+      <section className={styles.section} aria-labelledby="expert-articles">
+        <h2 id="expert-articles">{t('expert.articles.title')}</h2>
+        {user?.id === id && <a href={link('news')}>{t('expert.articles.write')}</a>}
+        <ArticleList authorId={id} type={type} limit={5} />
       </section>
     </Page>
   );
@@ -228,13 +274,23 @@ export function SpecialistInfoScreen({ title }: { title: string }) {
   );
 }
 
-/** /specialist-news: the newest plans, of one expert (id) or of a sport (type). */
+/** /specialist-news: the experts' news, of one expert (id) or of a sport (type): their newest articles, then plans. */
 export function SpecialistNewsScreen({ title }: { title: string }) {
+  const t = useMessage();
   const { id, type } = useRouteQuery('specialistNews');
   return (
     <Page title={title}>
       {id === undefined && <SportTabs type={type} route="specialistNews" />}
-      <PlanPages expertId={id} type={type} />
+      <div className={styles.sections}>
+        <section className={styles.section} aria-labelledby="expert-news-articles">
+          <h2 id="expert-news-articles">{t('expert.articles.title')}</h2>
+          <ArticleList authorId={id} type={type} limit={10} />
+        </section>
+        <section className={styles.section} aria-labelledby="expert-news-plans">
+          <h2 id="expert-news-plans">{t('expert.news.latest')}</h2>
+          <PlanPages expertId={id} type={type} />
+        </section>
+      </div>
     </Page>
   );
 }

@@ -27,7 +27,8 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { List } from '../../ui/list.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
-import { ReportForm } from '../../ui/report-form.tsx';
+import { ReportAction } from '../../ui/report-form.tsx';
+import { useReportLabels } from '../../i18n/use-report-labels.ts';
 import { TextInput } from '../../ui/text-input.tsx';
 import { VideoCard } from './video-card.tsx';
 import { TranscodeJobPanel } from './transcode-job-panel.tsx';
@@ -103,7 +104,7 @@ function VideoView({ video }: { video: Video }) {
               </Button>
             )}
           </div>
-          {user && !own && <ReportVideo videoId={video.id} />}
+          {user && !own && <ReportContent targetType="video" targetId={video.id} />}
           {video.review_status === 'audit_successful' && <VideoComments video={video} />}
         </div>
         <RelatedVideos video={video} />
@@ -236,6 +237,7 @@ function CommentItem({ comment }: { comment: VideoComment }) {
               {t(open ? 'video.comment.hideReplies' : 'video.comment.showReplies', { count: comment.reply_count })}
             </button>
           )}
+          {user && user.id !== comment.author.id && <ReportContent quiet targetType="video_comment" targetId={comment.id} />}
         </div>
         {replying && (
           <CommentComposer
@@ -260,33 +262,9 @@ function CommentItem({ comment }: { comment: VideoComment }) {
   );
 }
 
-/** Reports the video to the admins: a button that opens the report form. */
-function ReportVideo({ videoId }: { videoId: number }) {
-  const t = useMessage();
+/** Reports the video, or one of its comments, to the admins. */
+function ReportContent({ targetType, targetId, quiet = false }: { targetType: 'video' | 'video_comment'; targetId: number; quiet?: boolean }) {
+  const labels = useReportLabels();
   const report = useSubmitReport();
-  const [open, setOpen] = useState(false);
-  if (!open) return <Button onClick={() => setOpen(true)}>{t('report.open')}</Button>;
-  return (
-    <ReportForm
-      labels={{
-        title: t('report.title'),
-        reason: t('report.reasonLabel'),
-        detail: t('report.detail'),
-        send: t('report.send'),
-        cancel: t('report.cancel'),
-        reasons: {
-          spam: t('report.reason.spam'),
-          abuse: t('report.reason.abuse'),
-          porn: t('report.reason.porn'),
-          illegal: t('report.reason.illegal'),
-          other: t('report.reason.other'),
-        },
-      }}
-      busy={report.isPending}
-      problem={report.error ? report.error.message : null}
-      done={report.isSuccess ? t('report.sent') : null}
-      onSend={({ reason, detail }) => report.mutate({ target_type: 'video', target_id: videoId, reason, ...(detail ? { detail } : {}) })}
-      onCancel={() => setOpen(false)}
-    />
-  );
+  return <ReportAction quiet={quiet} labels={labels} send={(body) => report.mutateAsync({ target_type: targetType, target_id: targetId, ...body })} />;
 }

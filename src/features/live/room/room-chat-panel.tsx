@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../../api/client.ts';
 import { useKickViewer, useMuteViewer, useSetChatRules } from '../../../api/queries/live-room.ts';
@@ -6,6 +6,9 @@ import type { components } from '../../../api/schema';
 import { useBarrageStyles, useSendBarrage } from '../../../api/queries/gifts.ts';
 import { newActionKey } from '../../../api/queries/wallet.ts';
 import { useMessage } from '../../../i18n/use-message.ts';
+import { useReportLabels } from '../../../i18n/use-report-labels.ts';
+import { useSubmitReport } from '../../../api/queries/report.ts';
+import { ReportAction } from '../../../ui/report-form.tsx';
 import { useLoginRequest } from '../../../realtime/login-request.tsx';
 import { announceKickout } from '../../../realtime/room-kickout.ts';
 import { useStoredUser } from '../../../realtime/stored-user.ts';
@@ -37,7 +40,7 @@ function GiftLine({ message, gift }: { message: RoomChatMessage; gift: NonNullab
   );
 }
 
-function ChatLine({ message, moderation }: { message: RoomChatMessage; moderation?: RoomChatModeration }) {
+function ChatLine({ message, moderation, report }: { message: RoomChatMessage; moderation?: RoomChatModeration; report?: (message: RoomChatMessage) => ReactNode }) {
   const t = useMessage();
   if (message.revoked) {
     return (
@@ -82,6 +85,7 @@ function ChatLine({ message, moderation }: { message: RoomChatMessage; moderatio
           </button>
         </span>
       ) : null}
+      {report && !message.isMine ? <span className={styles.lineReport}>{report(message)}</span> : null}
     </li>
   );
 }
@@ -183,10 +187,12 @@ export interface RoomChatViewProps {
   rules?: ChatRules;
   /** Given to the room's anchor and managers. */
   moderation?: RoomChatModeration;
+  /** For a logged-in viewer: the action that reports someone else's line to the site's admins. */
+  report?: (message: RoomChatMessage) => ReactNode;
 }
 
 /** The room chat as it shows: the messages, the online count, the composer and the viewer's state. */
-export function RoomChatView({ chat, colours, rules, moderation }: RoomChatViewProps) {
+export function RoomChatView({ chat, colours, rules, moderation, report }: RoomChatViewProps) {
   const t = useMessage();
   const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -258,7 +264,7 @@ export function RoomChatView({ chat, colours, rules, moderation }: RoomChatViewP
         <div ref={list} className={styles.list} role="log" aria-label={t('roomChat.messages')} aria-live="polite" onScroll={onScroll}>
           <ol className={styles.lines}>
             {messages.map((message) => (
-              <ChatLine key={message.id} message={message} moderation={moderation} />
+              <ChatLine key={message.id} message={message} moderation={moderation} report={report} />
             ))}
           </ol>
         </div>
@@ -419,5 +425,12 @@ function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessage
         error: sendBarrage.error instanceof ApiError ? sendBarrage.error.msg : null,
       }
     : undefined;
-  return <RoomChatView chat={chat} colours={colours} rules={rules} moderation={moderation} />;
+  const reportLabels = useReportLabels();
+  const submitReport = useSubmitReport();
+  const report = user
+    ? (message: RoomChatMessage) => (
+        <ReportAction quiet labels={reportLabels} send={(body) => submitReport.mutateAsync({ target_type: 'chat_message', target_id: Number(message.id), ...body })} />
+      )
+    : undefined;
+  return <RoomChatView chat={chat} colours={colours} rules={rules} moderation={moderation} report={report} />;
 }
