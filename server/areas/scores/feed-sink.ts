@@ -91,7 +91,7 @@ async function publishPass(server: ServerContext, pass: PassPlayed, incidents: I
   for (const match of pass.matches) {
     // A match played without a change a page shows (a step inside the same minute) is not pushed at all. Its odds
     // go on the exponent stream, so the view is built without them.
-    const change = changes.changeOf(toMatchView(board, match, [], viewer));
+    const change = changes.changeOf(toMatchView(board, match, [], viewer), pass.at);
     if (change) publishes.push(server.siteSocket.publishMatch(match.sport, 'match', change));
   }
   for (const match of pass.finished) changes.forget(match.id);
