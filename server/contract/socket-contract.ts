@@ -6,7 +6,8 @@ import { fieldWithForbiddenCharacter, textCharacterMessages } from './text-chara
 // The frames of the site socket, as openapi.yaml defines them (generated into src/api/schema.d.ts).
 type Schemas = components['schemas'];
 
-export type MatchData = Schemas['Match'];
+/** A match push's data: the fields of the match that changed since its previous push. */
+export type MatchData = Schemas['MatchChange'];
 export type MatchOddsData = Schemas['MatchOdds'];
 export type GoalEventData = Schemas['GoalEvent'];
 export type MomentumData = Schemas['MatchMomentum'];

@@ -138,10 +138,41 @@ async function startFeedServer(socket: Partial<SiteSocketHubOptions> = {}, advan
   opened.feeds.push(feed);
   await feed.start();
   const company = await database.db.selectFrom('odds_companies').select('id').orderBy('sort').orderBy('id').executeTakeFirstOrThrow();
-  return { url: `ws://127.0.0.1:${port}/ws`, feed, hub: server.siteSocket, companyId: company.id };
+  return { url: `ws://127.0.0.1:${port}/ws`, feed, hub: server.siteSocket, companyId: company.id, scoreBoard: server.scoreBoard };
 }
 
 describe('the feed through the site socket', { timeout: 120_000 }, () => {
+  it('pushes of a match only the fields that changed, which patch into the match as the board holds it', async () => {
+    const { url, feed, companyId, scoreBoard } = await startFeedServer({}, 5_000);
+    const client = await Client.open(url);
+    await client.subscribe(0, companyId);
+    await feed.advance(30 * minuteMs);
+    await quiet([client]);
+
+    const pushes = client.pushes('football_match').flatMap((frame) => (frame.type === 'football_match' ? [frame.data] : []));
+    expect(pushes.length).toBeGreaterThan(10);
+    const shown = new Map<number, Record<string, unknown>>();
+    for (const change of pushes) {
+      const before = shown.get(change.id);
+      // A field is named only when it changed (a pass that changed nothing of a match sends nothing of it), except in
+      // the whole push each playing match gets once a minute.
+      const whole = ['home_score', 'away_score', 'status', 'phase', 'minute', 'anchor_count'].every((field) => field in change);
+      if (before && !whole) {
+        const named = Object.entries(change).filter(([field]) => field !== 'id' && field !== 'sport');
+        expect(named.length).toBeGreaterThan(0);
+        for (const [field, value] of named) expect(JSON.stringify(value), `${field} of match ${change.id}`).not.toBe(JSON.stringify(before[field]));
+      }
+      shown.set(change.id, { ...before, ...change });
+    }
+    // What a page patched together is what the board holds now, for each field a push carries.
+    const board = await scoreBoard.read();
+    for (const [id, patched] of shown) {
+      const row = board.matches.get(id);
+      if (!row) continue;
+      expect(patched).toMatchObject({ home_score: row.home_score, away_score: row.away_score, status: row.status });
+    }
+  });
+
   it('sends a client only the sport and odds company it subscribed to', async () => {
     const { url, feed, companyId } = await startFeedServer();
     const football = await Client.open(url);

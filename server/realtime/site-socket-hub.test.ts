@@ -25,7 +25,6 @@ import { siteSocketRoutes } from './site-socket-routes.ts';
 import type {
   GoalEventData,
   LoginSessionData,
-  MatchData,
   MatchOddsData,
   ServerMessageOf,
   SocketServerMessage,
@@ -179,7 +178,8 @@ const league = (sport: Sport): Schemas['League'] => ({
   sport,
   country: '',
 });
-const match = (id: number, extra: Partial<MatchData> = {}): MatchData => {
+// Whole matches, as a publisher that keeps no earlier push sends them: a MatchChange may carry every field.
+const match = (id: number, extra: Partial<Schemas['Match']> = {}): Schemas['Match'] => {
   const sport = extra.sport ?? 'football';
   return {
     id,

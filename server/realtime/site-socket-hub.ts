@@ -239,6 +239,7 @@ export class SiteSocketHub implements SiteSocket {
   #unsubscribes: Unsubscribe[] = [];
   #closed = false;
   #shedding = false;
+  #sweeping = false;
 
   constructor(
     private readonly options: SiteSocketHubOptions,
@@ -610,21 +611,44 @@ export class SiteSocketHub implements SiteSocket {
     return false;
   }
 
+  /**
+   * The heartbeat sweep, in slices of `sliceMs` like the fan-out: with thousands of sockets one pass over all of
+   * them held the event loop for tens of milliseconds every second. A sweep still going when the next is due is
+   * not doubled.
+   */
   #checkConnections(): void {
+    if (this.#sweeping) return;
+    this.#sweeping = true;
     const now = Date.now();
-    for (const connection of this.#connections) {
-      if (this.#isSlow(connection)) continue;
-      if (now - connection.lastFrameAt > 2 * this.#heartbeatMs) {
-        this.log.info({ connection: connection.id }, 'site socket silent, closing');
-        this.#detach(connection);
-        connection.socket.close(silentCloseCode, 'heartbeat timeout');
-      } else if (connection.awaitingPong && now - connection.pingSentAt > this.#heartbeatMs) {
-        this.#drop(connection, 'no pong');
-      } else if (!connection.awaitingPong && now - connection.pingSentAt >= this.#heartbeatMs) {
-        connection.awaitingPong = true;
-        connection.pingSentAt = now;
-        connection.socket.ping();
+    const pending = this.#connections.values();
+    const slice = () => {
+      const started = performance.now();
+      let checked = 0;
+      // A connection gone meanwhile is no longer in the set, and its iterator skips it.
+      for (let next = pending.next(); !next.done; next = pending.next()) {
+        this.#checkConnection(next.value, now);
+        if (++checked % 64 === 0 && performance.now() - started >= this.#sliceMs && !this.#closed) {
+          setImmediate(slice);
+          return;
+        }
       }
+      this.#sweeping = false;
+    };
+    slice();
+  }
+
+  #checkConnection(connection: Connection, now: number): void {
+    if (this.#isSlow(connection)) return;
+    if (now - connection.lastFrameAt > 2 * this.#heartbeatMs) {
+      this.log.info({ connection: connection.id }, 'site socket silent, closing');
+      this.#detach(connection);
+      connection.socket.close(silentCloseCode, 'heartbeat timeout');
+    } else if (connection.awaitingPong && now - connection.pingSentAt > this.#heartbeatMs) {
+      this.#drop(connection, 'no pong');
+    } else if (!connection.awaitingPong && now - connection.pingSentAt >= this.#heartbeatMs) {
+      connection.awaitingPong = true;
+      connection.pingSentAt = now;
+      connection.socket.ping();
     }
   }
 

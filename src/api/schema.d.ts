@@ -5965,6 +5965,32 @@ export interface components {
             /** @description The odds of the company asked for (or the default company); null when it has none on this match. */
             odds: components["schemas"]["MatchOdds"] | null;
         };
+        /** @description What a match push carries (SocketMatchPush): the match's id and sport, and each field of Match that changed since the previous push of the match; the first push of a match after the publisher starts carries every one of them. Fields not named here (league, teams, round, start time) do not change while a match is played. */
+        MatchChange: {
+            id: number;
+            sport: components["schemas"]["MatchSport"];
+            home_score?: number;
+            away_score?: number;
+            home_half_score?: number | null;
+            away_half_score?: number | null;
+            /** @description Every period's score so far, as Match.period_scores (the whole list when one of them changed). */
+            period_scores?: {
+                phase: components["schemas"]["MatchPhase"];
+                home_score: number;
+                away_score: number;
+            }[];
+            status?: components["schemas"]["LiveStatus"];
+            phase?: components["schemas"]["MatchPhase"];
+            minute?: number | null;
+            match_str?: string;
+            home_red_cards?: number;
+            away_red_cards?: number;
+            home_yellow_cards?: number;
+            away_yellow_cards?: number;
+            home_corners?: number;
+            away_corners?: number;
+            anchor_count?: number;
+        };
         /** @description Something that happened in a match, as the score detail's timeline shows it. */
         MatchIncident: {
             id: number;
@@ -6495,7 +6521,7 @@ export interface components {
             /** @description The user the token bound the connection to; null for a guest or a token whose session is gone. */
             user_id: number | null;
         };
-        /** @description A match changed (code 100; SPEC §4): its score, status, minute, cards or corners. Sent to connections whose classify picks the sport. The match's odds are those of the default company. */
+        /** @description A match changed (code 100; SPEC §4): its score, status, minute, cards or corners, as the fields that changed since the stream's previous push of the match. Sent to connections whose classify picks the sport. A page patches the match it already shows (from a list, the detail or a room) with them, in seq order; a resume replays the missed ones and a resync asks the page to read its matches again. The odds come on the exponent stream. */
         SocketMatchPush: {
             /** @constant */
             code: 100;
@@ -6505,7 +6531,7 @@ export interface components {
              */
             type: "football_match" | "basketball_match" | "esports_match";
             seq: components["schemas"]["SocketSeq"];
-            data: components["schemas"]["Match"];
+            data: components["schemas"]["MatchChange"];
         };
         /** @description One company's odds on a match moved (code 100, exponent; SPEC §4). Sent to connections whose classify picks the sport and whose toggle picks data.company_id. */
         SocketExponentPush: {

@@ -6,12 +6,11 @@ export type SocketFrameSchemaName =
   | 'AsianHandicapPrices'
   | 'GoalEvent'
   | 'ImageUrl'
-  | 'League'
   | 'LiveMatchBrief'
   | 'LiveStatus'
   | 'LiveType'
   | 'LoginSession'
-  | 'Match'
+  | 'MatchChange'
   | 'MatchMomentum'
   | 'MatchOdds'
   | 'MatchPhase'
@@ -38,7 +37,6 @@ export type SocketFrameSchemaName =
   | 'SocketServerMessage'
   | 'SocketSessionGone'
   | 'SocketStream'
-  | 'Team'
   | 'Timestamp'
   | 'UserSex';
 
@@ -46,12 +44,11 @@ export const socketFrameSchemas: Readonly<Record<SocketFrameSchemaName, FrameSch
   AsianHandicapPrices: {"type":"object","required":["home","line","away"],"properties":{"home":{"type":"number"},"line":{"type":"number"},"away":{"type":"number"}}},
   GoalEvent: {"type":"object","required":["match_id","league_name","league_name_en","kind","iszhu","match_str","home_team_name_zh","home_team_name_en","away_team_name_zh","away_team_name_en","home_score","away_score"],"properties":{"match_id":{"type":"integer"},"league_name":{"type":"string"},"league_name_en":{"type":"string"},"kind":{"type":"string","enum":["goal","red_card","yellow_card"]},"iszhu":{"type":"integer","enum":[0,1]},"match_str":{"type":"string"},"home_team_name_zh":{"type":"string"},"home_team_name_en":{"type":"string"},"away_team_name_zh":{"type":"string"},"away_team_name_en":{"type":"string"},"home_score":{"type":"integer"},"away_score":{"type":"integer"}}},
   ImageUrl: {"type":"string"},
-  League: {"type":"object","required":["id","name","name_en","short_name_zh","logo","sport","country"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"logo":{"$ref":"ImageUrl"},"sport":{"$ref":"MatchSport"},"country":{"type":"string"}}},
   LiveMatchBrief: {"type":"object","required":["id","type","short_name_zh","league_name_en","home_team_name_zh","home_team_name_en","home_team_logo","away_team_name_zh","away_team_name_en","away_team_logo","home_score","away_score","status","match_time"],"properties":{"id":{"type":"integer"},"type":{"$ref":"LiveType"},"short_name_zh":{"type":"string"},"league_name_en":{"type":"string"},"home_team_name_zh":{"type":"string"},"home_team_name_en":{"type":"string"},"home_team_logo":{"$ref":"ImageUrl"},"away_team_name_zh":{"type":"string"},"away_team_name_en":{"type":"string"},"away_team_logo":{"$ref":"ImageUrl"},"home_score":{"type":"integer"},"away_score":{"type":"integer"},"status":{"$ref":"LiveStatus"},"match_str":{"type":"string"},"match_time":{"$ref":"Timestamp"}}},
   LiveStatus: {"type":"string","enum":["not_started","in_progress","over"]},
   LiveType: {"type":"integer","enum":[1,2,3]},
   LoginSession: {"type":"object","required":["token","id","userSig","profile"],"properties":{"token":{"type":"string"},"id":{"type":"integer"},"userSig":{"type":"string"},"profile":{"$ref":"MemberProfile"}}},
-  Match: {"type":"object","required":["id","sport","league","round","round_en","best_of","home_team","away_team","home_team_name_zh","away_team_name_zh","home_score","away_score","home_half_score","away_half_score","period_scores","status","phase","minute","match_str","start_time","home_red_cards","away_red_cards","home_yellow_cards","away_yellow_cards","home_corners","away_corners","anchor_count","is_collect","odds"],"properties":{"id":{"type":"integer"},"sport":{"$ref":"MatchSport"},"league":{"$ref":"League"},"round":{"type":"string"},"round_en":{"type":"string"},"best_of":{"type":["integer","null"]},"home_team":{"$ref":"Team"},"away_team":{"$ref":"Team"},"home_team_name_zh":{"type":"string"},"away_team_name_zh":{"type":"string"},"home_score":{"type":"integer"},"away_score":{"type":"integer"},"home_half_score":{"type":["integer","null"]},"away_half_score":{"type":["integer","null"]},"period_scores":{"type":"array","items":{"type":"object","required":["phase","home_score","away_score"],"properties":{"phase":{"$ref":"MatchPhase"},"home_score":{"type":"integer"},"away_score":{"type":"integer"}}}},"status":{"$ref":"LiveStatus"},"phase":{"$ref":"MatchPhase"},"minute":{"type":["integer","null"]},"match_str":{"type":"string"},"start_time":{"$ref":"Timestamp"},"home_red_cards":{"type":"integer"},"away_red_cards":{"type":"integer"},"home_yellow_cards":{"type":"integer"},"away_yellow_cards":{"type":"integer"},"home_corners":{"type":"integer"},"away_corners":{"type":"integer"},"anchor_count":{"type":"integer"},"is_collect":{"type":"integer","enum":[0,1]},"odds":{"oneOf":[{"$ref":"MatchOdds"},{"type":"null"}]}}},
+  MatchChange: {"type":"object","required":["id","sport"],"properties":{"id":{"type":"integer"},"sport":{"$ref":"MatchSport"},"home_score":{"type":"integer"},"away_score":{"type":"integer"},"home_half_score":{"type":["integer","null"]},"away_half_score":{"type":["integer","null"]},"period_scores":{"type":"array","items":{"type":"object","required":["phase","home_score","away_score"],"properties":{"phase":{"$ref":"MatchPhase"},"home_score":{"type":"integer"},"away_score":{"type":"integer"}}}},"status":{"$ref":"LiveStatus"},"phase":{"$ref":"MatchPhase"},"minute":{"type":["integer","null"]},"match_str":{"type":"string"},"home_red_cards":{"type":"integer"},"away_red_cards":{"type":"integer"},"home_yellow_cards":{"type":"integer"},"away_yellow_cards":{"type":"integer"},"home_corners":{"type":"integer"},"away_corners":{"type":"integer"},"anchor_count":{"type":"integer"}}},
   MatchMomentum: {"type":"object","required":["match_id","kind","points"],"properties":{"match_id":{"type":"integer"},"kind":{"type":"string","enum":["pressure","lead"]},"points":{"type":"array","items":{"$ref":"MomentumPoint"}}}},
   MatchOdds: {"type":"object","required":["match_id","company_id","company_name","company_name_en","asian_handicap","over_under","one_x_two","suspended","updated_at"],"properties":{"match_id":{"type":"integer"},"company_id":{"type":"integer"},"company_name":{"type":"string"},"company_name_en":{"type":"string"},"asian_handicap":{"type":"object","required":["initial","current"],"properties":{"initial":{"oneOf":[{"$ref":"AsianHandicapPrices"},{"type":"null"}]},"current":{"oneOf":[{"$ref":"AsianHandicapPrices"},{"type":"null"}]}}},"over_under":{"type":"object","required":["initial","current"],"properties":{"initial":{"oneOf":[{"$ref":"OverUnderPrices"},{"type":"null"}]},"current":{"oneOf":[{"$ref":"OverUnderPrices"},{"type":"null"}]}}},"one_x_two":{"type":"object","required":["initial","current"],"properties":{"initial":{"oneOf":[{"$ref":"OneXTwoPrices"},{"type":"null"}]},"current":{"oneOf":[{"$ref":"OneXTwoPrices"},{"type":"null"}]}}},"suspended":{"type":"boolean"},"updated_at":{"$ref":"Timestamp"}}},
   MatchPhase: {"type":"string","enum":["not_started","first_half","half_time","second_half","extra_time","penalties","q1","q2","q3","q4","quarter_break","overtime","map_1","map_2","map_3","map_4","map_5","map_6","map_7","map_break","interrupted","finished","postponed","abandoned","cancelled"]},
@@ -67,7 +64,7 @@ export const socketFrameSchemas: Readonly<Record<SocketFrameSchemaName, FrameSch
   SocketHeartbeatReply: {"type":"object","required":["code","type","server_time"],"properties":{"code":{"type":"integer","const":0},"type":{"type":"string","const":"heartbeat"},"server_time":{"$ref":"Timestamp"}}},
   SocketLiveAlert: {"type":"object","required":["code","type","kind"],"properties":{"code":{"type":"integer","const":310},"type":{"type":"string","const":"live_alert"},"kind":{"type":"string","enum":["anchor_live","match_kickoff"]},"room_id":{"type":"integer"},"anchor":{"type":"object","required":["id","user_nickname"],"properties":{"id":{"type":"integer"},"user_nickname":{"type":"string"}}},"title":{"type":"string"},"match":{"$ref":"LiveMatchBrief"}}},
   SocketLiveKickout: {"type":"object","required":["code","type","room_id"],"properties":{"code":{"type":"integer","const":300},"type":{"type":"string","const":"live_kickout"},"room_id":{"type":"integer"}}},
-  SocketMatchPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_match","basketball_match","esports_match"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"Match"}}},
+  SocketMatchPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_match","basketball_match","esports_match"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"MatchChange"}}},
   SocketMomentumPush: {"type":"object","required":["code","type","seq","data"],"properties":{"code":{"type":"integer","const":100},"type":{"type":"string","enum":["football_momentum","basketball_momentum"]},"seq":{"$ref":"SocketSeq"},"data":{"$ref":"MatchMomentum"}}},
   SocketQrBound: {"type":"object","required":["code","type","qr_code"],"properties":{"code":{"type":"integer","const":0},"type":{"type":"string","const":"qr_bound"},"qr_code":{"type":"string"}}},
   SocketQrLoginSuccess: {"type":"object","required":["code","type","qr_code","data"],"properties":{"code":{"type":"integer","const":200},"type":{"type":"string","const":"webLoginSuccess"},"qr_code":{"type":"string"},"data":{"$ref":"LoginSession"}}},
@@ -78,7 +75,6 @@ export const socketFrameSchemas: Readonly<Record<SocketFrameSchemaName, FrameSch
   SocketServerMessage: {"oneOf":[{"$ref":"SocketRegistered"},{"$ref":"SocketMatchPush"},{"$ref":"SocketExponentPush"},{"$ref":"SocketGoalPush"},{"$ref":"SocketMomentumPush"},{"$ref":"SocketQrBound"},{"$ref":"SocketQrScanned"},{"$ref":"SocketQrLoginSuccess"},{"$ref":"SocketSessionGone"},{"$ref":"SocketLiveKickout"},{"$ref":"SocketLiveAlert"},{"$ref":"SocketHeartbeatReply"},{"$ref":"SocketResync"},{"$ref":"SocketError"}]},
   SocketSessionGone: {"type":"object","required":["code","type","msg"],"properties":{"code":{"type":"integer","const":700},"type":{"type":"string","const":"session_gone"},"msg":{"type":"string"}}},
   SocketStream: {"type":"string","enum":["football_match","football_exponent","basketball_match","basketball_exponent","esports_match","goal","football_momentum","basketball_momentum"]},
-  Team: {"type":"object","required":["id","name","name_en","short_name_zh","logo"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"short_name_zh":{"type":"string"},"short_name_en":{"type":"string"},"logo":{"$ref":"ImageUrl"}}},
   Timestamp: {"type":"integer"},
   UserSex: {"type":"integer","enum":[0,1,2]},
 };

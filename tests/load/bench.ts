@@ -24,6 +24,7 @@ import { benchRoomChat } from './room-chat-bench.ts';
 import { benchScoresLayoutShift } from './scores-cls-bench.ts';
 import { benchSearch } from './search-bench.ts';
 import { benchShell } from './shell-bench.ts';
+import { benchSocketClose } from './socket-close-bench.ts';
 import { benchStartup } from './startup-bench.ts';
 import { benchVideos } from './video-bench.ts';
 import { percentile } from './percentile.ts';
@@ -34,10 +35,11 @@ const only = process.env.BENCH_ONLY;
 
 /**
  * Sections run alone: BENCH_ONLY=config (getConfig as `npm start` serves it), BENCH_ONLY=start (the cold and warm
- * starts only: first API answer, first page, first score push).
+ * starts only: first API answer, first page, first score push), BENCH_ONLY=close (5,000 score sockets closing at once).
  */
 const soloSections: Record<string, () => Promise<void>> = {
   config: () => benchGetConfig(),
+  close: () => benchSocketClose(),
   start: async () => {
     const [data, dist] = [mkdtempSync(join(tmpdir(), 'pitchside-bench-')), mkdtempSync(join(tmpdir(), 'pitchside-bench-dist-'))];
     try {

@@ -6,6 +6,7 @@ import type { FeedSink, PassPlayed } from '../../ports/match-feed.ts';
 import type { IncidentRow, OddsRow } from '../../ports/score-board.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { boardReachMs } from './memory-score-board.ts';
+import { MatchChanges } from './match-changes.ts';
 import { toMatchOdds, toMatchView } from './match-shapes.ts';
 import { liveRoomsByMatch } from './match-viewer.ts';
 
@@ -27,6 +28,7 @@ const popUpKinds: Partial<Record<MatchIncidentsTable['kind'], GoalEvent['kind']>
 
 /** The sink of the feed of this process: the server's database, score board and site socket. */
 export function scoresFeedSink(server: ServerContext): FeedSink {
+  const changes = new MatchChanges();
   return {
     async feeding() {
       await server.scoreBoard.read();
@@ -74,22 +76,25 @@ export function scoresFeedSink(server: ServerContext): FeedSink {
       for (const { rows } of pass.standings) if (rows[0]) board.putStandings(rows[0].league_id, rows[0].season, rows);
       board.forgetBefore(pass.at - boardReachMs);
 
-      await publishPass(server, pass, incidentRows);
+      await publishPass(server, pass, incidentRows, changes);
       return incidentRows;
     },
   };
 }
 
-/** Code 100 pushes: each changed match, each company's moved odds, and the goal pop-ups. */
-async function publishPass(server: ServerContext, pass: PassPlayed, incidents: IncidentRow[]): Promise<void> {
+/** Code 100 pushes: what changed of each match, each company's moved odds, and the goal pop-ups. */
+async function publishPass(server: ServerContext, pass: PassPlayed, incidents: IncidentRow[], changes: MatchChanges): Promise<void> {
   const board = await server.scoreBoard.read();
   const rooms = await liveRoomsByMatch(server);
   const viewer = { collected: new Set<number>(), anchorCount: (id: number) => rooms.get(id)?.length ?? 0 };
   const publishes: Array<Promise<number>> = [];
   for (const match of pass.matches) {
-    const odds = board.odds.get(match.id) ?? [];
-    publishes.push(server.siteSocket.publishMatch(match.sport, 'match', toMatchView(board, match, odds, viewer)));
+    // A match played without a change a page shows (a step inside the same minute) is not pushed at all. Its odds
+    // go on the exponent stream, so the view is built without them.
+    const change = changes.changeOf(toMatchView(board, match, [], viewer), pass.at);
+    if (change) publishes.push(server.siteSocket.publishMatch(match.sport, 'match', change));
   }
+  for (const match of pass.finished) changes.forget(match.id);
   const moved = new Map<string, OddsRow>();
   for (const row of pass.odds) moved.set(`${row.match_id}:${row.company_id}`, row);
   for (const row of moved.values()) {

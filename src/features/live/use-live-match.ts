@@ -27,13 +27,15 @@ export function useLiveMatch(given: LiveMatchBrief | undefined): LiveMatchBrief 
       (event) => {
         const data = event.push.data;
         if (given === undefined || data.id !== given.id) return;
-        setPushed({
+        // A push names only what changed: the rest stays as the list or an earlier push of this answer had it.
+        setPushed((previous) => ({
+          ...(previous.at === given ? previous : {}),
           at: given,
-          status: data.status,
-          home_score: data.home_score,
-          away_score: data.away_score,
+          ...(data.status === undefined ? {} : { status: data.status }),
+          ...(data.home_score === undefined ? {} : { home_score: data.home_score }),
+          ...(data.away_score === undefined ? {} : { away_score: data.away_score }),
           ...(data.match_str === undefined ? {} : { match_str: data.match_str }),
-        });
+        }));
       },
       [given],
     ),

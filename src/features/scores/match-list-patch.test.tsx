@@ -51,10 +51,13 @@ describe('a pushed match while /schedule is on screen', () => {
 
     socket.send({
       type: 'socket.message',
-      message: { code: 100, type: 'football_match', seq: 1, data: { ...sampleMatch, home_score: 3 } },
+      // A push names only what changed: the row keeps its teams and league.
+      message: { code: 100, type: 'football_match', seq: 1, data: { id: sampleMatch.id, sport: sampleMatch.sport, home_score: 3 } },
     });
 
     await waitFor(() => expect(within(row()).getByTestId('match-score')).toHaveTextContent('3 - 1'));
+    expect(row()).toHaveTextContent(sampleMatch.home_team.name_en);
+    expect(row()).toHaveTextContent(sampleMatch.away_team.name_en);
     socket.stop();
   });
 });

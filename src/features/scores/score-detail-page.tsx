@@ -110,7 +110,7 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
     'match.pushed',
     useCallback(
       (event) => {
-        if (event.push.data.id === id) patch((data) => ({ ...data, match: { ...event.push.data, odds: data.match.odds } }));
+        if (event.push.data.id === id) patch((data) => ({ ...data, match: { ...data.match, ...event.push.data, odds: data.match.odds } }));
       },
       [id, patch],
     ),

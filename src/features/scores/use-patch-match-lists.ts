@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
 import { useMatchListCache } from '../../api/queries/scores.ts';
 import { useSocketEvent } from '../../realtime/site-socket.tsx';
+import type { components } from '../../api/schema';
 import type { Match, MatchOdds } from './match-display.ts';
+
+type MatchChange = components['schemas']['MatchChange'];
 
 /** Patches every cached match list with a pushed match or pushed odds, so rows change in place. */
 export function usePatchMatchLists(): void {
@@ -20,9 +23,9 @@ export function usePatchMatchLists(): void {
   );
 }
 
-/** Replaces the pushed match in a list, keeping the odds of the company the list asked for. */
-function withPushedMatch(list: Match[], pushed: Match): Match[] {
-  return list.map((match) => (match.id === pushed.id ? { ...pushed, odds: match.odds, is_collect: match.is_collect } : match));
+/** Patches the pushed match's changed fields in a list, keeping the odds of the company the list asked for. */
+function withPushedMatch(list: Match[], pushed: MatchChange): Match[] {
+  return list.map((match) => (match.id === pushed.id ? { ...match, ...pushed, odds: match.odds, is_collect: match.is_collect } : match));
 }
 
 /** Replaces a match's odds when the push is of the company the list shows. */
