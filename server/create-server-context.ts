@@ -81,13 +81,15 @@ export async function createServerContext(
   const bus = options.bus ?? createBus(options.redisUrl);
   // Another process's sign-out reaches this one's cached sessions before the client's next call can.
   await forgetSessionsWhenTold(bus, cache);
+  // One history for the score streams and the rooms' chats (the site socket closes it).
+  const replayStore = options.redisUrl ? new RedisReplayStore(options.redisUrl, log) : null;
   const siteSocket = await createSiteSocketHub(
     {
       bus,
       contract,
       heartbeatMs: options.heartbeatMs ?? 30_000,
       // Several processes: a client resumes its score streams on whichever it reconnects to.
-      ...(options.redisUrl ? { replayStore: new RedisReplayStore(options.redisUrl, log) } : {}),
+      ...(replayStore ? { replayStore } : {}),
       // The account area answers both (account-frames.ts); without it no token has a user and no code is bound.
       resolveToken: async (token) => (server.frames.site.register ? server.frames.site.register(token) : null),
       onQrLogin: async (login, connection) =>
@@ -116,6 +118,7 @@ export async function createServerContext(
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
     gifts: createGiftQueue(database),
     sendCounter: options.sendCounter ?? sendCounterFor(options.redisUrl, log),
+    roomChatHistory: replayStore,
   };
   server.frames = startAreaFrames(frameRecords, server);
   // The feed hands what it plays to the scores area, which writes the board and pushes through the site socket: it

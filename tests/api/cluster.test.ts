@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
@@ -244,6 +245,54 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
   }, 60_000);
 
   const readyAt = (where: number) => async () => (await fetch(`http://127.0.0.1:${String(where)}/ready`).catch(() => null))?.status === 200;
+  const roomLines = (client: ImClient, group: string) =>
+    client.messages().filter((message) => message.conversationID === `GROUP${group}`);
+
+  it('resumes a room chat tab whose process is killed on the other: every line missed, in order, once', async () => {
+    const { group, users } = await chatRoom();
+    const [talker, listener] = [await imClient(workerPort(1), users[0]!), await imClient(workerPort(2), users[1]!)];
+    for (const client of [talker, listener]) expect(await client.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
+    for (const text of ['before 1', 'before 2']) expect(await say(talker, group, text)).toMatchObject({ type: 'sent' });
+    await listener.until(() => roomLines(listener, group).some((line) => JSON.stringify(line).includes('before 2')), 'the lines before the kill', 10_000);
+    const seen = roomLines(listener, group).map((line) => line.sequence);
+    const closed = new Promise<void>((resolve) => listener.ws.once('close', () => resolve()));
+    process.kill(pids.get(2)!, 'SIGKILL');
+    await closed;
+    // Said while the tab is away, by other members (each under the flood limit).
+    const away = await imClient(workerPort(1), users[4]!);
+    expect(await away.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
+    for (const text of ['away 1', 'away 2', 'away 3']) expect(await say(away, group, text)).toMatchObject({ type: 'sent' });
+    // Back through the balancer, to the process still up, from the last line it holds.
+    const back = await imClient(port, users[1]!);
+    const joined = await back.call({ type: 'join_group', groupID: group, afterSequence: seen.at(-1) });
+    expect(joined).toMatchObject({ type: 'group_joined' });
+    expect(joined).not.toHaveProperty('resync');
+    for (const text of ['after 1', 'after 2']) expect(await say(talker, group, text)).toMatchObject({ type: 'sent' });
+    await back.until(() => roomLines(back, group).some((line) => JSON.stringify(line).includes('after 2')), 'the lines after the resume', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sequences = [...seen, ...roomLines(back, group).map((line) => line.sequence)];
+    expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, index) => sequences[0]! + index));
+    const texts = roomLines(back, group).map((line) => (line.payload as { text?: string }).text);
+    expect(texts).toEqual(['away 1', 'away 2', 'away 3', 'after 1', 'after 2']);
+    // Redis loses the history (a restart without persistence): a tab resuming from before the loss is told to reload;
+    // one holding the last line before it is not, as the database numbers the lines without holes.
+    const redis = new Redis(redisUrl!);
+    await redis.del(`pitchside:replay:room-chat:${group}`);
+    await redis.quit();
+    const afterLoss = await say(away, group, 'after the loss');
+    expect(afterLoss).toMatchObject({ type: 'sent' });
+    const lost = await imClient(port, users[5]!);
+    expect(await lost.call({ type: 'join_group', groupID: group, afterSequence: seen.at(-1) })).toMatchObject({ type: 'group_joined', resync: true });
+    const next = await imClient(port, users[5]!);
+    expect(await next.call({ type: 'join_group', groupID: group, afterSequence: sequences.at(-1) })).not.toHaveProperty('resync');
+    await next.until(() => roomLines(next, group).some((line) => JSON.stringify(line).includes('after the loss')), 'the line after the loss', 10_000);
+    // One holding the newest line resumes with nothing to replay.
+    const current = await imClient(port, users[5]!);
+    const newest = afterLoss.type === 'sent' ? afterLoss.message.sequence : 0;
+    expect(await current.call({ type: 'join_group', groupID: group, afterSequence: newest })).not.toHaveProperty('resync');
+    await until(readyAt(workerPort(2)), 'worker 2 back', 120_000);
+  }, 180_000);
+
   const advance = async (worker: number, minutes: number) => {
     const answer = await fetch(`http://127.0.0.1:${String(workerPort(worker))}/dev/feed/advance`, {
       method: 'POST',

@@ -160,6 +160,19 @@ export function isRefusal<T extends object>(answer: T | RoomChatRefusal): answer
   return 'reason' in answer;
 }
 
+/** The sequences of a room's lines in (after, to] that were deleted: a resume's replay leaves them out. */
+export async function revokedRoomLines(server: ServerContext, roomId: number, after: number, to: number): Promise<Set<number>> {
+  const rows = await server.database.db
+    .selectFrom('chat_messages')
+    .select('seq')
+    .where('conversation_key', '=', `GROUPlive${String(roomId)}`)
+    .where('seq', '>', after)
+    .where('seq', '<=', to)
+    .where('revoked_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.seq));
+}
+
 /** A deleted message: its sequence, and whether this call deleted it (false: it was deleted already). */
 export interface RoomChatRevocation {
   sequence: number;
