@@ -293,6 +293,29 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
     await until(readyAt(workerPort(2)), 'worker 2 back', 120_000);
   }, 180_000);
 
+  it('holds a room\'s slow mode across processes', async () => {
+    const room = await database.db
+      .selectFrom('live_rooms')
+      .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
+      .select('live_rooms.id')
+      .where('users.disabled_at', 'is', null)
+      .where('live_rooms.chat_followers_only', '=', false)
+      .where('live_rooms.chat_block_links', '=', false)
+      .orderBy('live_rooms.id', 'desc')
+      .executeTakeFirstOrThrow();
+    // A room no process has read yet, so each reads its slow mode as set here.
+    await database.db.updateTable('live_rooms').set({ chat_slow_seconds: 10 }).where('id', '=', room.id).execute();
+    const group = `live${String(room.id)}`;
+    const { users } = await chatRoom();
+    const speaker = users[5]!;
+    const [here, there] = [await imClient(workerPort(1), speaker), await imClient(workerPort(2), speaker)];
+    for (const client of [here, there]) expect(await client.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
+    expect(await say(here, group, 'slow one')).toMatchObject({ type: 'sent' });
+    // Without the count in Redis, the other process would let this one through.
+    const second = await say(there, group, 'slow two');
+    expect(second).toMatchObject({ type: 'error', reason: 'slow_mode' });
+  }, 60_000);
+
   const advance = async (worker: number, minutes: number) => {
     const answer = await fetch(`http://127.0.0.1:${String(workerPort(worker))}/dev/feed/advance`, {
       method: 'POST',
