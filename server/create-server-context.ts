@@ -23,6 +23,7 @@ import { MemoryCache } from './memory-cache.ts';
 import { createBus } from './realtime/bus.ts';
 import { sendCounterFor } from './adapters/limits/redis-send-counter.ts';
 import { RedisReplayStore } from './adapters/replay/redis-replay-store.ts';
+import { OpenSockets } from './realtime/open-sockets.ts';
 import type { SendCounter } from './ports/send-counter.ts';
 import type { Bus } from './ports/bus.ts';
 import { createSiteSocketHub, siteSocketMessages, type SiteSocketHubOptions, type SiteSocketHub } from './realtime/site-socket-hub.ts';
@@ -59,6 +60,8 @@ export interface PortOptions {
 /** The context as the composition sees it: the ports the areas see, and the transports behind two of them. */
 export type ComposedServerContext = ServerContext & {
   readonly siteSocket: SiteSocketHub;
+  /** The open /im sockets, asked to reconnect elsewhere when the process stops. */
+  readonly imSockets: OpenSockets;
   readonly ingest: RtmpIngest;
   /** The areas' handlers of the sockets' client frames, started for this server. */
   readonly frames: StartedFrames;
@@ -107,6 +110,7 @@ export async function createServerContext(
     production,
     bus,
     siteSocket,
+    imSockets: new OpenSockets(),
     scoreBoard: new MemoryScoreBoard({ clock, database }),
     feed: null,
     frames: { im: {}, site: {}, stop: () => undefined },

@@ -376,9 +376,14 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
     await until(readyAt(workerPort(1)), 'worker 1 back', 120_000);
     await until(readyAt(workerPort(2)), 'worker 2 ready', 120_000);
     const watcher = await scoreSocket(`ws://127.0.0.1:${String(workerPort(2))}/ws`);
+    const { users } = await chatRoom();
+    const chatter = await imClient(workerPort(2), users[0]!);
+    const chatClosed = new Promise<number>((resolve) => chatter.ws.once('close', (code) => resolve(code)));
     process.kill(pids.get(2)!, 'SIGTERM');
     await until(async () => (await fetch(`http://127.0.0.1:${String(workerPort(2))}/ready`).catch(() => null))?.status === 503, 'not ready while draining', 5_000);
     expect(await watcher.closed).toBe(1012);
+    // The chat socket too is asked to reconnect elsewhere, not cut off when the process ends.
+    expect(await chatClosed).toBe(1012);
     await until(() => output.some((text) => /^cluster: worker 2 \(pid \d+\) exited \(code 0\)/.test(text)), 'a clean exit', 30_000);
     // The balancer still answers, from the other process.
     expect((await fetch(`http://127.0.0.1:${String(port)}/ready`)).status).toBe(200);
