@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // External plugins first, then the app's own, then routes (STYLE.md, Server).
   await registerSocketScope(app, async (sockets) => {
     await sockets.register(siteSocketRoutes, { hub: server.siteSocket });
-    await sockets.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server, frames: server.frames.im });
+    await sockets.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server, frames: server.frames.im, open: server.imSockets });
   }, { socketsPerAddress: options.socketsPerAddress ?? (options.rateLimits === false ? Number.POSITIVE_INFINITY : defaultSocketsPerAddress) });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 

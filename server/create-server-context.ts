@@ -23,6 +23,7 @@ import { MemoryCache } from './memory-cache.ts';
 import { createBus } from './realtime/bus.ts';
 import { sendCounterFor } from './adapters/limits/redis-send-counter.ts';
 import { RedisReplayStore } from './adapters/replay/redis-replay-store.ts';
+import { OpenSockets } from './realtime/open-sockets.ts';
 import type { SendCounter } from './ports/send-counter.ts';
 import type { Bus } from './ports/bus.ts';
 import { createSiteSocketHub, siteSocketMessages, type SiteSocketHubOptions, type SiteSocketHub } from './realtime/site-socket-hub.ts';
@@ -59,6 +60,8 @@ export interface PortOptions {
 /** The context as the composition sees it: the ports the areas see, and the transports behind two of them. */
 export type ComposedServerContext = ServerContext & {
   readonly siteSocket: SiteSocketHub;
+  /** The open /im sockets, asked to reconnect elsewhere when the process stops. */
+  readonly imSockets: OpenSockets;
   readonly ingest: RtmpIngest;
   /** The areas' handlers of the sockets' client frames, started for this server. */
   readonly frames: StartedFrames;
@@ -81,13 +84,15 @@ export async function createServerContext(
   const bus = options.bus ?? createBus(options.redisUrl);
   // Another process's sign-out reaches this one's cached sessions before the client's next call can.
   await forgetSessionsWhenTold(bus, cache);
+  // One history for the score streams and the rooms' chats (the site socket closes it).
+  const replayStore = options.redisUrl ? new RedisReplayStore(options.redisUrl, log) : null;
   const siteSocket = await createSiteSocketHub(
     {
       bus,
       contract,
       heartbeatMs: options.heartbeatMs ?? 30_000,
       // Several processes: a client resumes its score streams on whichever it reconnects to.
-      ...(options.redisUrl ? { replayStore: new RedisReplayStore(options.redisUrl, log) } : {}),
+      ...(replayStore ? { replayStore } : {}),
       // The account area answers both (account-frames.ts); without it no token has a user and no code is bound.
       resolveToken: async (token) => (server.frames.site.register ? server.frames.site.register(token) : null),
       onQrLogin: async (login, connection) =>
@@ -105,6 +110,7 @@ export async function createServerContext(
     production,
     bus,
     siteSocket,
+    imSockets: new OpenSockets(),
     scoreBoard: new MemoryScoreBoard({ clock, database }),
     feed: null,
     frames: { im: {}, site: {}, stop: () => undefined },
@@ -116,6 +122,7 @@ export async function createServerContext(
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
     gifts: createGiftQueue(database),
     sendCounter: options.sendCounter ?? sendCounterFor(options.redisUrl, log),
+    roomChatHistory: replayStore,
   };
   server.frames = startAreaFrames(frameRecords, server);
   // The feed hands what it plays to the scores area, which writes the board and pushes through the site socket: it

@@ -91,7 +91,7 @@ let maintenance: TableMaintenance | null = null;
 let leadership: FeedLeadership | null = null;
 /**
  * A stop (SIGTERM, SIGINT, or this process losing the feed's lock): out of the load balancer's pool first, then
- * the feed's lock given up, the site sockets asked to reconnect over a spread of time (they find the other
+ * the feed's lock given up, the /ws and /im sockets asked to reconnect over a spread of time (they find the other
  * processes, not all at once), the requests in flight finished (a gift's request waits for its batch), the gift
  * batches flushed, and the database closed last.
  */
@@ -108,7 +108,8 @@ function stop(reason: string, exitCode: number): Promise<void> {
       // The feed stops before its lock is given up: the next leader never plays beside this one.
       if (leadership?.leading) await app.serverContext.feed?.stop();
       await leadership?.resign();
-      await app.serverContext.siteSocket.shed(Number(process.env.SOCKET_SHED_MS ?? 2_000));
+      const shedMs = Number(process.env.SOCKET_SHED_MS ?? 2_000);
+      await Promise.all([app.serverContext.siteSocket.shed(shedMs), app.serverContext.imSockets.shed(shedMs)]);
       await (await mediaServer)?.stop();
       await app.close();
       await app.serverContext.gifts.drained();

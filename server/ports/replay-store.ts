@@ -12,8 +12,12 @@ export interface StoredPush {
  * it is answered with null: the client reloads over HTTP.
  */
 export interface ReplayStore {
-  /** Keeps pushes, in order, each on its stream. */
-  append(pushes: ReadonlyArray<StoredPush & { stream: string }>): Promise<void>;
+  /**
+   * Keeps pushes, in order, each on its stream. A push with `prev` names the one before it, for a stream whose
+   * numbering has no holes (a room's chat, numbered by the database) and whose pushes several processes append in
+   * whatever order they finish: it is linked to that one, not to the last appended, and keeps the epoch.
+   */
+  append(pushes: ReadonlyArray<StoredPush & { stream: string; prev?: number }>): Promise<void>;
   /** The pushes of `stream` after `lastSeen`, in order; null when some of them are not held (or never were). */
   after(stream: string, lastSeen: number): Promise<StoredPush[] | null>;
   close(): Promise<void>;

@@ -12,5 +12,7 @@ export interface SendLimit {
 export interface SendCounter {
   /** Counts a send at `now` (epoch ms) unless `key` is at its limit; true when allowed. */
   take(key: string, limit: SendLimit, now: number): Promise<boolean>;
+  /** As take, answering how long until `key` may send again: 0 when this send was counted (a room's slow mode). */
+  wait(key: string, limit: SendLimit, now: number): Promise<number>;
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import type { Bus } from './bus.ts';
 import type { SiteSocket } from './site-socket.ts';
 import type { GiftQueue } from './gift-queue.ts';
 import type { SendCounter } from './send-counter.ts';
+import type { ReplayStore } from './replay-store.ts';
 
 /** The server's clock; tests move it. */
 export interface Clock {
@@ -55,4 +56,9 @@ export interface ServerContext {
   readonly gifts: GiftQueue;
   /** Flood limits' counts: this process's memory, or Redis shared by every process with REDIS_URL. */
   readonly sendCounter: SendCounter;
+  /**
+   * The recent lines of each live room's chat, shared by every process (Redis with REDIS_URL), so a tab that
+   * reconnects to another process resumes there; null in one process, where a reconnecting tab syncs from the database.
+   */
+  readonly roomChatHistory: ReplayStore | null;
 }

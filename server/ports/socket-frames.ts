@@ -24,6 +24,11 @@ export interface MessagingChannels {
   publishFrame(groupID: string, frame: ImServerMessage): Promise<void>;
   /** A frame to every open tab of a messaging user, on every process. */
   publishToUser(userID: string, frame: ImServerMessage): Promise<void>;
+  /**
+   * A live room's lines after `afterSequence`, oldest first, from the recent history every process shares; null
+   * when it does not hold them all (then the client syncs from the database).
+   */
+  missedInRoom(groupID: string, afterSequence: number): Promise<Array<Extract<ImServerMessage, { type: 'message' }>['message']> | null>;
 }
 
 /** One /im connection as a frame handler sees it: who is logged in on it, the groups it joined, its answers. */
@@ -45,8 +50,16 @@ export interface ImSession {
   logOut(): void;
   /** The logged-in user's name and picture, as others see them online. */
   setProfile(nick: string, avatar: string): void;
-  /** Joins a group's fan-out on this connection. */
-  joinGroup(groupID: string): Promise<void>;
+  /**
+   * Joins a group's fan-out on this connection. A resuming join holds the group's pushes until `releaseGroup`, so
+   * what was missed is written first and nothing twice.
+   */
+  joinGroup(groupID: string, options?: { holdPushes?: boolean }): Promise<void>;
+  /**
+   * Writes `missed` (a resume's replay), then the group's pushes held since the join, leaving out the lines at or
+   * below `seenTo` (the client has them, or the replay just wrote them); later pushes of those lines too.
+   */
+  releaseGroup(groupID: string, missed: ReadonlyArray<Extract<ImServerMessage, { type: 'message' }>['message']>, seenTo: number | null): void;
   leaveGroup(groupID: string): void;
   send(message: ImServerMessage): void;
   /** Answers a frame: ok, or an error whose text is translated into the connection's language. */

@@ -3,16 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { roomOfGroupID, type ImMessage, type ImServerMessage } from '../contract/socket-contract.ts';
 import type { Contract } from '../contract/contract.ts';
 import type { Bus, Unsubscribe } from '../ports/bus.ts';
+import type { ReplayStore } from '../ports/replay-store.ts';
+import type { ServerContext } from '../ports/server-context.ts';
 
 // Who takes part in which group on this process, and the fan-out of group messages and online counts across
 // processes through the bus (DESIGN.md, Realtime). A message is published once; every process with members of
 // its group, this one included, pushes it to its own connections. Each process publishes how many connections
 // it holds in a group; the online count is the sum over the processes heard from lately.
 
+/** Which group a pushed frame is of, and the sequence of the message it carries (none for counts and notices). */
+export interface GroupPush {
+  groupID: string;
+  sequence?: number;
+}
+
 /** One `/im` connection as the hub sees it. */
 export interface HubConnection {
-  /** Sends a frame already serialised, so a message to 5,000 members is turned into JSON once. */
-  sendText(text: string): void;
+  /** Sends a frame already serialised, so a message to 5,000 members is turned into JSON once; `push` for a group's. */
+  sendText(text: string, push?: GroupPush): void;
   /** Takes the connection out of a group it joined, for good (a kick-out): it no longer reads the group either. */
   removeFromGroup?(groupID: string): void;
 }
@@ -39,7 +47,7 @@ interface GroupState {
   pushTimer: NodeJS.Timeout | null;
   lastPushed: number;
   /** Frames not yet written to every member, oldest first: the first is being written, a slice at a time. */
-  outbox: string[];
+  outbox: Array<{ text: string; push: GroupPush }>;
   /** The next slice of the first frame of the outbox, while one is waiting. */
   nextSlice: NodeJS.Immediate | null;
 }
@@ -60,12 +68,36 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A live room's chat in the recent history every process shares (the replay store of the score streams). */
+const roomChatStream = (groupID: string) => `room-chat:${groupID}`;
+
+/** What publishing a group's message needs: the bus, and where a room's recent lines are kept when scaled out. */
+export type GroupPublishing = Pick<ServerContext, 'bus' | 'roomChatHistory' | 'log'>;
+
 /**
  * Sends a stored group message to the group's members on every process, for a service that speaks in a
- * group without a socket of its own (a gift's notice in its room).
+ * group without a socket of its own (a gift's notice in its room). A live room's line is kept in the shared history
+ * first, so a tab that saw it pushed by one process and resumes on another finds what followed it there.
  */
-export async function publishGroupMessage(bus: Bus, groupID: string, message: ImMessage): Promise<void> {
-  await bus.publish(messageChannel(groupID), { message });
+export async function publishGroupMessage(ports: GroupPublishing, groupID: string, message: ImMessage): Promise<void> {
+  if (ports.roomChatHistory && isRoomGroup(groupID)) {
+    try {
+      // The database numbers a room's lines without holes: each names the one before, whichever process stored it.
+      await ports.roomChatHistory.append([
+        {
+          stream: roomChatStream(groupID),
+          seq: message.sequence,
+          prev: message.sequence - 1,
+          companyId: null,
+          frame: Buffer.from(JSON.stringify({ type: 'message', message } satisfies ImServerMessage)),
+        },
+      ]);
+    } catch (error) {
+      // The line still goes out: a tab resuming across it is told to sync from the database instead.
+      ports.log.warn({ err: error, groupID }, 'messaging hub: the room chat history did not take a line');
+    }
+  }
+  await ports.bus.publish(messageChannel(groupID), { message });
 }
 
 /** Pushes a frame about a group (a message an admin removed) to its members on every process, for a service without a socket. */
@@ -102,6 +134,7 @@ export class MessagingHub {
     private readonly bus: Bus,
     contract: Contract,
     private readonly log: FastifyBaseLogger,
+    private readonly history: ReplayStore | null = null,
   ) {
     // Compiled on first use (the contract keeps each), not at start-up.
     this.#isMessage = (value): value is ImMessage => contract.validatorFor('ImMessage')(value);
@@ -174,7 +207,31 @@ export class MessagingHub {
 
   /** Sends a stored group message to every member on every process. */
   async publish(groupID: string, message: ImMessage): Promise<void> {
-    await publishGroupMessage(this.bus, groupID, message);
+    await publishGroupMessage({ bus: this.bus, roomChatHistory: this.history, log: this.log }, groupID, message);
+  }
+
+  /**
+   * The lines of a live room's chat after `afterSequence`, oldest first, from the history every process shares;
+   * null when it does not hold them all (Redis lost them, too many, or one process keeps none).
+   */
+  async missedInRoom(groupID: string, afterSequence: number): Promise<ImMessage[] | null> {
+    if (!this.history || !isRoomGroup(groupID)) return null;
+    let held;
+    try {
+      held = await this.history.after(roomChatStream(groupID), afterSequence);
+    } catch (error) {
+      this.log.warn({ err: error, groupID }, 'messaging hub: the room chat history did not answer');
+      return null;
+    }
+    if (!held) return null;
+    const messages: ImMessage[] = [];
+    for (const push of held) {
+      const frame: unknown = JSON.parse(push.frame.toString('utf8'));
+      const message = isRecord(frame) ? frame.message : undefined;
+      if (!this.#isMessage(message)) return null;
+      messages.push(message);
+    }
+    return messages;
   }
 
   /** Pushes a frame about the group (a message deleted, a guard or a noble come in) to every member on every process; not stored. */
@@ -229,15 +286,18 @@ export class MessagingHub {
     const message = isRecord(envelope) ? envelope.message : undefined;
     const frame = isRecord(envelope) ? envelope.frame : undefined;
     let text: string;
-    if (this.#isMessage(message)) text = JSON.stringify({ type: 'message', message });
-    else if (frame !== undefined && this.#isFrame(frame)) text = JSON.stringify(frame);
+    let sequence: number | undefined;
+    if (this.#isMessage(message)) {
+      text = JSON.stringify({ type: 'message', message });
+      sequence = message.sequence;
+    } else if (frame !== undefined && this.#isFrame(frame)) text = JSON.stringify(frame);
     else {
       this.log.warn({ groupID }, 'messaging hub dropped a bus message outside ImMessage and ImServerMessage');
       return;
     }
     const group = this.#groups.get(groupID);
     if (!group) return;
-    this.#fanOut(groupID, group, text);
+    this.#fanOut(groupID, group, text, sequence);
   }
 
   /**
@@ -245,19 +305,19 @@ export class MessagingHub {
    * members at once, a larger one a slice at a time, the process reading its sockets between slices.
    * The frame goes to the members of the moment its writing starts who are still members.
    */
-  #fanOut(groupID: string, group: GroupState, text: string): void {
-    group.outbox.push(text);
+  #fanOut(groupID: string, group: GroupState, text: string, sequence?: number): void {
+    group.outbox.push({ text, push: sequence === undefined ? { groupID } : { groupID, sequence } });
     if (group.outbox.length === 1) this.#writeSlice(groupID, group, [...group.members], 0);
   }
 
   #writeSlice(groupID: string, group: GroupState, members: readonly HubConnection[], from: number): void {
     group.nextSlice = null;
-    const text = group.outbox[0];
-    if (text === undefined || this.#groups.get(groupID) !== group) return;
+    const next = group.outbox[0];
+    if (next === undefined || this.#groups.get(groupID) !== group) return;
     const to = Math.min(from + fanOutSlice, members.length);
     for (let index = from; index < to; index++) {
       const member = members[index];
-      if (member && group.members.has(member)) member.sendText(text);
+      if (member && group.members.has(member)) member.sendText(next.text, next.push);
     }
     if (to < members.length) {
       group.nextSlice = setImmediate(() => this.#writeSlice(groupID, group, members, to));

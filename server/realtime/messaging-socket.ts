@@ -4,8 +4,9 @@ import { createFrameParser, type ImServerMessage } from '../contract/socket-cont
 import { defaultLanguage, translate, type Language } from '../i18n/server-messages.ts';
 import type { ServerContext } from '../ports/server-context.ts';
 import type { ImFrameHandlers, ImFrameType, ImSession } from '../ports/socket-frames.ts';
-import { MessagingHub, type HubConnection } from './messaging-hub.ts';
+import { MessagingHub, type GroupPush, type HubConnection } from './messaging-hub.ts';
 import { MessagingSessions, revokedSessionsChannel } from './messaging-sessions.ts';
+import type { OpenSockets } from './open-sockets.ts';
 
 // The site's own messaging service at `/im` (DESIGN.md, the messaging port; im_mode own), as a transport: the
 // connections, who is logged in on each, the groups each joined, and the fan-out (messaging-hub.ts). Every client
@@ -17,6 +18,8 @@ export interface MessagingSocketOptions {
   server: ServerContext;
   /** The areas' handlers of the client frames, by type (startAreaFrames). */
   frames: Partial<ImFrameHandlers>;
+  /** This process's open /im sockets, asked to reconnect elsewhere when it stops. */
+  open?: OpenSockets;
 }
 
 export const imSocketMessages = {
@@ -34,9 +37,9 @@ export class MessagingPresence {
   readonly online = new Map<string, { nick: string; avatar: string }>();
 }
 
-export async function messagingSocket(app: FastifyInstance, { server, frames }: MessagingSocketOptions): Promise<void> {
+export async function messagingSocket(app: FastifyInstance, { server, frames, open }: MessagingSocketOptions): Promise<void> {
   const presence = new MessagingPresence();
-  const hub = new MessagingHub(server.bus, server.contract, server.log);
+  const hub = new MessagingHub(server.bus, server.contract, server.log, server.roomChatHistory);
   const loginSessions = new MessagingSessions(server.bus, revokedSessionsChannel);
   await Promise.all([hub.ready(), loginSessions.ready()]);
   app.addHook('onClose', async () => {
@@ -46,13 +49,27 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
   const parseFrame = createFrameParser(server.contract, 'ImClientMessage');
 
   app.get('/im', { websocket: true }, (socket: WebSocket) => {
+    if (open && !open.add(socket)) return;
     let userID: string | null = null;
     let loginSessionId: number | null = null;
     let language: Language = defaultLanguage;
     const joined = new Set<string>();
+    /** The groups whose pushes wait while their missed lines are read (a resume), each with what came meanwhile. */
+    const holding = new Map<string, Array<{ text: string; push: GroupPush }>>();
+    /** Per resumed group, the last line the client has: pushes of lines at or below it are not written again. */
+    const seenTo = new Map<string, number>();
     let queue: Promise<void> = Promise.resolve();
     const connection: HubConnection = {
-      sendText(text) {
+      sendText(text, push) {
+        if (push) {
+          const held = holding.get(push.groupID);
+          if (held) {
+            held.push({ text, push });
+            return;
+          }
+          const seen = seenTo.get(push.groupID);
+          if (seen !== undefined && push.sequence !== undefined && push.sequence <= seen) return;
+        }
         if (socket.readyState !== socket.OPEN) return;
         if (socket.bufferedAmount > maxBufferedBytes) {
           socket.terminate();
@@ -61,8 +78,7 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
         socket.send(text);
       },
       removeFromGroup(groupID) {
-        joined.delete(groupID);
-        hub.leave(groupID, connection);
+        session.leaveGroup(groupID);
       },
     };
     const leaveUser = () => {
@@ -75,6 +91,8 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
     const leaveAll = () => {
       for (const groupID of joined) hub.leave(groupID, connection);
       joined.clear();
+      holding.clear();
+      seenTo.clear();
     };
     const session: ImSession = {
       get userID() {
@@ -103,12 +121,28 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
       setProfile(nick, avatar) {
         if (userID) presence.online.set(userID, { nick, avatar });
       },
-      async joinGroup(groupID) {
+      async joinGroup(groupID, options) {
         joined.add(groupID);
+        seenTo.delete(groupID);
+        if (options?.holdPushes) holding.set(groupID, []);
         await hub.join(groupID, connection);
+      },
+      releaseGroup(groupID, missed, seen) {
+        const held = holding.get(groupID) ?? [];
+        holding.delete(groupID);
+        if (!joined.has(groupID)) return;
+        let last = seen;
+        for (const message of missed) {
+          connection.sendText(JSON.stringify({ type: 'message', message } satisfies ImServerMessage));
+          last = Math.max(last ?? 0, message.sequence);
+        }
+        if (last !== null) seenTo.set(groupID, last);
+        for (const { text, push } of held) connection.sendText(text, push);
       },
       leaveGroup(groupID) {
         joined.delete(groupID);
+        holding.delete(groupID);
+        seenTo.delete(groupID);
         hub.leave(groupID, connection);
       },
       send: (message: ImServerMessage) => connection.sendText(JSON.stringify(message)),
@@ -137,6 +171,7 @@ export async function messagingSocket(app: FastifyInstance, { server, frames }: 
         });
     });
     socket.on('close', () => {
+      open?.delete(socket);
       leaveUser();
       leaveAll();
     });

@@ -6817,6 +6817,8 @@ export interface components {
              */
             type: "join_group";
             groupID: components["schemas"]["ImGroupID"];
+            /** @description A tab back after a reconnect (to any server process): the last line of a live room's chat it holds. The lines after it are pushed right after ImGroupJoined, in order and once, before any newer one, from the recent history every process shares; when that history no longer holds them ImGroupJoined says resync and the tab reloads them with ImSync. */
+            afterSequence?: components["schemas"]["ImSequence"];
         };
         /** @description Stops the pushes of a group on this connection. Answered by ImOk. */
         ImLeaveGroup: {
@@ -6877,6 +6879,11 @@ export interface components {
             /** @description Connections in the group now, over every server process. */
             onlineCount: number;
             lastSequence: components["schemas"]["ImSequence"];
+            /**
+             * @description A join with afterSequence whose missed lines the server no longer holds (a new epoch of the history, or one process keeping none): the tab reloads them with ImSync.
+             * @constant
+             */
+            resync?: true;
         };
         /** @description The answer to ImSendMessage; the message is stored. */
         ImSent: {

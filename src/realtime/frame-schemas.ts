@@ -82,7 +82,7 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   ImElemType: {"type":"string","enum":["TIMTextElem","TIMImageElem","TIMFileElem","TIMCustomElem"]},
   ImError: {"type":"object","required":["type","id","msg"],"properties":{"type":{"type":"string","const":"error"},"id":{"$ref":"ImId"},"msg":{"type":"string"},"reason":{"type":"string","enum":["not_logged_in","guest","muted","kicked","too_long","too_fast","not_member","unavailable","blocked","slow_mode","followers_only","link_blocked","not_manager"]}}},
   ImFilePayload: {"type":"object","required":["name","url","size"],"properties":{"name":{"type":"string"},"url":{"type":"string"},"size":{"type":"integer"}}},
-  ImGroupJoined: {"type":"object","required":["type","id","conversationID","onlineCount","lastSequence"],"properties":{"type":{"type":"string","const":"group_joined"},"id":{"$ref":"ImId"},"conversationID":{"$ref":"ImConversationID"},"onlineCount":{"type":"integer"},"lastSequence":{"$ref":"ImSequence"}}},
+  ImGroupJoined: {"type":"object","required":["type","id","conversationID","onlineCount","lastSequence"],"properties":{"type":{"type":"string","const":"group_joined"},"id":{"$ref":"ImId"},"conversationID":{"$ref":"ImConversationID"},"onlineCount":{"type":"integer"},"lastSequence":{"$ref":"ImSequence"},"resync":{"type":"boolean","const":true}}},
   ImHornPush: {"type":"object","required":["type","horn"],"properties":{"type":{"type":"string","const":"horn"},"horn":{"$ref":"HornMessage"}}},
   ImId: {"type":"integer"},
   ImImagePayload: {"type":"object","required":["url","width","height"],"properties":{"url":{"$ref":"ImageUrl"},"width":{"type":"integer"},"height":{"type":"integer"}}},

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
@@ -82,6 +83,12 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
     const databaseUrl = databaseUrlWith(adminUrl, databaseName);
     database = await openDatabase({ url: databaseUrl });
     helper = await buildApp({ database, distDir: '/nonexistent', rateLimits: false });
+    // The database starts again from the template, numbering the rooms' lines from where it did: the history an
+    // earlier run left in Redis is of another database (as after a restore) and goes with it.
+    const redis = new Redis(redisUrl!);
+    const stale = await redis.keys('pitchside:replay:room-chat:*');
+    if (stale.length > 0) await redis.del(...stale);
+    await redis.quit();
     port = await freePortRun(3);
     cluster = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-cluster.ts', '--sources', '--workers', '2'], {
       env: {
@@ -193,6 +200,12 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
   const say = (client: ImClient, group: string, text: string) =>
     client.call({ type: 'send', conversationID: `GROUP${group}`, clientMsgID: `c${randomBytes(4).toString('hex')}`, messageType: 'TIMTextElem', payload: { text } });
 
+  /** 'sent', or why the line was refused (a failing test shows it). */
+  const said = async (client: ImClient, group: string, text: string) => {
+    const answer = await say(client, group, text);
+    return answer.type === 'sent' ? 'sent' : JSON.stringify(answer);
+  };
+
   it('sends a goal and a room chat line to clients on both processes and through the balancer', async () => {
     const watchers = await Promise.all([workerPort(1), workerPort(2), port].map((where) => scoreSocket(`ws://127.0.0.1:${String(where)}/ws`)));
     const leader = leaders().at(-1)!;
@@ -208,7 +221,7 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
     const { group, users } = await chatRoom();
     const [talker, listener] = [await imClient(workerPort(1), users[0]!), await imClient(workerPort(2), users[1]!)];
     for (const client of [talker, listener]) expect(await client.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
-    expect(await say(talker, group, 'across the balancer')).toMatchObject({ type: 'sent' });
+    expect(await said(talker, group, 'across the balancer')).toBe('sent');
     await listener.until(() => listener.messages().some((message) => JSON.stringify(message).includes('across the balancer')), 'the line on the other process', 10_000);
   }, 120_000);
 
@@ -244,6 +257,77 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
   }, 60_000);
 
   const readyAt = (where: number) => async () => (await fetch(`http://127.0.0.1:${String(where)}/ready`).catch(() => null))?.status === 200;
+  const roomLines = (client: ImClient, group: string) =>
+    client.messages().filter((message) => message.conversationID === `GROUP${group}`);
+
+  it('resumes a room chat tab whose process is killed on the other: every line missed, in order, once', async () => {
+    const { group, users } = await chatRoom();
+    const [talker, listener] = [await imClient(workerPort(1), users[0]!), await imClient(workerPort(2), users[1]!)];
+    for (const client of [talker, listener]) expect(await client.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
+    for (const text of ['before 1', 'before 2']) expect(await said(talker, group, text)).toBe('sent');
+    await listener.until(() => roomLines(listener, group).some((line) => JSON.stringify(line).includes('before 2')), 'the lines before the kill', 10_000);
+    const seen = roomLines(listener, group).map((line) => line.sequence);
+    const closed = new Promise<void>((resolve) => listener.ws.once('close', () => resolve()));
+    process.kill(pids.get(2)!, 'SIGKILL');
+    await closed;
+    // Said while the tab is away, by other members (each under the flood limit).
+    const away = await imClient(workerPort(1), users[4]!);
+    expect(await away.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
+    for (const text of ['away 1', 'away 2', 'away 3']) expect(await said(away, group, text)).toBe('sent');
+    // Back through the balancer, to the process still up, from the last line it holds.
+    const back = await imClient(port, users[1]!);
+    const joined = await back.call({ type: 'join_group', groupID: group, afterSequence: seen.at(-1) });
+    expect(joined).toMatchObject({ type: 'group_joined' });
+    expect(joined).not.toHaveProperty('resync');
+    for (const text of ['after 1', 'after 2']) expect(await said(talker, group, text)).toBe('sent');
+    await back.until(() => roomLines(back, group).some((line) => JSON.stringify(line).includes('after 2')), 'the lines after the resume', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sequences = [...seen, ...roomLines(back, group).map((line) => line.sequence)];
+    expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, index) => sequences[0]! + index));
+    const texts = roomLines(back, group).map((line) => (line.payload as { text?: string }).text);
+    expect(texts).toEqual(['away 1', 'away 2', 'away 3', 'after 1', 'after 2']);
+    // Redis loses the history (a restart without persistence): a tab resuming from before the loss is told to reload;
+    // one holding the last line before it is not, as the database numbers the lines without holes.
+    const redis = new Redis(redisUrl!);
+    await redis.del(`pitchside:replay:room-chat:${group}`);
+    await redis.quit();
+    const afterLoss = await say(away, group, 'after the loss');
+    expect(afterLoss).toMatchObject({ type: 'sent' });
+    const lost = await imClient(port, users[5]!);
+    expect(await lost.call({ type: 'join_group', groupID: group, afterSequence: seen.at(-1) })).toMatchObject({ type: 'group_joined', resync: true });
+    const next = await imClient(port, users[5]!);
+    expect(await next.call({ type: 'join_group', groupID: group, afterSequence: sequences.at(-1) })).not.toHaveProperty('resync');
+    await next.until(() => roomLines(next, group).some((line) => JSON.stringify(line).includes('after the loss')), 'the line after the loss', 10_000);
+    // One holding the newest line resumes with nothing to replay.
+    const current = await imClient(port, users[5]!);
+    const newest = afterLoss.type === 'sent' ? afterLoss.message.sequence : 0;
+    expect(await current.call({ type: 'join_group', groupID: group, afterSequence: newest })).not.toHaveProperty('resync');
+    await until(readyAt(workerPort(2)), 'worker 2 back', 120_000);
+  }, 180_000);
+
+  it('holds a room\'s slow mode across processes', async () => {
+    const room = await database.db
+      .selectFrom('live_rooms')
+      .innerJoin('users', 'users.id', 'live_rooms.anchor_id')
+      .select('live_rooms.id')
+      .where('users.disabled_at', 'is', null)
+      .where('live_rooms.chat_followers_only', '=', false)
+      .where('live_rooms.chat_block_links', '=', false)
+      .orderBy('live_rooms.id', 'desc')
+      .executeTakeFirstOrThrow();
+    // A room no process has read yet, so each reads its slow mode as set here.
+    await database.db.updateTable('live_rooms').set({ chat_slow_seconds: 10 }).where('id', '=', room.id).execute();
+    const group = `live${String(room.id)}`;
+    const { users } = await chatRoom();
+    const speaker = users[5]!;
+    const [here, there] = [await imClient(workerPort(1), speaker), await imClient(workerPort(2), speaker)];
+    for (const client of [here, there]) expect(await client.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
+    expect(await said(here, group, 'slow one')).toBe('sent');
+    // Without the count in Redis, the other process would let this one through.
+    const second = await say(there, group, 'slow two');
+    expect(second).toMatchObject({ type: 'error', reason: 'slow_mode' });
+  }, 60_000);
+
   const advance = async (worker: number, minutes: number) => {
     const answer = await fetch(`http://127.0.0.1:${String(workerPort(worker))}/dev/feed/advance`, {
       method: 'POST',
@@ -304,9 +388,14 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
     await until(readyAt(workerPort(1)), 'worker 1 back', 120_000);
     await until(readyAt(workerPort(2)), 'worker 2 ready', 120_000);
     const watcher = await scoreSocket(`ws://127.0.0.1:${String(workerPort(2))}/ws`);
+    const { users } = await chatRoom();
+    const chatter = await imClient(workerPort(2), users[0]!);
+    const chatClosed = new Promise<number>((resolve) => chatter.ws.once('close', (code) => resolve(code)));
     process.kill(pids.get(2)!, 'SIGTERM');
     await until(async () => (await fetch(`http://127.0.0.1:${String(workerPort(2))}/ready`).catch(() => null))?.status === 503, 'not ready while draining', 5_000);
     expect(await watcher.closed).toBe(1012);
+    // The chat socket too is asked to reconnect elsewhere, not cut off when the process ends.
+    expect(await chatClosed).toBe(1012);
     await until(() => output.some((text) => /^cluster: worker 2 \(pid \d+\) exited \(code 0\)/.test(text)), 'a clean exit', 30_000);
     // The balancer still answers, from the other process.
     expect((await fetch(`http://127.0.0.1:${String(port)}/ready`)).status).toBe(200);

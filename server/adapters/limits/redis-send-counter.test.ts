@@ -15,6 +15,14 @@ describe('the memory send counter', () => {
     expect(await counter.take('room:1', limit, 11_001)).toBe(true);
     await counter.close();
   });
+
+  it('tells how long until the oldest send leaves the window', async () => {
+    const counter = new MemorySendCounter();
+    expect(await counter.wait('slow:1:2', { messages: 1, windowMs: 10_000 }, 1_000)).toBe(0);
+    expect(await counter.wait('slow:1:2', { messages: 1, windowMs: 10_000 }, 4_000)).toBe(7_000);
+    expect(await counter.wait('slow:1:2', { messages: 1, windowMs: 10_000 }, 11_001)).toBe(0);
+    await counter.close();
+  });
 });
 
 const redisUrl = await redisTestUrl();
@@ -33,6 +41,14 @@ describe.skipIf(!redisUrl)('the Redis send counter', () => {
     expect(answers.slice(0, 5)).toEqual([true, true, true, true, true]);
     expect(await counters[0]!.take('room:8', limit, now + 11)).toBe(true);
     expect(await counters[1]!.take('room:7', limit, now + 10_005)).toBe(true);
+  });
+
+  it('tells how long a sender waits for its next place, counted by whichever process (slow mode)', async () => {
+    const now = Date.now();
+    const slow = { messages: 1, windowMs: 10_000 };
+    expect(await counters[0]!.wait('slow:3:4', slow, now)).toBe(0);
+    expect(await counters[1]!.wait('slow:3:4', slow, now + 2_500)).toBe(7_500);
+    expect(await counters[1]!.wait('slow:3:4', slow, now + 10_001)).toBe(0);
   });
 
   it('never lets more through than the limit when both count at once', async () => {

@@ -6,14 +6,18 @@ import { MemorySendCounter } from './memory-send-counter.ts';
 
 /**
  * A sliding log per key in a sorted set, trimmed, counted and added to in one script, so two processes counting
- * the same sender at once never both take the last place.
+ * the same sender at once never both take the last place. Answers 0 when counted, else the ms until the oldest
+ * send leaves the window.
  */
 const takeScript = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return math.max(1, tonumber(oldest[2]) + tonumber(ARGV[2]) - tonumber(ARGV[1]))
+end
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1
+return 0
 `;
 
 type CountingRedis = Redis & { takeSend(key: string, now: number, windowMs: number, messages: number, member: string): Promise<number> };
@@ -41,12 +45,16 @@ export class RedisSendCounter implements SendCounter {
   }
 
   async take(key: string, limit: SendLimit, now: number): Promise<boolean> {
+    return (await this.wait(key, limit, now)) === 0;
+  }
+
+  async wait(key: string, limit: SendLimit, now: number): Promise<number> {
     try {
       const redis = await this.#redis;
-      return (await redis.takeSend(this.prefix + key, now, limit.windowMs, limit.messages, `${String(now)}:${randomUUID()}`)) === 1;
+      return await redis.takeSend(this.prefix + key, now, limit.windowMs, limit.messages, `${String(now)}:${randomUUID()}`);
     } catch (error) {
       this.log?.warn({ err: error, key }, 'send counter: redis failed, counting in this process');
-      return this.#fallback.takeNow(key, limit, now);
+      return this.#fallback.waitNow(key, limit, now);
     }
   }
 

@@ -6,13 +6,22 @@ import type { ReplayStore, StoredPush } from '../../ports/replay-store.ts';
 /**
  * Appends one push to its stream's Redis stream, linked to the last one held: `prev` is that push's seq and the
  * epoch carries on. With nothing held (a new stream, or Redis lost it) or a seq not above the last (a new
- * publisher's numbering), the push starts a new epoch with no `prev`. One script, so two appends never interleave.
+ * publisher's numbering), the push starts a new epoch with no `prev`. A push whose publisher names its `prev`
+ * (ARGV[7]) is linked to that one and keeps the epoch held. One script, so two appends never interleave.
  */
 const appendScript = `
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 local prev = ''
 local epoch = ARGV[4]
-if #last > 0 then
+if ARGV[7] ~= '' then
+  prev = ARGV[7]
+  if #last > 0 then
+    local fields = last[1][2]
+    for i = 1, #fields, 2 do
+      if fields[i] == 'epoch' then epoch = fields[i + 1] end
+    end
+  end
+elseif #last > 0 then
   local fields = last[1][2]
   local lastSeq, lastEpoch
   for i = 1, #fields, 2 do
@@ -29,11 +38,12 @@ return 1
 `;
 
 type AppendingRedis = Redis & {
-  appendPush(key: string, seq: number, company: string, frame: Buffer, epoch: string, size: number, ttlMs: number): Promise<number>;
+  appendPush(key: string, seq: number, company: string, frame: Buffer, epoch: string, size: number, ttlMs: number, prev: string): Promise<number>;
 };
 
 interface HeldEntry extends StoredPush {
   prev: number | null;
+  epoch: string;
 }
 
 export interface RedisReplayStoreOptions {
@@ -68,12 +78,12 @@ export class RedisReplayStore implements ReplayStore {
     });
   }
 
-  async append(pushes: ReadonlyArray<StoredPush & { stream: string }>): Promise<void> {
+  async append(pushes: ReadonlyArray<StoredPush & { stream: string; prev?: number }>): Promise<void> {
     if (pushes.length === 0) return;
     const redis = await this.#redis;
     const pipeline = redis.pipeline() as ReturnType<Redis['pipeline']> & { appendPush: AppendingRedis['appendPush'] };
     for (const push of pushes) {
-      void pipeline.appendPush(this.#prefix + push.stream, push.seq, push.companyId === null ? '' : String(push.companyId), push.frame, randomUUID(), this.#size, this.#ttlMs);
+      void pipeline.appendPush(this.#prefix + push.stream, push.seq, push.companyId === null ? '' : String(push.companyId), push.frame, randomUUID(), this.#size, this.#ttlMs, push.prev === undefined ? '' : String(push.prev));
     }
     const results = await pipeline.exec();
     const failed = results?.find(([error]) => error);
@@ -83,7 +93,7 @@ export class RedisReplayStore implements ReplayStore {
   async after(stream: string, lastSeen: number): Promise<StoredPush[] | null> {
     const redis = await this.#redis;
     const raw = await redis.xrangeBuffer(this.#prefix + stream, '-', '+');
-    const entries = raw.map(([, fields]) => parseEntry(fields));
+    const entries = inLinkOrder(raw.map(([, fields]) => parseEntry(fields)));
     const head = entries.at(-1);
     if (!head || lastSeen > head.seq) return null;
     // Back from the newest, along the links, to the push the client saw last (or one before it).
@@ -95,6 +105,8 @@ export class RedisReplayStore implements ReplayStore {
       // The epoch began after what the client saw: what came between is not known here.
       if (entry.prev === null) return null;
       if (entry.prev <= lastSeen) return missed.reverse();
+      // The push it follows is not held (not appended yet, or lost): what came between is not known here.
+      if (entries[index - 1]?.seq !== entry.prev) return null;
     }
     // The pushes between were trimmed away.
     return null;
@@ -117,5 +129,17 @@ function parseEntry(fields: Buffer[]): HeldEntry {
     prev: prev === '' ? null : Number(prev),
     companyId: company === '' ? null : Number(company),
     frame: values.get('frame') ?? Buffer.alloc(0),
+    epoch: text('epoch'),
   };
+}
+
+/**
+ * The entries by epoch (in the order each began) and by seq within one, each seq once: pushes appended by several
+ * processes arrive in the order they finished, and one published twice (a send retried) is held twice.
+ */
+function inLinkOrder(entries: HeldEntry[]): HeldEntry[] {
+  const epochs = new Map<string, number>();
+  for (const entry of entries) if (!epochs.has(entry.epoch)) epochs.set(entry.epoch, epochs.size);
+  const sorted = entries.toSorted((a, b) => epochs.get(a.epoch)! - epochs.get(b.epoch)! || a.seq - b.seq);
+  return sorted.filter((entry, index) => index === 0 || entry.seq !== sorted[index - 1]!.seq || entry.epoch !== sorted[index - 1]!.epoch);
 }

@@ -51,20 +51,14 @@ export const chatFrames = defineAreaFrames(
   'chat',
   { im: ['login', 'logout', 'profile', 'send', 'history', 'sync', 'conversations', 'read'] },
   (server) => {
-    const roomLimits = { rate: new SendRate(roomChatRate, server.sendCounter, 'room'), slowMode: new SlowMode() };
+    const roomLimits = { rate: new SendRate(roomChatRate, server.sendCounter, 'room'), slowMode: new SlowMode(server.sendCounter) };
     const privateRate = new SendRate(privateChatRate, server.sendCounter, 'private');
     // Envelopes not opened up within 24 hours give the rest back, whether anyone looks at them again or not.
     const refunds = setInterval(() => void refundExpiredEnvelopes(server).catch((error: unknown) => server.log.error(error)), 10 * 60_000);
     refunds.unref();
-    const pruneRate = setInterval(() => {
-      const now = server.clock.now().getTime();
-      roomLimits.slowMode.prune(now);
-    }, 60_000);
-    pruneRate.unref();
 
     return {
       stop() {
-        clearInterval(pruneRate);
         clearInterval(refunds);
       },
       site: {},

@@ -161,7 +161,7 @@ export async function sendGift(
       String(senderId),
     );
     // The gift is paid and its notice stored (late joiners read it in the history); a push that fails is logged.
-    publishGroupMessage(server.bus, roomChatGroupId(room.id), message).catch((error: unknown) => {
+    publishGroupMessage(server, roomChatGroupId(room.id), message).catch((error: unknown) => {
       server.log.warn({ err: error, record: answer.notice.record_id }, 'a gift notice could not be pushed to its room');
     });
     await countTaskProgress(server, senderId, 'send_gift');

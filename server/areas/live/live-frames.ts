@@ -1,6 +1,6 @@
 import { defineAreaFrames } from '../../ports/socket-frames.ts';
 import { conversationKey, imMessages, lastSequence, parseConversationID } from '../chat/chat-public.ts';
-import { isRefusal, revokeRoomMessage, roomChatJoinRefusal, roomChatMessages, roomOfGroup } from './room-chat-service.ts';
+import { isRefusal, revokedRoomLines, revokeRoomMessage, roomChatJoinRefusal, roomChatMessages, roomOfGroup } from './room-chat-service.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import type { ImSession } from '../../ports/socket-frames.ts';
 import { countTaskProgress } from '../tasks/tasks-public.ts';
@@ -38,6 +38,28 @@ function watchMinutes(server: ServerContext, session: ImSession, watching: Set<I
     })().catch((error: unknown) => server.log.error(error));
   }, minuteMs);
   timer.unref();
+}
+
+type RoomLine = Awaited<ReturnType<ImSession['channels']['missedInRoom']>>;
+
+/**
+ * What a resuming tab missed in a room's chat since `afterSequence`, from the history every process shares (the
+ * lines revoked since left out); null when it is not all there. Nothing newer than `last` stored: nothing missed.
+ */
+async function missedLines(
+  server: ServerContext,
+  session: ImSession,
+  roomId: number,
+  groupID: string,
+  afterSequence: number,
+  last: number,
+): Promise<{ lines: NonNullable<RoomLine>; seenTo: number } | null> {
+  if (afterSequence >= last) return { lines: [], seenTo: afterSequence };
+  const held = await session.channels.missedInRoom(groupID, afterSequence);
+  if (!held) return null;
+  const seenTo = held.at(-1)?.sequence ?? afterSequence;
+  const revoked = held.length > 0 ? await revokedRoomLines(server, roomId, afterSequence, seenTo) : new Set<number>();
+  return { lines: held.filter((line) => !revoked.has(line.sequence)), seenTo };
 }
 
 // The /im frames of a live room's chat: joining it (every viewer, guests included, read only), leaving it, and a
@@ -80,17 +102,22 @@ export const liveFrames = defineAreaFrames('live', { im: ['join_group', 'leave_g
         const memberId = session.memberId();
         const kicked = memberId === null ? null : await roomChatJoinRefusal(server, room, memberId);
         if (kicked) return session.reply(frame.id, kicked.msg, kicked.reason);
-        await session.joinGroup(frame.groupID);
+        const resuming = frame.afterSequence !== undefined;
+        // Joined before anything is read: a line pushed from now on is held, one stored before is read below.
+        await session.joinGroup(frame.groupID, { holdPushes: resuming });
         watchMinutes(server, session, watching);
         if (!audiences.has(frame.groupID)) audiences.set(frame.groupID, { channels: session.channels, written: null });
         const last = await lastSequence(server, conversationKey(conversation, 0));
+        const missed = frame.afterSequence === undefined ? null : await missedLines(server, session, room.id, frame.groupID, frame.afterSequence, last);
         session.send({
           type: 'group_joined',
           id: frame.id,
           conversationID: `GROUP${frame.groupID}`,
           onlineCount: session.channels.onlineCount(frame.groupID),
           lastSequence: last,
+          ...(resuming && !missed ? { resync: true } : {}),
         });
+        if (resuming) session.releaseGroup(frame.groupID, missed?.lines ?? [], missed?.seenTo ?? null);
         const member = session.memberId();
         if (member !== null && entries.take(room.id, member, server.clock.now().getTime())) {
           const entry = await roomEntryOf(server, room, member);

@@ -75,22 +75,17 @@ export function hasLink(text: string): boolean {
   return linkPattern.test(text.normalize('NFKC'));
 }
 
-/** Per room and user, when each last spoke (slow mode); this process's memory. */
+/**
+ * Per room and user, one line in each `slowSeconds` (slow mode), counted by the server's send counter: in Redis
+ * when several processes serve the site, so a viewer whose tabs sit on two processes waits as with one.
+ */
 export class SlowMode {
-  readonly #lastSpoke = new Map<string, number>();
+  constructor(private readonly counter: SendCounter = new MemorySendCounter()) {}
 
   /** Seconds left to wait in a room with `slowSeconds`, or 0 after counting this message. */
-  take(roomId: number, userId: number, slowSeconds: number, now: number): number {
-    const key = `${String(roomId)}:${String(userId)}`;
-    const last = this.#lastSpoke.get(key);
-    if (last !== undefined && now - last < slowSeconds * 1000) return Math.ceil((slowSeconds * 1000 - (now - last)) / 1000);
-    this.#lastSpoke.set(key, now);
-    return 0;
-  }
-
-  /** Forgets messages older than the longest slow mode (30 s), so the map does not grow without end. */
-  prune(now: number): void {
-    for (const [key, at] of this.#lastSpoke) if (now - at > 30_000) this.#lastSpoke.delete(key);
+  async take(roomId: number, userId: number, slowSeconds: number, now: number): Promise<number> {
+    const waitMs = await this.counter.wait(`slow:${String(roomId)}:${String(userId)}`, { messages: 1, windowMs: slowSeconds * 1000 }, now);
+    return Math.ceil(waitMs / 1000);
   }
 }
 
@@ -137,7 +132,7 @@ export async function roomChatSpeech(
   if (room.followersOnly && !(await follows(server, userId, room.anchor_id))) {
     return { reason: 'followers_only', msg: roomChatMessages.followersOnly };
   }
-  const wait = room.slowSeconds > 0 ? limits.slowMode.take(room.id, userId, room.slowSeconds, now) : 0;
+  const wait = room.slowSeconds > 0 ? await limits.slowMode.take(room.id, userId, room.slowSeconds, now) : 0;
   if (wait > 0) return { reason: 'slow_mode', msg: roomChatMessages.slowMode, params: { seconds: wait } };
   // Who guards the room's anchor, else who holds a nobility, wears its badge.
   if (standing.is_guard === 1) return { badge: 'guard' };
@@ -158,6 +153,19 @@ async function follows(server: ServerContext, userId: number, anchorId: number):
 
 export function isRefusal<T extends object>(answer: T | RoomChatRefusal): answer is RoomChatRefusal {
   return 'reason' in answer;
+}
+
+/** The sequences of a room's lines in (after, to] that were deleted: a resume's replay leaves them out. */
+export async function revokedRoomLines(server: ServerContext, roomId: number, after: number, to: number): Promise<Set<number>> {
+  const rows = await server.database.db
+    .selectFrom('chat_messages')
+    .select('seq')
+    .where('conversation_key', '=', `GROUPlive${String(roomId)}`)
+    .where('seq', '>', after)
+    .where('seq', '<=', to)
+    .where('revoked_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.seq));
 }
 
 /** A deleted message: its sequence, and whether this call deleted it (false: it was deleted already). */

@@ -120,7 +120,7 @@ export async function sendBarrage(
         messageType: 'TIMCustomElem',
         payload: { data: JSON.stringify(answer.barrage), description: input.content.slice(0, 200), extension: barrageNoticeExtension },
       });
-      await publishGroupMessage(server.bus, groupID, message);
+      await publishGroupMessage(server, groupID, message);
     } catch (error) {
       server.log.warn({ err: error, barrage: answer.barrage.id }, 'a coloured barrage could not be sent to its room');
     }
