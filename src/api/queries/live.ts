@@ -29,16 +29,16 @@ export function roomInfoQuery(api: Api, roomId: number) {
   return queryOptions(getQuery(api, '/api/Live_streaming/getRoomInfo', { params: { query: { room_id: roomId } } }));
 }
 
-/** How often the room page reads its room again: viewers, the score and the room going on or off air. */
+/** How often the room page reads its room again when nothing pushes its going on or off air: viewers, the score and its status. */
 export const roomRefreshMs = 30_000;
 
-/** The room shown on /live, read again every `refreshMs`; nothing is asked for without an id. */
-export function useRoomInfo(roomId: number | undefined, refreshMs = roomRefreshMs) {
+/** The room shown on /live, read again every `refreshMs` (asked before each wait); nothing is asked for without an id. */
+export function useRoomInfo(roomId: number | undefined, refreshMs: number | (() => number) = roomRefreshMs) {
   const api = useApi();
   return useQuery({
     ...roomInfoQuery(api, roomId ?? 0),
     enabled: roomId !== undefined,
-    refetchInterval: refreshMs,
+    refetchInterval: typeof refreshMs === 'number' ? refreshMs : () => refreshMs(),
     retry: false,
   });
 }
