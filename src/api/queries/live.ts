@@ -1,6 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useApi } from '../api-context.tsx';
 import type { Api } from '../client.ts';
+import type { components } from '../schema';
 import { getQuery, type QueryParams } from './call-query.ts';
 
 // The live area's calls (contract tag `live`).
@@ -41,6 +43,28 @@ export function useRoomInfo(roomId: number | undefined, refreshMs: number | (() 
     refetchInterval: typeof refreshMs === 'number' ? refreshMs : () => refreshMs(),
     retry: false,
   });
+}
+
+type LiveStatus = components['schemas']['LiveStatus'];
+
+/** What a room page learns of its room without asking: it went on or off air (pushed), or the page should read it again. */
+export function useRoomInfoUpdates(roomId: number | undefined) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const { queryKey } = roomInfoQuery(api, roomId ?? 0);
+    return {
+      /** The room went on or off air: its cached copy changes at once, before any read. */
+      setStatus(status: LiveStatus, startTime?: number) {
+        queryClient.setQueryData(queryKey, (info) =>
+          info === undefined ? info : { ...info, room: { ...info.room, status, ...(startTime === undefined ? {} : { start_time: startTime }) } },
+        );
+      },
+      readAgain() {
+        void queryClient.invalidateQueries({ queryKey });
+      },
+    };
+  }, [api, queryClient, roomId]);
 }
 
 /** The home page's titled blocks of rooms, one per sport (Live/getBucketRoomList). */

@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApi } from '../../../api/api-context.tsx';
-import { roomInfoQuery, roomRefreshMs } from '../../../api/queries/live.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { roomRefreshMs, useRoomInfoUpdates } from '../../../api/queries/live.ts';
 import { useMessaging } from '../../../realtime/messaging-context.tsx';
 
 /**
@@ -18,32 +16,26 @@ export const roomFiguresRefreshMs = 60_000;
  * no status.
  */
 export function useRoomAirStatus(roomId: number | undefined): () => number {
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const updates = useRoomInfoUpdates(roomId);
   const messaging = useMessaging();
   const [socketUp, setSocketUp] = useState(true);
-  const heard = useRef({ socketUp, messaging });
-  heard.current = { socketUp, messaging };
 
   useEffect(() => {
     if (roomId === undefined) return undefined;
-    const { queryKey } = roomInfoQuery(api, roomId);
     return messaging.subscribe((event) => {
       if (event.type === 'disconnected') setSocketUp(false);
       else if (event.type === 'reconnected') {
         setSocketUp(true);
         // What changed while the socket was down is read once, not waited for.
-        void queryClient.invalidateQueries({ queryKey });
+        updates.readAgain();
       } else if (event.type === 'roomStatus' && event.status.room_id === roomId) {
-        const { status, start_time: startTime } = event.status;
-        queryClient.setQueryData(queryKey, (info) =>
-          info === undefined ? info : { ...info, room: { ...info.room, status, ...(startTime === undefined ? {} : { start_time: startTime }) } },
-        );
+        updates.setStatus(event.status.status, event.status.start_time);
         // The figures that change with the broadcast (viewers, the score) follow with the room read again.
-        void queryClient.invalidateQueries({ queryKey });
+        updates.readAgain();
       }
     });
-  }, [api, queryClient, messaging, roomId]);
+  }, [messaging, updates, roomId]);
 
-  return useCallback(() => (heard.current.messaging.pushesRoomStatus && heard.current.socketUp ? roomFiguresRefreshMs : roomRefreshMs), []);
+  // The messaging service is chosen after the page starts (its getter answers for the one chosen): asked each time.
+  return useCallback(() => (messaging.pushesRoomStatus && socketUp ? roomFiguresRefreshMs : roomRefreshMs), [messaging, socketUp]);
 }
