@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ingest: server.ingest,
     rooms: {
       roomOfStreamKey: (streamKey) => roomOfStreamKey(server, streamKey),
-      started: (roomId) => startBroadcast(server, roomId),
+      started: (roomId) => startBroadcast(server, roomId, { pushed: true }),
       ended: (roomId, playbackPath) => endBroadcast(server, roomId, playbackPath),
     },
   });

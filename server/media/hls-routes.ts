@@ -19,6 +19,8 @@ export const hlsMessages = {
 
 /** How long the set of rooms on air is kept: every viewer asks for a playlist each second. */
 const onAirTtlMs = 5_000;
+/** How long a playlist of a push is waited for before it is called missing: under hls.js's 10 s loading limit. */
+const firstPlaylistWaitMs = 6_000;
 /** The memory cache key of that set: a service that starts or ends a broadcast may invalidate it to be seen at once. */
 export const onAirCacheKey = 'hls:on-air';
 const roomIdPattern = /^[1-9]\d{0,9}$/;
@@ -78,7 +80,7 @@ export async function hlsRoutes(app: FastifyInstance, { server, clips = new Clip
     if (name !== 'master' && !isHlsQuality(name)) return notFound(request, reply);
     const pushed = pushedRoom(roomId);
     if (ingest && pushed !== null) {
-      const playlist = name === 'master' ? ingestMasterPlaylist(ingest.renditions) : await ingest.livePlaylist(pushed, name);
+      const playlist = name === 'master' ? ingestMasterPlaylist(ingest.renditions) : await ingest.firstLivePlaylist(pushed, name, firstPlaylistWaitMs);
       if (playlist === null) return notFound(request, reply, hlsMessages.notOnAir);
       return reply.type('application/vnd.apple.mpegurl').header('cache-control', name === 'master' ? 'no-cache' : 'no-store').send(playlist);
     }

@@ -173,6 +173,8 @@ export async function seedLive(
         placard: random.pick(placards),
         stream_key: randomBytes(16).toString('hex'),
         demo_clip: clip,
+        // A made-up audience, labelled as one: a real broadcast in the room counts its own (410_seeded_audience.sql).
+        seeded_audience: true,
         viewers,
         heat: viewers * random.int(3, 8) + Math.round(spentTenths / 10),
         started_at: startedAt,

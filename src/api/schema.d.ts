@@ -6745,7 +6745,7 @@ export interface components {
             reason?: "not_logged_in" | "guest" | "muted" | "kicked" | "too_long" | "too_fast" | "not_member" | "unavailable" | "blocked" | "slow_mode" | "followers_only" | "link_blocked" | "not_manager";
         };
         /** @description Every frame the server sends on the messaging socket `/im`, told apart by `type`: the answer to one ImClientMessage (ImOk, ImError, ImGroupJoined, ImSent, ImMessageList, carrying its id), or a push (ImMessagePush, ImOnlineCount, ImMessageRevoked). */
-        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"] | components["schemas"]["ImHornPush"] | components["schemas"]["ImRoomEntry"] | components["schemas"]["ImMessageRevoked"];
+        ImServerMessage: components["schemas"]["ImOk"] | components["schemas"]["ImError"] | components["schemas"]["ImGroupJoined"] | components["schemas"]["ImSent"] | components["schemas"]["ImMessageList"] | components["schemas"]["ImMessagePush"] | components["schemas"]["ImOnlineCount"] | components["schemas"]["ImConversationList"] | components["schemas"]["ImConversationPush"] | components["schemas"]["ImReadReceipt"] | components["schemas"]["ImHornPush"] | components["schemas"]["ImRoomEntry"] | components["schemas"]["ImMessageRevoked"] | components["schemas"]["ImRoomStatus"];
         /** @description A messaging group's id; a live room's chat is the group of LiveRoomInfo.chat_group_id (live<room id>). */
         ImGroupID: string;
         /** @description A conversation as tim-js-sdk names it: GROUP<group id> or C2C<the other user's messaging id>. */
@@ -7033,6 +7033,19 @@ export interface components {
             conversationID: components["schemas"]["ImConversationID"];
             /** @description The message's ImMessage.ID. */
             messageID: string;
+        };
+        /** @description A live room went on or off air (its anchor's push started or stopped, or Live/startRoom and Live/endRoom): pushed to everyone in the room's chat on every process, not stored, as soon as the room's status changed. The page shows the player at once on air and the off-air card off air, and stops asking for the room's playlists; it reads Live_streaming/getRoomInfo again for the rest. */
+        ImRoomStatus: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "room_status";
+            conversationID: components["schemas"]["ImConversationID"];
+            room_id: number;
+            status: components["schemas"]["LiveStatus"];
+            /** @description On air: when this broadcast started, in seconds since 1970. */
+            start_time?: number;
         };
         /** @description A message of a joined group was deleted by the room's anchor or a manager: screens take the line out of the chat (or show it as deleted) and never fly it as danmaku. */
         ImMessageRevoked: {

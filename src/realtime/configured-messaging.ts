@@ -37,5 +37,8 @@ export function createConfiguredMessaging(chosen: Promise<MessagingPort>): Messa
     get pushesHorns() {
       return adapter?.pushesHorns ?? false;
     },
+    get pushesRoomStatus() {
+      return adapter?.pushesRoomStatus ?? false;
+    },
   };
 }

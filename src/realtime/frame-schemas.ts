@@ -28,6 +28,7 @@ export type FrameSchemaName =
   | 'ImPayload'
   | 'ImReadReceipt'
   | 'ImRoomEntry'
+  | 'ImRoomStatus'
   | 'ImSent'
   | 'ImSequence'
   | 'ImServerMessage'
@@ -95,9 +96,10 @@ export const frameSchemas: Readonly<Record<FrameSchemaName, FrameSchema<FrameSch
   ImPayload: {"oneOf":[{"$ref":"ImTextPayload"},{"$ref":"ImImagePayload"},{"$ref":"ImFilePayload"},{"$ref":"ImCustomPayload"}]},
   ImReadReceipt: {"type":"object","required":["type","conversationID","sequence"],"properties":{"type":{"type":"string","const":"read_receipt"},"conversationID":{"$ref":"ImConversationID"},"sequence":{"$ref":"ImSequence"}}},
   ImRoomEntry: {"type":"object","required":["type","conversationID","user","tier"],"properties":{"type":{"type":"string","const":"room_entry"},"conversationID":{"$ref":"ImConversationID"},"user":{"$ref":"UserBrief"},"tier":{"type":"object","required":["kind","level","name","name_en","icon"],"properties":{"kind":{"type":"string","enum":["guard","nobility"]},"level":{"type":"integer"},"name":{"type":"string"},"name_en":{"type":"string"},"icon":{"$ref":"ImageUrl"}}}}},
+  ImRoomStatus: {"type":"object","required":["type","conversationID","room_id","status"],"properties":{"type":{"type":"string","const":"room_status"},"conversationID":{"$ref":"ImConversationID"},"room_id":{"type":"integer"},"status":{"$ref":"LiveStatus"},"start_time":{"type":"integer"}}},
   ImSent: {"type":"object","required":["type","id","message"],"properties":{"type":{"type":"string","const":"sent"},"id":{"$ref":"ImId"},"message":{"$ref":"ImMessage"}}},
   ImSequence: {"type":"integer"},
-  ImServerMessage: {"oneOf":[{"$ref":"ImOk"},{"$ref":"ImError"},{"$ref":"ImGroupJoined"},{"$ref":"ImSent"},{"$ref":"ImMessageList"},{"$ref":"ImMessagePush"},{"$ref":"ImOnlineCount"},{"$ref":"ImConversationList"},{"$ref":"ImConversationPush"},{"$ref":"ImReadReceipt"},{"$ref":"ImHornPush"},{"$ref":"ImRoomEntry"},{"$ref":"ImMessageRevoked"}]},
+  ImServerMessage: {"oneOf":[{"$ref":"ImOk"},{"$ref":"ImError"},{"$ref":"ImGroupJoined"},{"$ref":"ImSent"},{"$ref":"ImMessageList"},{"$ref":"ImMessagePush"},{"$ref":"ImOnlineCount"},{"$ref":"ImConversationList"},{"$ref":"ImConversationPush"},{"$ref":"ImReadReceipt"},{"$ref":"ImHornPush"},{"$ref":"ImRoomEntry"},{"$ref":"ImMessageRevoked"},{"$ref":"ImRoomStatus"}]},
   ImTextPayload: {"type":"object","required":["text"],"properties":{"text":{"type":"string"}}},
   ImageUrl: {"type":"string"},
   LiveMatchBrief: {"type":"object","required":["id","type","short_name_zh","league_name_en","home_team_name_zh","home_team_name_en","home_team_logo","away_team_name_zh","away_team_name_en","away_team_logo","home_score","away_score","status","match_time"],"properties":{"id":{"type":"integer"},"type":{"$ref":"LiveType"},"short_name_zh":{"type":"string"},"league_name_en":{"type":"string"},"home_team_name_zh":{"type":"string"},"home_team_name_en":{"type":"string"},"home_team_logo":{"$ref":"ImageUrl"},"away_team_name_zh":{"type":"string"},"away_team_name_en":{"type":"string"},"away_team_logo":{"$ref":"ImageUrl"},"home_score":{"type":"integer"},"away_score":{"type":"integer"},"status":{"$ref":"LiveStatus"},"match_str":{"type":"string"},"match_time":{"$ref":"Timestamp"}}},

@@ -20,6 +20,7 @@ export const noMessaging: MessagingPort = {
   syncMessages: async () => ({ messages: [], isCompleted: true }),
   subscribe: () => () => undefined,
   pushesHorns: false,
+  pushesRoomStatus: false,
 };
 
 const MessagingContext = createContext<MessagingPort>(noMessaging);

@@ -32,7 +32,11 @@ export type MessagingEvent =
   /** A guard of the room's anchor or a noble came into a room this connection is in (its entry effect). */
   | { type: 'entry'; entry: Schemas['ImRoomEntry'] }
   /** A message of a joined group was deleted by the room's anchor or a manager. */
-  | { type: 'revoked'; conversationID: string; messageID: string; sequence: number };
+  | { type: 'revoked'; conversationID: string; messageID: string; sequence: number }
+  /** A live room whose chat this connection is in went on or off air. */
+  | { type: 'roomStatus'; status: Schemas['ImRoomStatus'] }
+  /** The connection dropped; 'reconnected' follows once it is back. Pushes are not heard meanwhile. */
+  | { type: 'disconnected' };
 
 /** A page of a conversation, oldest first. */
 export interface MessagePage {
@@ -85,6 +89,8 @@ export interface MessagingPort {
   subscribe(listener: (event: MessagingEvent) => void): () => void;
   /** Whether new horns arrive as pushes ('horn' events); where not, rooms read the horn list now and then. */
   readonly pushesHorns: boolean;
+  /** Whether a joined room's going on and off air arrives as a push ('roomStatus' events); where not, rooms read their status now and then. */
+  readonly pushesRoomStatus: boolean;
 }
 
 /** SPEC §7: nothing waits on the messaging service for longer than a request does. */
@@ -163,6 +169,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         for (const pending of waiting.values()) pending.reject(new Error('messaging socket closed'));
         waiting.clear();
         current = null;
+        emit({ type: 'disconnected' });
         if (credentials) scheduleReconnect();
       });
       ws.addEventListener('message', (event) => {
@@ -175,6 +182,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         if (frame.type === 'read_receipt') return emit({ type: 'read', conversationID: frame.conversationID, sequence: frame.sequence });
         if (frame.type === 'horn') return emit({ type: 'horn', horn: frame.horn });
         if (frame.type === 'room_entry') return emit({ type: 'entry', entry: frame });
+        if (frame.type === 'room_status') return emit({ type: 'roomStatus', status: frame });
         if (frame.type === 'message_revoked') {
           return emit({ type: 'revoked', conversationID: frame.conversationID, messageID: frame.messageID, sequence: frame.sequence });
         }
@@ -280,6 +288,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
       return () => listeners.delete(listener);
     },
     pushesHorns: true,
+    pushesRoomStatus: true,
   };
   return port;
 }

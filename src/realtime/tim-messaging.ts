@@ -244,6 +244,7 @@ export function createTimMessaging(
     },
     // Horns are the site's own, not Tencent's: with this adapter rooms read the horn list.
     pushesHorns: false,
+    pushesRoomStatus: false,
   };
   return port;
 }

@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { broadcastMessages } from '../../server/areas/live/broadcast-service.ts';
 import { apiMessages } from '../../server/site/api-routes.ts';
 import { RtmpIngest } from '../../server/media/ingest/rtmp-ingest.ts';
 import { demoLogins, logIn } from './demo-session.ts';
+import { messagingSigFor } from './messaging-login.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 // Broadcasting's first calls: the push address and key, start and end, and nginx's
@@ -15,7 +17,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
 type Schemas = components['schemas'];
 
 /** Writes a rendition's playlist and fragments where nginx would, so these tests need no nginx. */
-function writeAsNginx(ingest: RtmpIngest, quality: 'original', streamKey: string, fragments: number): void {
+function writeAsNginx(ingest: RtmpIngest, quality: 'original' | 'smooth' | 'standard', streamKey: string, fragments: number): void {
   const dir = join(ingest.hlsDir, quality, streamKey);
   mkdirSync(dir, { recursive: true });
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-TARGETDURATION:1'];
@@ -36,6 +38,8 @@ describe('broadcasting: push address, start, end and the media server callbacks'
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pitchside-ingest-'));
     ingest = new RtmpIngest({ dir, rtmpPort: 19_350 });
+    // As the media server sets them when ffmpeg is there: the pushed original and the ladder's three.
+    ingest.renditions = ['original', 'high_definition', 'standard', 'smooth'];
     server = await startTestServer({ ingest });
     const room = await server.database.db
       .selectFrom('live_rooms')
@@ -112,6 +116,9 @@ describe('broadcasting: push address, start, end and the media server callbacks'
     expect((await callback('on-ladder-publish', { name: key, app: 'smooth' }, 'not-the-secret')).status).toBe(403);
 
     writeAsNginx(ingest, 'original', key, 9);
+    // The ladder's renditions: one whole, one that started too late to hold the broadcast.
+    writeAsNginx(ingest, 'standard', key, 8);
+    writeAsNginx(ingest, 'smooth', key, 5);
     const master = await fetch(`${server.baseUrl}/hls/${String(anchor.roomId)}/master.m3u8`);
     expect(await master.text()).toContain('NAME="original"');
     const live = await (await fetch(`${server.baseUrl}/hls/${String(anchor.roomId)}/original.m3u8`)).text();
@@ -123,18 +130,60 @@ describe('broadcasting: push address, start, end and the media server callbacks'
     const fragment = await fetch(`${server.baseUrl}/hls/${String(anchor.roomId)}/original/8.ts`);
     expect(await fragment.text()).toBe('fragment 8');
 
-    expect((await callback('on-publish-done', { name: key })).status).toBe(200);
-    expect((await roomStatus()).status).toBe('over');
+    // The push ends; the ladder drains what it still holds, and the recording is kept once it has.
+    const ended = callback('on-publish-done', { name: key });
+    await expect.poll(async () => (await roomStatus()).status, { timeout: 5_000, interval: 50 }).toBe('over');
+    expect(ingest.recordedRenditions(Number((await server.database.db.selectFrom('live_records').select('id').where('room_id', '=', anchor.roomId).orderBy('id', 'desc').executeTakeFirstOrThrow()).id))).toEqual([]);
+    expect((await callback('on-ladder-publish-done', { name: key, app: 'smooth' })).status).toBe(200);
+    expect((await ended).status).toBe(200);
     expect((await callback('on-ladder-publish', { name: key, app: 'smooth' })).status).toBe(403);
     const playbacks = await server.call<Schemas['LivePlaybackPage']>('POST', '/api/Live_streaming/getLivePlaybackList', { limit: 1 });
     const newest = playbacks.data.list[0]!;
     expect(newest.room_id).toBe(anchor.roomId);
     expect(newest.video).toBe(`/hls/records/${String(newest.id)}/master.m3u8`);
+    // A playback holds the whole broadcast: the rendition that missed its start is not offered.
+    const recordedMaster = await (await fetch(`${server.baseUrl}/hls/records/${String(newest.id)}/master.m3u8`)).text();
+    expect(recordedMaster.match(/NAME="(\w+)"/g)).toEqual(['NAME="original"', 'NAME="standard"']);
+    expect((await fetch(`${server.baseUrl}/hls/records/${String(newest.id)}/smooth.m3u8`)).status).toBe(404);
     const recorded = await (await fetch(`${server.baseUrl}/hls/records/${String(newest.id)}/original.m3u8`)).text();
     expect(recorded.match(/^original\/\d+\.ts$/gm)).toHaveLength(9);
     expect(recorded).toContain('#EXT-X-ENDLIST');
     expect(await (await fetch(`${server.baseUrl}/hls/records/${String(newest.id)}/original/0.ts`)).text()).toBe('fragment 0');
     // Off air, the room's live playlists are gone.
     expect((await fetch(`${server.baseUrl}/hls/${String(anchor.roomId)}/original.m3u8`)).status).toBe(404);
+  });
+
+  it("tells everyone in the room's chat at once when a push puts the room on air and when it ends", async () => {
+    const { stream_key: key } = await roomStatus();
+    expect((await roomStatus()).status).toBe('over');
+    const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/im`);
+    const frames: Array<{ id?: number; type: string; at: number; [key: string]: unknown }> = [];
+    socket.on('message', (data) => frames.push({ ...(JSON.parse(String(data)) as { type: string }), at: performance.now() }));
+    await new Promise((resolve) => socket.once('open', resolve));
+    const guest = 'guest_0a1b2c3d4e5f';
+    socket.send(JSON.stringify({ id: 1, type: 'login', userID: guest, userSig: await messagingSigFor(server.app.serverContext, guest), lang: 'en' }));
+    socket.send(JSON.stringify({ id: 2, type: 'join_group', groupID: `live${String(anchor.roomId)}` }));
+    await expect.poll(() => frames.find((frame) => frame.id === 2)?.type, { timeout: 5_000 }).toBe('group_joined');
+    const statuses = () => frames.filter((frame) => frame.type === 'room_status');
+
+    const pushed = performance.now();
+    expect((await callback('on-publish', { name: key })).status).toBe(200);
+    await expect.poll(() => statuses().length, { timeout: 2_000, interval: 20 }).toBe(1);
+    const onAir = statuses()[0]!;
+    expect(onAir).toMatchObject({ type: 'room_status', conversationID: `GROUPlive${String(anchor.roomId)}`, room_id: anchor.roomId, status: 'in_progress' });
+    expect(onAir.start_time).toBeTypeOf('number');
+    expect(onAir.at - pushed).toBeLessThan(3_000);
+
+    writeAsNginx(ingest, 'original', key, 3);
+    const stopped = performance.now();
+    const done = callback('on-publish-done', { name: key });
+    await expect.poll(() => statuses().length, { timeout: 5_000, interval: 20 }).toBe(2);
+    expect(statuses()[1]).toMatchObject({ room_id: anchor.roomId, status: 'over' });
+    // The live window was served until the room was told it is off air, so a page that asked meanwhile got it.
+    expect((await done).status).toBe(200);
+    expect(statuses()[1]!.at - stopped).toBeLessThan(3_000);
+    console.log(`room status frames: on air after ${String(Math.round(onAir.at - pushed))} ms, off air after ${String(Math.round(statuses()[1]!.at - stopped))} ms`);
+    expect((await roomStatus()).status).toBe('over');
+    socket.close();
   });
 });

@@ -31,13 +31,18 @@ describe('the audience of a broadcast', () => {
   it('counts the viewers in the room and keeps their peak, never the seeded figure', async () => {
     const { db } = server.database;
     const room = await db.selectFrom('live_rooms').select('id').where('status', '<>', 'in_progress').orderBy('id').executeTakeFirstOrThrow();
-    // A room the seed gave an audience, now broadcast for real (a push, not a clip).
-    await db.updateTable('live_rooms').set({ demo_clip: null, viewers: 9590 }).where('id', '=', room.id).execute();
-    await startBroadcast(server.app.serverContext, room.id);
-    expect(await viewersOf(room.id)).toBe(0);
+    // A seeded room (its demo clip kept) with the seed's audience, now broadcast for real: an anchor's push.
+    await db.updateTable('live_rooms').set({ viewers: 9590, heat: 40_000 }).where('id', '=', room.id).execute();
+    expect((await db.selectFrom('live_rooms').select(['seeded_audience', 'demo_clip']).where('id', '=', room.id).executeTakeFirstOrThrow())).toMatchObject({
+      seeded_audience: true,
+      demo_clip: expect.any(String),
+    });
+    await startBroadcast(server.app.serverContext, room.id, { pushed: true });
+    const figures = () => db.selectFrom('live_rooms').select(['viewers', 'heat', 'seeded_audience']).where('id', '=', room.id).executeTakeFirstOrThrow();
+    expect(await figures()).toEqual({ viewers: 0, heat: 0, seeded_audience: false });
     const first = await viewer(room.id, 'guest_audience_1');
     await viewer(room.id, 'guest_audience_2');
-    await expect.poll(() => viewersOf(room.id), { timeout: 5000 }).toBe(2);
+    await expect.poll(figures, { timeout: 5000 }).toEqual({ viewers: 2, heat: 2, seeded_audience: false });
     first.close();
     await expect.poll(() => viewersOf(room.id), { timeout: 5000 }).toBe(1);
     const record = await endBroadcast(server.app.serverContext, room.id);
@@ -49,7 +54,7 @@ describe('the audience of a broadcast', () => {
       .selectFrom('live_rooms')
       .select(['id', 'viewers'])
       .where('status', '=', 'in_progress')
-      .where('demo_clip', 'is not', null)
+      .where('seeded_audience', '=', true)
       .orderBy('id')
       .executeTakeFirstOrThrow();
     await viewer(demo.id, 'guest_audience_3');

@@ -10,13 +10,17 @@ import { expect } from 'vitest';
 export const hasMediaTools =
   existsSync('/usr/lib/nginx/modules/ngx_rtmp_module.so') && spawnSync('sh', ['-c', 'command -v ffmpeg && command -v nginx']).status === 0;
 
-/** ffmpeg's test pattern with a tone, pushed in real time the way OBS would push a broadcast. */
-export function pushTestPattern(target: string): ChildProcess {
+/**
+ * ffmpeg's test pattern with a tone, pushed in real time the way OBS would push a broadcast: until stopped, or
+ * `seconds` of it, after which ffmpeg ends the push itself.
+ */
+export function pushTestPattern(target: string, seconds?: number): ChildProcess {
+  const length = seconds === undefined ? [] : ['-t', String(seconds)];
   return spawn(
     'ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+      ...['-f', 'lavfi', ...length, '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', ...length, '-i', 'sine=frequency=440:sample_rate=44100'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-c:a', 'aac', '-f', 'flv', target],
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -63,4 +67,12 @@ export async function watchInTwoQualities(page: Page, siteUrl: string, roomId: n
   // A switch may restart the picture at the segment it loads: playing on is what counts.
   const switched = await time();
   await expect.poll(time, { timeout: 10_000 }).toBeGreaterThan(switched + 2);
+}
+
+/** The length of what a playlist plays, in seconds, as ffprobe reads it (the sum of its fragments' times). */
+export function playedSeconds(playlistUrl: string): number {
+  const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', playlistUrl], { encoding: 'utf8' });
+  const seconds = Number(probe.stdout.trim());
+  if (probe.status !== 0 || !Number.isFinite(seconds)) throw new Error(`ffprobe could not read ${playlistUrl}: ${probe.stderr}`);
+  return seconds;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../src/api/schema';
 import { solveHumanCheck } from '../api/human-check.ts';
 import zh from '../../src/i18n/messages/zh.json';
-import { hasMediaTools, pushTestPattern as push, watchInTwoQualities } from './broadcast-steps.ts';
+import { hasMediaTools, playedSeconds, pushTestPattern as push, watchInTwoQualities } from './broadcast-steps.ts';
 import { launchBrowser } from './browser.ts';
 
 const siteUrl = inject('siteUrl');
@@ -102,10 +102,68 @@ describe.skipIf(!hasMediaTools)('a real broadcast from ffmpeg', { timeout: 240_0
     const recording = playbacks.data.list[0]!;
     expect(recording.room_id).toBe(pushInfo.room_id);
     expect(recording.video).toMatch(/^\/hls\/records\/\d+\/master\.m3u8$/);
+    // Kept once the ladder has written its last fragments; the renditions that hold the whole push are offered.
+    await expect.poll(async () => (await fetch(new URL(recording.video, siteUrl))).status, { timeout: 30_000, interval: 250 }).toBe(200);
     const master = await (await fetch(new URL(recording.video, siteUrl))).text();
-    expect(master.match(/NAME="(\w+)"/g)).toEqual(['NAME="original"', 'NAME="high_definition"', 'NAME="standard"', 'NAME="smooth"']);
-    const smooth = await (await fetch(new URL(recording.video.replace('master', 'smooth'), siteUrl))).text();
-    expect(smooth).toContain('#EXT-X-ENDLIST');
-    expect(smooth.match(/^smooth\/\d+\.ts$/gm)?.length).toBeGreaterThan(5);
+    expect(master.match(/NAME="(\w+)"/g)?.[0]).toBe('NAME="original"');
+    const original = await (await fetch(new URL(recording.video.replace('master', 'original'), siteUrl))).text();
+    expect(original).toContain('#EXT-X-ENDLIST');
+    expect(original.match(/^original\/\d+\.ts$/gm)?.length).toBeGreaterThan(5);
+  });
+
+  it('tells an open room page it is on and off air within seconds, asks for no playlist that is gone, and keeps the whole push', async () => {
+    if ((await roomStatus()) === 'in_progress') await api('/api/Live/endRoom', { token });
+    const viewer = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Every playlist the page asks for, with its answer and when.
+    const playlists: Array<{ at: number; status: number; path: string }> = [];
+    viewer.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.endsWith('.m3u8')) playlists.push({ at: performance.now(), status: response.status(), path });
+    });
+    await viewer.goto(`${siteUrl}/live?id=${String(pushInfo.room_id)}`);
+    const player = viewer.locator('[data-status]').first();
+    await expect.poll(() => player.getAttribute('data-status'), { timeout: 30_000 }).toBe('offline');
+    // The room's chat is joined (its socket is where the status comes from) before the push starts.
+    await viewer.waitForTimeout(2_000);
+    expect(playlists, 'a room off air asks for no playlist').toEqual([]);
+
+    const pushSeconds = 30;
+    const started = performance.now();
+    pusher = push(`${pushInfo.push_url}/${pushInfo.stream_key}`, pushSeconds);
+    const pushEnded = new Promise<number>((resolve) => pusher!.once('exit', () => resolve(performance.now())));
+    await expect.poll(() => player.getAttribute('data-status'), { timeout: 10_000, interval: 100 }).not.toBe('offline');
+    const onAirSeconds = (performance.now() - started) / 1000;
+    await viewer.getByText(zh['room.live'], { exact: true }).waitFor({ timeout: 2_000 });
+    await expect.poll(() => viewer.locator('video').evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 40_000 }).toBeGreaterThan(1);
+
+    const stopped = await pushEnded;
+    await expect.poll(() => player.getAttribute('data-status'), { timeout: 10_000, interval: 100 }).toBe('offline');
+    const offAir = performance.now();
+    const offAirSeconds = (offAir - stopped) / 1000;
+    console.log(`room page: on air ${onAirSeconds.toFixed(1)} s after the push started, off air ${offAirSeconds.toFixed(1)} s after it ended`);
+    expect(onAirSeconds).toBeLessThan(5);
+    expect(offAirSeconds).toBeLessThan(5);
+    // Off air, the page asks for nothing more, and never for a playlist that is gone.
+    await viewer.waitForTimeout(5_000);
+    expect(playlists.filter((entry) => entry.at > offAir), 'playlists asked for after off air').toEqual([]);
+    expect(playlists.filter((entry) => entry.status === 404), 'playlists answered 404').toEqual([]);
+    await viewer.close();
+
+    const anchorId = (await api<Schemas['LiveRoomInfo']>(`/api/Live_streaming/getRoomInfo?room_id=${String(pushInfo.room_id)}`)).data.room.anchor.id;
+    const playbacks = await api<Schemas['LivePlaybackPage']>('/api/Live_streaming/getLivePlaybackList', {
+      method: 'POST',
+      body: JSON.stringify({ uid: anchorId, limit: 1 }),
+    });
+    const recording = playbacks.data.list[0]!;
+    // The recording is kept once the ladder has written the last seconds it held.
+    const kept = performance.now();
+    await expect.poll(async () => (await fetch(new URL(recording.video.replace('master', 'original'), siteUrl))).status, { timeout: 30_000, interval: 250 }).toBe(200);
+    console.log(`the recording was kept ${((performance.now() - kept) / 1000).toFixed(1)} s after the room went off air`);
+    // Every rendition the playback offers holds the whole push (one that missed its start is not offered).
+    const offered = [...(await (await fetch(new URL(recording.video, siteUrl))).text()).matchAll(/NAME="(\w+)"/g)].map((match) => match[1]!);
+    expect(offered[0]).toBe('original');
+    const lengths = Object.fromEntries(offered.map((quality) => [quality, playedSeconds(new URL(recording.video.replace('master', quality), siteUrl).href)]));
+    console.log(`a push of ${String(pushSeconds)} s played back as ${JSON.stringify(lengths)}`);
+    for (const seconds of Object.values(lengths)) expect(Math.abs(seconds - pushSeconds)).toBeLessThan(1.2);
   });
 });

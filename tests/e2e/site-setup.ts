@@ -12,9 +12,10 @@ export default async function setup(project: TestProject) {
   const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
   if (await isAppStale(distDir)) await buildTheApp(distDir);
   const dataDir = mkdtempSync(join(tmpdir(), 'pitchside-e2e-'));
-  const port = await freePort();
+  // E2E_PORT and E2E_RTMP_PORT pin the ports, for machines where each run keeps to a range of its own.
+  const port = Number(process.env.E2E_PORT) || (await freePort());
   // The media server (nginx with its RTMP module, where installed) takes pushes on a port of its own.
-  const rtmpPort = await freePort();
+  const rtmpPort = Number(process.env.E2E_RTMP_PORT) || (await freePort());
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -3,7 +3,8 @@ import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import { onAirCacheKey } from '../../media/hls-routes.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { anchorRoomOf, liveRoomMessages } from './room-info-service.ts';
+import { publishGroupFrame } from '../../realtime/messaging-hub.ts';
+import { anchorRoomOf, liveRoomMessages, roomChatGroupId } from './room-info-service.ts';
 import { cachedRoom, liveRooms, roomListCacheKey } from './room-list-service.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 
@@ -32,6 +33,21 @@ function forgetRooms(server: ServerContext): void {
   server.cache.invalidate(onAirCacheKey);
 }
 
+/**
+ * Tells everyone in the room, on every process, that it went on or off air: an open page switches its player at
+ * once instead of finding out from its next read of the room (or from playlists that are gone).
+ */
+export async function tellRoomItsStatus(server: ServerContext, roomId: number, status: 'in_progress' | 'over', startedAt?: Date): Promise<void> {
+  const groupID = roomChatGroupId(roomId);
+  await publishGroupFrame(server.bus, groupID, {
+    type: 'room_status',
+    conversationID: `GROUP${groupID}`,
+    room_id: roomId,
+    status,
+    ...(startedAt ? { start_time: timestampOf(startedAt) } : {}),
+  }).catch((error: unknown) => server.log.error({ err: error, roomId }, 'the room could not be told its air status'));
+}
+
 /** Live/getLiveUrl: the push address and key of the anchor's room; `reset` issues a new key and the old one stops working. */
 export async function pushInfo(server: ServerContext, anchorId: number, reset: boolean, address: PushAddress): Promise<PushInfo> {
   const room = await anchorRoomOf(server, anchorId);
@@ -43,23 +59,29 @@ export async function pushInfo(server: ServerContext, anchorId: number, reset: b
   return { room_id: room.id, push_url: `rtmp://${address.host}${port}/live`, stream_key: row.stream_key };
 }
 
-/** Puts a room on air and opens its broadcast record; a room already on air stays as it is. */
-export async function startBroadcast(server: ServerContext, roomId: number): Promise<void> {
+/**
+ * Puts a room on air and opens its broadcast record; a room already on air stays as it is. `pushed`: an anchor's
+ * encoder is sending the picture (not a demo room airing its clip), so the room's figures are counted from now.
+ */
+export async function startBroadcast(server: ServerContext, roomId: number, { pushed = false } = {}): Promise<void> {
   const now = server.clock.now();
-  await server.database.db.transaction().execute(async (trx) => {
+  const changed = await server.database.db.transaction().execute(async (trx) => {
     const room = await trx
       .selectFrom('live_rooms')
-      .select(['status', 'title', 'match_id', 'demo_clip'])
+      .select(['status', 'title', 'match_id', 'seeded_audience'])
       .where('id', '=', roomId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (room.status === 'in_progress') return;
-    // A real broadcast counts only who is in the room (recordRoomPresence); a demo room keeps the seed's audience.
-    const audience = room.demo_clip === null ? { viewers: 0 } : {};
+    if (room.status === 'in_progress') return false;
+    // A real broadcast counts only who is in the room (recordRoomPresence); a demo room airing its clip keeps the
+    // seed's labelled audience, which a push takes off for good.
+    const audience = pushed || !room.seeded_audience ? { viewers: 0, heat: 0, seeded_audience: false } : {};
     await trx.updateTable('live_rooms').set({ status: 'in_progress', started_at: now, ended_at: null, ...audience }).where('id', '=', roomId).execute();
     await trx.insertInto('live_records').values({ room_id: roomId, title: room.title, match_id: room.match_id, started_at: now }).execute();
+    return true;
   });
   forgetRooms(server);
+  if (changed) await tellRoomItsStatus(server, roomId, 'in_progress', now);
 }
 
 /** Takes a room off air and closes its broadcast record, with the recording's address when there is one. */
@@ -93,6 +115,7 @@ export async function endBroadcast(server: ServerContext, roomId: number, playba
       .executeTakeFirstOrThrow();
   });
   forgetRooms(server);
+  await tellRoomItsStatus(server, roomId, 'over');
   const ended = record.ended_at ?? now;
   return {
     id: record.id,
@@ -134,17 +157,18 @@ export async function roomOfStreamKey(server: ServerContext, streamKey: string):
 }
 
 /**
- * The audience of a real broadcast as it is: how many are in the room's chat now (every process's count), and
- * the broadcast's peak. A demo room's seeded audience is left as the seed labels it.
+ * The audience of a real broadcast as it is: how many are in the room's chat now (every process's count), its heat
+ * (the same count: nothing made up is added), and the broadcast's peak. A demo room's seeded audience is left as
+ * the seed labels it.
  */
 export async function recordRoomPresence(server: ServerContext, roomId: number, present: number): Promise<void> {
   const { db } = server.database;
   const room = await db
     .updateTable('live_rooms')
-    .set({ viewers: present })
+    .set({ viewers: present, heat: present })
     .where('id', '=', roomId)
     .where('status', '=', 'in_progress')
-    .where('demo_clip', 'is', null)
+    .where('seeded_audience', '=', false)
     .where('viewers', '<>', present)
     .returning('id')
     .executeTakeFirst();

@@ -16,7 +16,7 @@ export async function startDemoAirRotation(server: ServerContext, periodMs: numb
     .selectFrom('live_rooms')
     .select('id')
     .where('status', '!=', 'in_progress')
-    .where('demo_clip', 'is not', null)
+    .where('seeded_audience', '=', true)
     .orderBy('id')
     .executeTakeFirst();
   if (!room) return null;

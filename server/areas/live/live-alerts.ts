@@ -4,6 +4,7 @@ import { clipOfType } from '../../media/hls-clips.ts';
 import { onAirCacheKey } from '../../media/hls-routes.ts';
 import type { SocketLiveAlert } from '../../contract/socket-contract.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
+import { tellRoomItsStatus } from './broadcast-service.ts';
 import { matchBriefs } from './match-brief.ts';
 import { roomListCacheKey } from './room-list-service.ts';
 
@@ -109,6 +110,7 @@ export async function setRoomOnAir(server: ServerContext, roomId: number, onAir:
   });
   server.cache.invalidate(roomListCacheKey);
   server.cache.invalidate(onAirCacheKey);
+  await tellRoomItsStatus(server, roomId, onAir ? 'in_progress' : 'over', onAir ? now : undefined);
   if (onAir) await announceOnAir(server, roomId);
   return true;
 }

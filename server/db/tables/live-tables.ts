@@ -28,6 +28,8 @@ export interface LiveRoomsTable {
   demo_clip: Nullable<string>;
   viewers: Default<number>;
   heat: Default<number>;
+  /** 410: the viewers and heat are the seed's made-up audience, not counted; a real push takes the label off. */
+  seeded_audience: Default<boolean>;
   is_recommended: Default<boolean>;
   /** 015: live/share calls. */
   share_count: Default<number>;

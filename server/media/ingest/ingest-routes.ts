@@ -12,6 +12,7 @@ import { ingestMasterPlaylist, type RtmpIngest } from './rtmp-ingest.ts';
 //   POST /media-server/<secret>/on-publish        a push starts: 2xx lets it in, 403 refuses the key
 //   POST /media-server/<secret>/on-publish-done   the push ended: the room goes off air, its recording is kept
 //   POST /media-server/<secret>/on-ladder-publish the site's ffmpeg publishes a rendition: 2xx only for a key on air
+//   POST /media-server/<secret>/on-ladder-publish-done  the ladder closed a rendition, its last fragment written
 // and the recordings, as video on demand:
 //   /hls/records/<recordId>/master.m3u8, /<quality>.m3u8, /<quality>/<n>.ts
 
@@ -26,6 +27,8 @@ export function recordingPath(recordId: number): string {
 
 /** How long after a push ends its files are moved: nginx writes the last fragment as it closes. */
 const settleMs = 1_000;
+/** How long the ladder may take to encode what it still held when a push ended, before the recording is kept as is. */
+const ladderDrainMs = 15_000;
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const recordIdPattern = /^[1-9]\d{0,11}$/;
 
@@ -85,14 +88,25 @@ export async function ingestRoutes(app: FastifyInstance, { server, ingest, rooms
             server.log.warn({ app: request.body?.app }, 'media server: a rendition publish that no broadcast owns was refused');
             return refuse();
           }
+          ingest.ladderPublished(streamKey, request.body?.app ?? '');
+          return reply.send({ code: ResultCode.ok, msg: '', data: null });
+        }
+        if (request.params.event === 'on-ladder-publish-done') {
+          ingest.ladderEnded(streamKey, request.body?.app ?? '');
           return reply.send({ code: ResultCode.ok, msg: '', data: null });
         }
         if (request.params.event === 'on-publish-done') {
           const roomId = ingest.roomOfKey(streamKey);
           if (roomId === undefined) return reply.send({ code: ResultCode.ok, msg: '', data: null });
-          ingest.ended(roomId);
+          // The live window stays served until the room is off air and its viewers are told so (the room's status
+          // frame): a page that asked for it meanwhile would hear 404s and try again, for nothing.
           await new Promise((resolve) => setTimeout(resolve, settleMs));
           const record = await rooms.ended(roomId, recordingPath).catch(() => null);
+          ingest.ended(roomId);
+          // The ladder is still encoding the last seconds it read: the recording is kept once it wrote them.
+          const drained = await ingest.ladderDrained(streamKey, ladderDrainMs);
+          if (!drained) server.log.warn({ roomId }, 'media server: the ladder did not finish a broadcast; its recording is kept as it is');
+          await new Promise((resolve) => setTimeout(resolve, settleMs));
           if (record) ingest.keepRecording(record.id, streamKey);
           server.log.info({ roomId, recordId: record?.id }, 'media server: a broadcast ended');
           return reply.send({ code: ResultCode.ok, msg: '', data: null });

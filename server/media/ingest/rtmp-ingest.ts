@@ -1,7 +1,7 @@
 // What the site knows of real broadcasts: which rooms nginx is receiving a push for, the HLS it
 // writes for them, and the recordings kept when a push ends (DESIGN.md, Video).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hlsQualities, windowSegments, type HlsQuality } from '../hls-playlists.ts';
@@ -45,6 +45,22 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
   }
   return { mediaSequence, targetDuration, segments };
 }
+
+/** How long a media playlist plays: the sum of its fragments' durations, in seconds. */
+export function playlistSeconds(playlist: MediaPlaylist): number {
+  let seconds = 0;
+  for (const segment of playlist.segments) {
+    const extinf = segment.tags.find((tag) => tag.startsWith('#EXTINF:'));
+    seconds += extinf ? Number.parseFloat(extinf.slice(8)) || 0 : 0;
+  }
+  return seconds;
+}
+
+/**
+ * How much shorter than the original an encoded rendition of a recording may be and still be offered: its ladder
+ * starts a moment after the push (longer on a busy machine), and a playback must hold the whole broadcast.
+ */
+export const recordingShortfallSeconds = 1.5;
 
 /** Fragment names nginx writes with `hls_fragment_naming sequential`. */
 const fragmentName = /^\d{1,12}\.ts$/;
@@ -94,6 +110,8 @@ export class RtmpIngest {
   /** The renditions nginx writes: set when the media server starts (all four with ffmpeg). */
   renditions: readonly HlsQuality[] = ['original'];
   readonly #live = new Map<number, string>();
+  /** The renditions the ladder is publishing, by stream key, and who waits for them to end. */
+  readonly #ladder = new Map<string, { publishing: Set<string>; drained: Array<() => void> }>();
 
   constructor(options: RtmpIngestOptions) {
     this.workDir = join(options.dir, 'nginx');
@@ -121,6 +139,41 @@ export class RtmpIngest {
     return key;
   }
 
+  /** The ladder began publishing a rendition of the push. */
+  ladderPublished(streamKey: string, quality: string): void {
+    const ladder = this.#ladder.get(streamKey) ?? { publishing: new Set<string>(), drained: [] };
+    ladder.publishing.add(quality);
+    this.#ladder.set(streamKey, ladder);
+  }
+
+  /** The ladder closed a rendition: nginx has written its last fragment. */
+  ladderEnded(streamKey: string, quality: string): void {
+    const ladder = this.#ladder.get(streamKey);
+    if (!ladder?.publishing.delete(quality) || ladder.publishing.size > 0) return;
+    this.#ladder.delete(streamKey);
+    for (const drained of ladder.drained) drained();
+  }
+
+  /**
+   * Resolves once the ladder of a push that ended has written every rendition to its end (it encodes what it still
+   * held), or after `limitMs` should one never end; true when it did.
+   */
+  ladderDrained(streamKey: string, limitMs: number): Promise<boolean> {
+    const ladder = this.#ladder.get(streamKey);
+    if (!ladder) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#ladder.delete(streamKey);
+        resolve(false);
+      }, limitMs);
+      timer.unref();
+      ladder.drained.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
   roomOfKey(streamKey: string): number | undefined {
     for (const [roomId, key] of this.#live) if (key === streamKey) return roomId;
     return undefined;
@@ -136,6 +189,19 @@ export class RtmpIngest {
     return playlist.segments.length === 0 ? null : renderPlaylist(playlist, `${quality}/`, { live: true });
   }
 
+  /**
+   * The live window of a rendition, waiting up to `waitMs` for nginx to write its first fragments: a viewer told the
+   * room went on air asks at once, and the ladder's renditions start a few seconds after the push.
+   */
+  async firstLivePlaylist(roomId: number, quality: HlsQuality, waitMs: number): Promise<string | null> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const playlist = await this.livePlaylist(roomId, quality);
+      if (playlist !== null || !this.isLive(roomId) || Date.now() >= until) return playlist;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   /** The file of a live fragment, or null. */
   liveFragment(roomId: number, quality: HlsQuality, name: string): string | null {
     const key = this.#live.get(roomId);
@@ -146,17 +212,28 @@ export class RtmpIngest {
   /**
    * Keeps what nginx wrote for a push that ended as the recording of broadcast `recordId`: each
    * rendition's fragments move under recordings/<recordId>/ with a playlist of the whole broadcast.
+   * An encoded rendition that misses part of the broadcast (its ladder started late) is set aside as
+   * `<quality>.incomplete`, not offered: the playback plays the whole broadcast in the renditions left.
    * Returns whether anything was recorded.
    */
   keepRecording(recordId: number, streamKey: string): boolean {
     let kept = false;
+    const seconds = new Map<HlsQuality, number>();
     for (const quality of this.renditions) {
       const from = join(this.hlsDir, quality, streamKey);
       if (!existsSync(join(from, 'index.m3u8'))) continue;
       const to = join(this.recordingsDir, String(recordId), quality);
       mkdirSync(join(this.recordingsDir, String(recordId)), { recursive: true });
       renameSync(from, to);
+      seconds.set(quality, playlistSeconds(parseMediaPlaylist(readFileSync(join(to, 'index.m3u8'), 'utf8'))));
       kept = true;
+    }
+    const whole = seconds.get('original');
+    if (whole === undefined) return kept;
+    for (const [quality, length] of seconds) {
+      if (quality === 'original' || length >= whole - recordingShortfallSeconds) continue;
+      const dir = join(this.recordingsDir, String(recordId), quality);
+      renameSync(dir, `${dir}.incomplete`);
     }
     return kept;
   }

@@ -66,6 +66,12 @@ export function renditionsOf(tools: MediaTools): readonly HlsQuality[] {
   return tools.ffmpeg ? hlsQualities : ['original'];
 }
 
+/**
+ * The ladder: one ffmpeg reading the push from the live application and publishing each encoded rendition to its
+ * own, started with the push and stopped with it. nginx stops it with SIGTERM (exec_kill_signal), not its default
+ * SIGKILL: ffmpeg then writes out what it has encoded and closes each rendition, so nginx writes their last
+ * fragments (killed, a busy ladder lost seconds of every broadcast's end).
+ */
 function ladderCommand(input: RtmpConfigInput, ffmpeg: string): string {
   const local = `rtmp://127.0.0.1:${String(input.rtmpPort)}`;
   // One key frame a second, so each rendition cuts 1 s fragments (DESIGN.md, Video).
@@ -75,14 +81,10 @@ function ladderCommand(input: RtmpConfigInput, ffmpeg: string): string {
       `-b:v ${String(videoKbps)}k -maxrate ${String(videoKbps)}k -bufsize ${String(videoKbps * 2)}k ` +
       `-force_key_frames expr:gte(t,n_forced*1) -c:a aac -b:a 96k -f flv ${local}/${quality}/$name`,
   );
-  return [
-    `${ffmpeg} -hide_banner -loglevel error -i ${local}/live/$name`,
-    `-map 0:v:0 -map 0:a:0? -c copy -f flv ${local}/original/$name`,
-    ...encoded,
-  ].join(' ');
+  return [`${ffmpeg} -hide_banner -loglevel error -i ${local}/live/$name`, ...encoded].join(' ');
 }
 
-function renditionApplication(quality: HlsQuality, input: RtmpConfigInput): string {
+function renditionApplication(quality: Exclude<HlsQuality, 'original'>, input: RtmpConfigInput): string {
   return `
     application ${quality} {
       live on;
@@ -92,6 +94,8 @@ function renditionApplication(quality: HlsQuality, input: RtmpConfigInput): stri
       deny play all;
       # Only the site's own ladder publishes here: the site lets in a name only while it is a stream key on air.
       on_publish ${input.callbackBase}/on-ladder-publish;
+      # The site keeps a broadcast's recording once every rendition has written its last fragment.
+      on_publish_done ${input.callbackBase}/on-ladder-publish-done;
 ${hlsLines(join(input.hlsDir, quality))}
     }
 `;
@@ -114,11 +118,12 @@ function hlsLines(path: string): string {
 /** The nginx configuration, from the template. */
 export function rtmpConfig(input: RtmpConfigInput): string {
   const { tools } = input;
-  const liveOutput = tools.ffmpeg
-    ? `      exec_push ${ladderCommand(input, tools.ffmpeg)};`
-    : // Without ffmpeg the pushed stream is the only rendition, written straight from the live application.
-      hlsLines(join(input.hlsDir, 'original'));
-  const renditionApplications = tools.ffmpeg ? hlsQualities.map((quality) => renditionApplication(quality, input)).join('') : '';
+  // The pushed stream itself is the original rendition, written straight from the live application: every second
+  // of the push is in it, whatever the ladder manages on a busy machine.
+  const original = hlsLines(join(input.hlsDir, 'original'));
+  const liveOutput = tools.ffmpeg ? `${original}\n      exec_push ${ladderCommand(input, tools.ffmpeg)};\n      exec_kill_signal term;` : original;
+  const encoded = Object.keys(ladderHeights) as Array<Exclude<HlsQuality, 'original'>>;
+  const renditionApplications = tools.ffmpeg ? encoded.map((quality) => renditionApplication(quality, input)).join('') : '';
   // Run as root, nginx would hand its workers to nobody, who may not write the site's data directory.
   const user = userInfo();
   const values: Record<string, string> = {

@@ -16,6 +16,7 @@ import { RoomMatchCard } from './room-match-card.tsx';
 import { RoomChatPanel } from './room-chat-panel.tsx';
 import { useRoomEntryEffects } from './room-entry-effects.tsx';
 import type { RoomChatMessage } from '../../../realtime/use-room-chat.ts';
+import { useRoomAirStatus } from './room-air-status.ts';
 import { RoomPlayer } from './room-player.tsx';
 import styles from './room-page.module.css';
 
@@ -148,7 +149,7 @@ function useRoomInfoForWhoIsWatching(refetch: () => unknown) {
 export function RoomPage(parts: RoomParts) {
   const t = useMessage();
   const { id } = useRouteQuery('live');
-  const info = useRoomInfo(id);
+  const info = useRoomInfo(id, useRoomAirStatus(id));
   useRoomInfoForWhoIsWatching(info.refetch);
   const notFound = id === undefined || (info.error instanceof ApiError && info.error.code === 1);
   if (info.data && !notFound) {

@@ -97,7 +97,9 @@ export function RoomPlayer({ room, offlineDetail, danmaku = noMessages, effects 
   useEffect(() => media.setSound(muted, volume), [media, muted, volume]);
 
   useEffect(() => {
-    if (status === 'paused' || status === 'offline' || status === 'error') media.pause();
+    // Off air the stream is let go (hls.js stops asking for playlists that are gone); it is bound again on air.
+    if (status === 'offline') media.release();
+    else if (status === 'paused' || status === 'error') media.pause();
   }, [media, status]);
 
   return (
