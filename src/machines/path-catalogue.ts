@@ -21,6 +21,7 @@ import { smsCountdownMachine } from './sms-countdown-machine.ts';
 import { startupMachine } from './startup-machine.ts';
 import { transcodeJobMachine } from './transcode-job-machine.ts';
 import { withdrawalReviewMachine } from './withdrawal-review-machine.ts';
+import { reportReviewMachine } from './report-review-machine.ts';
 import { defaultDanmakuSettings } from './danmaku-lane-machine.ts';
 
 // The machines as a tester reads them: each machine's states, the events it takes and its shortest
@@ -58,6 +59,20 @@ const loginEvents: EventObject[] = [
   { type: 'xstate.done.actor.submitPhone', output: { token: 'token', id: 1 } } as EventObject,
   { type: 'login.close' },
 ];
+
+// An admin's decisions: a refusal needs its reason (a refusal without one is not taken), and each
+// decision's call answers or fails.
+const reviewEvents: EventObject[] = [
+  { type: 'review.approve' },
+  { type: 'review.refuse', reason: 'Blurred photo' } as EventObject,
+  ...['approve', 'refuse'].flatMap((call) => [
+    { type: `xstate.done.actor.${call}` },
+    { type: `xstate.error.actor.${call}`, error: new Error('Server busy') } as EventObject,
+  ]),
+];
+
+const reviewWords = (event: EventObject) =>
+  event.type === 'review.refuse' ? `refuse with reason "${(event as EventObject & { reason: string }).reason}"` : undefined;
 
 export const catalogue: CatalogueEntry[] = [
   {
@@ -101,12 +116,26 @@ export const catalogue: CatalogueEntry[] = [
   { name: 'chat-send', machine: chatSendMachine, input: { maxLength: 500, idPrefix: 'p' } },
   { name: 'gift-effect-queue', machine: giftEffectQueueMachine },
   { name: 'danmaku-lane', machine: danmakuLaneMachine, input: { settings: defaultDanmakuSettings, now: () => 0 } },
-  { name: 'conversion', machine: conversionMachine, input: { incomeTenths: 1000 } },
+  {
+    name: 'conversion',
+    machine: conversionMachine,
+    input: { incomeTenths: 1000 },
+    events: [
+      { type: 'amount.change', tenths: 100 } as EventObject,
+      ...['convert.request', 'convert.confirm', 'convert.cancel', 'convert.retry', 'convert.again'].map((type) => ({ type })),
+      { type: 'xstate.done.actor.convert', output: { incomeTenths: 900 } } as EventObject,
+      { type: 'xstate.error.actor.convert', error: new Error('Server busy') } as EventObject,
+    ],
+    // An amount typed or not decides where a request goes.
+    serializeState: ({ value, context }) => JSON.stringify([value, context.tenths !== null]),
+    eventWords: (event) => (event.type === 'amount.change' ? `type ${String((event as EventObject & { tenths: number }).tenths / 10)}` : undefined),
+  },
   { name: 'live-status', machine: liveStatusMachine, input: { regulationPeriods: 2, maxPeriods: 2 } },
   { name: 'route-progress', machine: routeProgressMachine },
   { name: 'anchor-review', machine: anchorReviewMachine },
   { name: 'expert-review', machine: expertReviewMachine },
-  { name: 'withdrawal-review', machine: withdrawalReviewMachine },
+  { name: 'withdrawal-review', machine: withdrawalReviewMachine, events: reviewEvents, eventWords: reviewWords },
+  { name: 'report-review', machine: reportReviewMachine, events: reviewEvents, eventWords: reviewWords },
   { name: 'transcode-job', machine: transcodeJobMachine, input: { toolsAvailable: true } },
   {
     name: 'plan-settlement',
