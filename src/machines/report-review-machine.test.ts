@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { describeModel } from './path-replay.ts';
 import { reportReviewAllows, reportReviewMachine } from './report-review-machine.ts';
+import { createActor, describeCoverage } from './path-coverage.ts';
 
 describeModel({
   name: 'report review',
@@ -44,3 +45,14 @@ describe('the server check of a report decision', () => {
     }
   });
 });
+
+describe('report review opened on decided content', () => {
+  it('starts where the list says the review ended', () => {
+    const removed = createActor(reportReviewMachine, { input: { status: 'removed' } }).start();
+    expect(removed.getSnapshot().value).toBe('removed');
+    const dismissed = createActor(reportReviewMachine, { input: { status: 'dismissed' } }).start();
+    expect(dismissed.getSnapshot().value).toBe('refused');
+  });
+});
+
+describeCoverage(reportReviewMachine);
