@@ -108,7 +108,18 @@ export const catalogue: CatalogueEntry[] = [
   { name: 'sms-countdown', machine: smsCountdownMachine },
   { name: 'sign-in', machine: signInMachine },
   { name: 'goal-popup-queue', machine: goalPopupQueueMachine, input: { settings: defaultGoalPopupSettings } },
-  { name: 'session', machine: sessionMachine },
+  {
+    name: 'session',
+    machine: sessionMachine,
+    // The codes decide: 700 is a session gone (say "log in first" once), 50008 logged out elsewhere.
+    events: [
+      { type: 'response.failed', code: 1, msg: 'Server busy' } as EventObject,
+      { type: 'response.failed', code: 700, msg: '' } as EventObject,
+      { type: 'response.failed', code: 50008, msg: '' } as EventObject,
+      ...['network.failed', 'relogin.confirmed', 'relogin.cancelled', 'toast.closed'].map((type) => ({ type })),
+    ],
+    eventWords: (event) => (event.type === 'response.failed' ? `server answers code ${String((event as EventObject & { code: number }).code)}` : undefined),
+  },
   { name: 'startup', machine: startupMachine, input: { loggedIn: false, hasGuestAccount: false } },
   { name: 'site-socket', machine: siteSocketMachine, input: { url: 'ws://site/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 } },
   { name: 'player', machine: playerMachine, input: { onAir: true, qualities: ['original'] } },
