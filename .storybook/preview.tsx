@@ -18,6 +18,8 @@ const messages = {
 } as Record<Locale, CompiledMessages>;
 
 const preview: Preview = {
+  // Every component's docs page, built from its stories and its props' TSDoc.
+  tags: ['autodocs'],
   globalTypes: {
     locale: {
       description: 'Language of the site',

@@ -61,6 +61,20 @@ const loginEvents: EventObject[] = [
   { type: 'login.close' },
 ];
 
+// An admin's decisions: a refusal needs its reason (a refusal without one is not taken), and each
+// decision's call answers or fails.
+const reviewEvents: EventObject[] = [
+  { type: 'review.approve' },
+  { type: 'review.refuse', reason: 'Blurred photo' } as EventObject,
+  ...['approve', 'refuse'].flatMap((call) => [
+    { type: `xstate.done.actor.${call}` },
+    { type: `xstate.error.actor.${call}`, error: new Error('Server busy') } as EventObject,
+  ]),
+];
+
+const reviewWords = (event: EventObject) =>
+  event.type === 'review.refuse' ? `refuse with reason "${(event as EventObject & { reason: string }).reason}"` : undefined;
+
 export const catalogue: CatalogueEntry[] = [
   {
     name: 'login',
@@ -95,7 +109,18 @@ export const catalogue: CatalogueEntry[] = [
   { name: 'sms-countdown', machine: smsCountdownMachine },
   { name: 'sign-in', machine: signInMachine },
   { name: 'goal-popup-queue', machine: goalPopupQueueMachine, input: { settings: defaultGoalPopupSettings } },
-  { name: 'session', machine: sessionMachine },
+  {
+    name: 'session',
+    machine: sessionMachine,
+    // The codes decide: 700 is a session gone (say "log in first" once), 50008 logged out elsewhere.
+    events: [
+      { type: 'response.failed', code: 1, msg: 'Server busy' } as EventObject,
+      { type: 'response.failed', code: 700, msg: '' } as EventObject,
+      { type: 'response.failed', code: 50008, msg: '' } as EventObject,
+      ...['network.failed', 'relogin.confirmed', 'relogin.cancelled', 'toast.closed'].map((type) => ({ type })),
+    ],
+    eventWords: (event) => (event.type === 'response.failed' ? `server answers code ${String((event as EventObject & { code: number }).code)}` : undefined),
+  },
   { name: 'startup', machine: startupMachine, input: { loggedIn: false, hasGuestAccount: false } },
   { name: 'site-socket', machine: siteSocketMachine, input: { url: 'ws://site/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 } },
   { name: 'player', machine: playerMachine, input: { onAir: true, qualities: ['original'] } },
@@ -103,13 +128,26 @@ export const catalogue: CatalogueEntry[] = [
   { name: 'chat-send', machine: chatSendMachine, input: { maxLength: 500, idPrefix: 'p' } },
   { name: 'gift-effect-queue', machine: giftEffectQueueMachine },
   { name: 'danmaku-lane', machine: danmakuLaneMachine, input: { settings: defaultDanmakuSettings, now: () => 0 } },
-  { name: 'conversion', machine: conversionMachine, input: { incomeTenths: 1000 } },
+  {
+    name: 'conversion',
+    machine: conversionMachine,
+    input: { incomeTenths: 1000 },
+    events: [
+      { type: 'amount.change', tenths: 100 } as EventObject,
+      ...['convert.request', 'convert.confirm', 'convert.cancel', 'convert.retry', 'convert.again'].map((type) => ({ type })),
+      { type: 'xstate.done.actor.convert', output: { incomeTenths: 900 } } as EventObject,
+      { type: 'xstate.error.actor.convert', error: new Error('Server busy') } as EventObject,
+    ],
+    // An amount typed or not decides where a request goes.
+    serializeState: ({ value, context }) => JSON.stringify([value, context.tenths !== null]),
+    eventWords: (event) => (event.type === 'amount.change' ? `type ${String((event as EventObject & { tenths: number }).tenths / 10)}` : undefined),
+  },
   { name: 'live-status', machine: liveStatusMachine, input: { regulationPeriods: 2, maxPeriods: 2 } },
   { name: 'route-progress', machine: routeProgressMachine },
   { name: 'anchor-review', machine: anchorReviewMachine },
   { name: 'expert-review', machine: expertReviewMachine },
-  { name: 'withdrawal-review', machine: withdrawalReviewMachine },
-  { name: 'report-review', machine: reportReviewMachine },
+  { name: 'withdrawal-review', machine: withdrawalReviewMachine, events: reviewEvents, eventWords: reviewWords },
+  { name: 'report-review', machine: reportReviewMachine, events: reviewEvents, eventWords: reviewWords },
   { name: 'headline-review', machine: headlineReviewMachine },
   { name: 'transcode-job', machine: transcodeJobMachine, input: { toolsAvailable: true } },
   {

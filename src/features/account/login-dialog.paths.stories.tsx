@@ -1,78 +1,32 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { ApiData } from '../../api/client.ts';
-import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
-import { loginMachine, type LoginSession, type PhoneSubmission } from '../../machines/login-machine.ts';
+import type { EventObject } from 'xstate';
+import { StoryApiProviders } from '../../api/story-api.tsx';
+import { heldAnswers } from '../../api/story-server.ts';
+import type { LoginSession } from '../../machines/login-machine.ts';
 import { pathNamesOf, playPath, type StoryDriver } from '../../machines/path-story.ts';
-import { qrLoginMachine, type LoginQr, type QrLoginEvent, type QrSocketInput } from '../../machines/qr-login-machine.ts';
-import { smsCountdownMachine, type SmsCodeRequest } from '../../machines/sms-countdown-machine.ts';
 import zh from '../../i18n/messages/zh.json';
 import { LoginDialog } from './login-dialog.tsx';
+import { loginStoryServer, storySession, stubbedLoginMachine } from './login-story-server.ts';
 
 // The login machine's shortest paths (`npm run paths -- login`), each a story: the dialog is driven
 // along the path with clicks and typing, the fake server answering when the path says so, and the
 // screen is checked at every state the path passes through.
 
-type Config = ApiData<'/api/universal/getConfig', 'get'>;
-type Challenge = ApiData<'/api/altcha/challenge', 'get'>;
-
-const easyChallenge: Promise<Challenge> = createChallenge({
-  algorithm: 'PBKDF2/SHA-256',
-  cost: 1,
-  counter: 1,
-  deriveKey,
-  hmacSignatureSecret: 'story',
-  hmacKeySignatureSecret: 'story',
-}).then(({ parameters, signature }) => ({
-  parameters: { ...parameters, keySignature: parameters.keySignature ?? '', expiresAt: parameters.expiresAt ?? 0 },
-  signature: signature ?? '',
-}));
-
-const countries: Pick<Config, 'CountryCode'> = { CountryCode: [{ id: 1, code: '86', name: '中国' }] };
-
-async function fakeFetch(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  if (pathname === '/api/universal/getConfig') return okAnswer(countries);
-  if (pathname === '/api/altcha/challenge') return okAnswer(await easyChallenge);
-  return new Response(null, { status: 404 });
-}
-
 const qrImage = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>')}`;
 
-const session: LoginSession = {
-  token: 'story-token',
-  id: 7,
-  userSig: 'story-sig',
-  profile: { id: 7, user_nickname: '球迷小王', avatar: '', balance: 5000, exp_icon: '', is_anchor: 0 },
-};
+const session = storySession;
 
 /** The fake server of one story: a phone submission waits until the path says how the server answers. */
 function fakeServer() {
-  let answer: { resolve: (session: LoginSession) => void; reject: (error: Error) => void } | null = null;
-  const machine = loginMachine.provide({
-    actors: {
-      qrLogin: qrLoginMachine.provide({
-        actors: {
-          fetchQr: fromPromise<LoginQr>(async () => ({ code: 'story-code', qr_secret: 'story-secret', img: qrImage })),
-          qrSocket: fromCallback<QrLoginEvent, QrSocketInput>(() => () => {}),
-        },
-      }),
-      smsCountdown: smsCountdownMachine.provide({ actors: { requestCode: fromPromise<unknown, SmsCodeRequest>(async () => undefined) } }),
-      submitPhone: fromPromise<LoginSession | null, PhoneSubmission>(
-        () => new Promise<LoginSession>((resolve, reject) => (answer = { resolve, reject })),
-      ),
-    },
+  const submitted = heldAnswers<LoginSession>();
+  const machine = stubbedLoginMachine({
+    fetchQr: async () => ({ code: 'story-code', qr_secret: 'story-secret', img: qrImage }),
+    submitPhone: () => submitted.next(),
   });
-  return {
-    machine,
-    accept: () => answer?.resolve(session),
-    refuse: () => answer?.reject(new Error('refused')),
-  };
+  return { machine, http: loginStoryServer(), accept: () => submitted.resolve(session), refuse: () => submitted.reject() };
 }
 
 type FakeServer = ReturnType<typeof fakeServer>;
@@ -91,8 +45,8 @@ const meta = {
     return <LoginDialog {...args} open={open} onClose={onClose} machine={server.machine} />;
   },
   decorators: [
-    (Story) => (
-      <StoryApiProviders fetch={fakeFetch}>
+    (Story, { parameters }) => (
+      <StoryApiProviders fetch={(parameters.server as FakeServer).http.fetch}>
         <Story />
       </StoryApiProviders>
     ),

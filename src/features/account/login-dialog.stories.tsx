@@ -1,64 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import QRCode from 'qrcode';
 import { expect, fn, waitFor, within } from 'storybook/test';
-import { fromCallback, fromPromise } from 'xstate';
-import type { ApiData } from '../../api/client.ts';
-import { okAnswer, StoryApiProviders } from '../../api/story-api.tsx';
-import { loginMachine, type LoginSession, type PhoneSubmission } from '../../machines/login-machine.ts';
-import { qrLoginMachine, type LoginQr, type QrLoginEvent, type QrSocketInput } from '../../machines/qr-login-machine.ts';
-import { smsCountdownMachine, type SmsCodeRequest } from '../../machines/sms-countdown-machine.ts';
+import { StoryApiProviders } from '../../api/story-api.tsx';
+import type { LoginSession } from '../../machines/login-machine.ts';
+import type { QrLoginEvent } from '../../machines/qr-login-machine.ts';
+import type { SmsCodeRequest } from '../../machines/sms-countdown-machine.ts';
 import en from '../../i18n/messages/en.json';
 import zh from '../../i18n/messages/zh.json';
 import { LoginDialog } from './login-dialog.tsx';
+import { loginStoryServer, storySession, stubbedLoginMachine } from './login-story-server.ts';
 
 // The dialog's machine runs with stub actors (the machine's own seams), and the two calls the
 // dialog makes itself (the system config, the human check's challenge) are answered by a fake fetch
 // behind the app's real API client, so nothing leaves the browser.
-
-type Config = ApiData<'/api/universal/getConfig', 'get'>;
-type Challenge = ApiData<'/api/altcha/challenge', 'get'>;
-
-const countries: Pick<Config, 'CountryCode'> = {
-  CountryCode: [
-    { id: 1, code: '86', name: '中国' },
-    { id: 2, code: '84', name: 'Việt Nam' },
-  ],
-};
-
-// An easy challenge (one PBKDF2 round, counter 1), so the widget solves it at once when clicked.
-const easyChallenge: Promise<Challenge> = createChallenge({
-  algorithm: 'PBKDF2/SHA-256',
-  cost: 1,
-  counter: 1,
-  deriveKey,
-  hmacSignatureSecret: 'story',
-  hmacKeySignatureSecret: 'story',
-}).then(({ parameters, signature }) => ({
-  parameters: { ...parameters, keySignature: parameters.keySignature ?? '', expiresAt: parameters.expiresAt ?? 0 },
-  signature: signature ?? '',
-}));
-
-async function fakeFetch(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  if (pathname === '/api/universal/getConfig') return okAnswer(countries);
-  if (pathname === '/api/altcha/challenge') return okAnswer(await easyChallenge);
-  return new Response(null, { status: 404 });
-}
-
 
 // A fixed address, so the picture (and its screenshot) does not depend on the port the catalogue runs on.
 const qrImage = QRCode.toString('https://pitchside.example/qr-confirm?code=story-code', { type: 'svg', margin: 1 }).then(
   (svg) => `data:image/svg+xml;base64,${btoa(svg)}`,
 );
 
-const session: LoginSession = {
-  token: 'story-token',
-  id: 7,
-  userSig: 'story-sig',
-  profile: { id: 7, user_nickname: '球迷小王', avatar: '', balance: 5000, exp_icon: '', is_anchor: 0 },
-};
+const session = storySession;
+const server = loginStoryServer();
 
 interface StubOptions {
   /** What the QR socket reports once the code shows. */
@@ -72,33 +34,18 @@ interface StubOptions {
 /** The login machine with stubs in place of the server, counting what the dialog asked for. */
 function stubbedLogin({ qrFrames = [], expiredFirst = false, submitted = session }: StubOptions = {}) {
   const calls = { fetchQr: fn(), requestCode: fn(), submitPhone: fn() };
-  const machine = loginMachine.provide({
-    actors: {
-      qrLogin: qrLoginMachine.provide({
-        actors: {
-          fetchQr: fromPromise<LoginQr>(async () => {
-            calls.fetchQr();
-            return { code: 'story-code', qr_secret: 'story-secret', img: await qrImage };
-          }),
-          qrSocket: fromCallback<QrLoginEvent, QrSocketInput>(({ sendBack }) => {
-            for (const frame of qrFrames) sendBack(frame);
-            return () => {};
-          }),
-        },
-        delays: { qrExpiry: () => (expiredFirst && calls.fetchQr.mock.calls.length === 1 ? 0 : 180_000) },
-      }),
-      smsCountdown: smsCountdownMachine.provide({
-        actors: {
-          requestCode: fromPromise<unknown, SmsCodeRequest>(async ({ input }) => calls.requestCode(input)),
-        },
-        // The count stands still at 60 s while the story is looked at (and compared as a screenshot).
-        delays: { smsTick: 3_600_000 },
-      }),
-      submitPhone: fromPromise<LoginSession | null, PhoneSubmission>(async ({ input }) => {
-        calls.submitPhone(input);
-        if (submitted === 'refused') throw new Error('refused');
-        return submitted;
-      }),
+  const machine = stubbedLoginMachine({
+    fetchQr: async () => {
+      calls.fetchQr();
+      return { code: 'story-code', qr_secret: 'story-secret', img: await qrImage };
+    },
+    qrFrames,
+    qrExpiry: () => (expiredFirst && calls.fetchQr.mock.calls.length === 1 ? 0 : 180_000),
+    requestCode: async (request) => calls.requestCode(request),
+    submitPhone: async (submission) => {
+      calls.submitPhone(submission);
+      if (submitted === 'refused') throw new Error('refused');
+      return submitted;
     },
   });
   return { machine, calls };
@@ -116,7 +63,7 @@ const meta = {
   render: (args, { parameters }) => <LoginDialog {...args} machine={(parameters.login as StubbedLogin | undefined)?.machine ?? defaultLogin.machine} />,
   decorators: [
     (Story) => (
-      <StoryApiProviders fetch={fakeFetch}>
+      <StoryApiProviders fetch={server.fetch}>
         <Story />
       </StoryApiProviders>
     ),
