@@ -1,7 +1,7 @@
 // The long run of the contract fuzzing for `npm run bench` (FUZZ_RUNS requests, 10,000 by default, per database):
 // the site on a freshly seeded PGlite in a temporary directory, then, when FUZZ_DATABASE_URL names a PostgreSQL
 // database the run may empty, on that database too, so both engines are held to the same four figures.
-// Run alone: `tsx tests/load/contract-fuzz-bench.ts`.
+// Run alone: `tsx tests/load/contract-fuzz-bench.ts`; FUZZ_ENGINE=pglite or postgresql runs one of the two.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,12 +62,12 @@ export async function benchContractFuzz(): Promise<void> {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
+  if (only === 'pglite') return;
   const url = process.env.FUZZ_DATABASE_URL;
   if (!url) {
     console.log('contract fuzzing on PostgreSQL: skipped (FUZZ_DATABASE_URL names a database the run may empty)');
     return;
   }
-  if (only === 'pglite') return;
   const database = await openDatabase({ url });
   try {
     await sql`drop schema public cascade`.execute(database.db);
