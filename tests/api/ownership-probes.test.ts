@@ -265,7 +265,7 @@ const probes: OwnershipProbe[] = [
     outcome: 'ownAnswer',
     input: async (w) => {
       const { db } = w.server.database;
-      const plan = await db.selectFrom('expert_plans').select('id').where('settled_at', 'is', null).where('price', '>', '0').orderBy('id').executeTakeFirstOrThrow();
+      const plan = await db.selectFrom('expert_plans').select('id').where('settled_at', 'is', null).where('price', '>', 0).orderBy('id').executeTakeFirstOrThrow();
       // The teaser is the analysis's beginning: what a buyer pays for is its end.
       await db.updateTable('expert_plans').set({ analysis: `${'开头是预告。'.repeat(60)}${planAnalysis}` }).where('id', '=', plan.id).execute();
       return { id: Number(plan.id) };
