@@ -44,6 +44,8 @@ import { mediaRoutes } from './media/media-routes.ts';
 import { vodRoutes } from './media/vod-routes.ts';
 import { ClipLibrary } from './media/hls-clips.ts';
 import { registerSocketScope } from './realtime/socket-scope.ts';
+import { socketCounterFor } from './adapters/limits/redis-socket-counter.ts';
+import type { SocketCounter } from './ports/socket-counter.ts';
 import { defaultSocketsPerAddress } from './realtime/socket-address-limit.ts';
 import { siteSocketRoutes } from './realtime/site-socket-routes.ts';
 import { compressLargeAnswers } from './site/compress-answers.ts';
@@ -94,8 +96,10 @@ export interface AppOptions extends PortOptions {
   logger?: FastifyServerOptions['logger'];
   /** Per-address limits of the calls the contract marks with `x-rate-limit`; default on. */
   rateLimits?: boolean;
-  /** Open sockets one address may hold on this process; default defaultSocketsPerAddress, none when rateLimits is off. */
+  /** Open sockets one address may hold; default defaultSocketsPerAddress, none when rateLimits is off. */
   socketsPerAddress?: number;
+  /** Where open sockets are counted; default Redis when `redisUrl` names one (every process's), else this process's memory. */
+  socketCounter?: SocketCounter;
   /**
    * Which proxies may set X-Forwarded-For (Fastify's trustProxy): per-IP limits read the client
    * address from it, so only a proxy the site really sits behind may be trusted. Default: none.
@@ -155,11 +159,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }, done);
   });
 
+  // With Redis the sockets of an address are counted across every process behind the balancer.
+  const socketsPerAddress = options.socketsPerAddress ?? (options.rateLimits === false ? Number.POSITIVE_INFINITY : defaultSocketsPerAddress);
+  const socketCounter = options.socketCounter ?? socketCounterFor(Number.isFinite(socketsPerAddress) ? options.redisUrl : undefined, app.log);
+  app.addHook('onClose', async () => socketCounter.close());
   // External plugins first, then the app's own, then routes (STYLE.md, Server).
   await registerSocketScope(app, async (sockets) => {
     await sockets.register(siteSocketRoutes, { hub: server.siteSocket });
     await sockets.register((await import('./realtime/messaging-socket.ts')).messagingSocket, { server, frames: server.frames.im, open: server.imSockets });
-  }, { socketsPerAddress: options.socketsPerAddress ?? (options.rateLimits === false ? Number.POSITIVE_INFINITY : defaultSocketsPerAddress) });
+  }, { socketsPerAddress, counter: socketCounter });
   if (options.rateLimits ?? true) await registerRateLimits(app, options.redisUrl);
 
   await app.register(mediaRoutes, { storage: server.storage });

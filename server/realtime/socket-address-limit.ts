@@ -1,11 +1,13 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { languageOf, translate } from '../i18n/server-messages.ts';
+import type { SocketCounter } from '../ports/socket-counter.ts';
 
 /**
- * Open sockets (/ws and /im together) one address may hold on one process. A browser tab holds two; a household
+ * Open sockets (/ws and /im together) one address may hold. A browser tab holds two; a household
  * of ten with three tabs each holds 60, and a carrier's shared address (a few hundred subscribers behind it, few
  * of them on this site at once) stays far below. One machine opening sockets to hold the server's memory reaches it.
+ * With Redis the limit holds across every process; without, it is each process's.
  */
 export const defaultSocketsPerAddress = 200;
 
@@ -34,29 +36,28 @@ export function addressKey(ip: string): string {
 /**
  * Counts the open sockets of each address in the socket routes' scope and refuses an upgrade over the limit with
  * HTTP 429 and the envelope, in the caller's language, before any socket is made. A socket leaves the count when
- * its connection closes. The count is this process's: behind a balancer each process holds its own share.
+ * its connection closes. The counter says where the count lives: this process's memory, or Redis shared by every
+ * process behind a balancer.
  */
-export function limitSocketsPerAddress(sockets: FastifyInstance, perAddress: number): void {
+export function limitSocketsPerAddress(sockets: FastifyInstance, perAddress: number, counter: SocketCounter): void {
   if (!Number.isFinite(perAddress)) return;
-  const open = new Map<string, number>();
   sockets.addHook('onRequest', (request, reply, done) => {
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
       done();
       return;
     }
     const key = addressKey(request.ip);
-    const count = open.get(key) ?? 0;
-    if (count >= perAddress) {
-      const msg = translate(socketLimitMessages.tooManySockets, languageOf(request.headers));
-      void reply.code(429).header('connection', 'close').send({ code: 1, msg, data: null });
-      return;
-    }
-    open.set(key, count + 1);
-    request.raw.socket.once('close', () => {
-      const left = (open.get(key) ?? 1) - 1;
-      if (left > 0) open.set(key, left);
-      else open.delete(key);
-    });
-    done();
+    void counter.acquire(key, perAddress).then((taken) => {
+      if (!taken) {
+        const msg = translate(socketLimitMessages.tooManySockets, languageOf(request.headers));
+        void reply.code(429).header('connection', 'close').send({ code: 1, msg, data: null });
+        return;
+      }
+      const connection = request.raw.socket;
+      // The connection may have gone while the count was asked: its place is given back at once.
+      if (connection.destroyed) counter.release(key);
+      else connection.once('close', () => counter.release(key));
+      done();
+    }, done);
   });
 }

@@ -3,6 +3,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { MemorySocketCounter } from '../adapters/limits/memory-socket-counter.ts';
+import type { SocketCounter } from '../ports/socket-counter.ts';
 import { limitSocketsPerAddress } from './socket-address-limit.ts';
 
 const notFound = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
@@ -12,12 +14,12 @@ const notFound = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length:
  * onRequest and an onResponse hook and wraps the handler of every route in its scope, so outside this scope the
  * site's other requests do not pay for them. Upgrades reach the plugin only for the scope's socket routes; any
  * other upgrade is refused here, as a route outside the scope would answer it and leave its socket open. One address
- * holds at most `socketsPerAddress` of the scope's sockets at once (socket-address-limit.ts).
+ * holds at most `socketsPerAddress` of the scope's sockets at once, as `counter` counts them (socket-address-limit.ts).
  */
 export async function registerSocketScope(
   app: FastifyInstance,
   register: (sockets: FastifyInstance) => Promise<void>,
-  { socketsPerAddress = Number.POSITIVE_INFINITY }: { socketsPerAddress?: number } = {},
+  { socketsPerAddress = Number.POSITIVE_INFINITY, counter = new MemorySocketCounter() }: { socketsPerAddress?: number; counter?: SocketCounter } = {},
 ): Promise<void> {
   const socketPaths = new Set<string>();
   // The plugin listens for upgrades on `options.server` and uses nothing else of it (its index.js).
@@ -37,7 +39,7 @@ export async function registerSocketScope(
     });
     await sockets.register(websocket, { options: { maxPayload: 64 * 1024, server: upgrades as unknown as Server } });
     // After the plugin's own hooks, which mark the request as an upgrade and end a refused one's socket.
-    limitSocketsPerAddress(sockets, socketsPerAddress);
+    limitSocketsPerAddress(sockets, socketsPerAddress, counter);
     await register(sockets);
   });
 }

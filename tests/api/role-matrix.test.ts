@@ -16,6 +16,7 @@ const loginForSomeInputs = new Set(['/api/Video/userPostList']);
 
 // Every implemented call as each role: a call that needs a login refuses a guest with 700; a call of a role
 // (x-role) refuses everyone without it with 'Permission denied'; every other caller gets past both checks.
+// The matrix's other dimension, another user's things, is ownership-probes.test.ts.
 describe('the role matrix of the contract', () => {
   let server: TestServer;
   const userIds: Partial<Record<Role, number>> = {};
