@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, rm, unlink } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { uploadsPathPrefix } from '../../ports/upload-storage.ts';
 import { inputErrorOf } from '../../contract/contract.ts';
 import type { InputOf } from '../../contract/operation-types.ts';
@@ -14,7 +16,9 @@ import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, w
 import { videoCachePrefix, videoListMessages, videoInfo } from './video-list-service.ts';
 import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
 import type { Video } from './video-queries.ts';
+import { renditionsDirectory } from './video-renditions.ts';
 import { queueTranscode, wakeTranscodeWorkers } from './video-transcode-service.ts';
+import { cancelTranscodesOf } from './video-transcode-worker.ts';
 import { tusFile, tusStream, uploadedOffset } from './video-tus-routes.ts';
 
 export const videoUploadMessages = {
@@ -75,6 +79,11 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
   return storeVideo(server, userId, fields, video, cover, language);
 }
 
+export interface StoreOptions {
+  /** More to store with the video, in its transaction (a published broadcast stretch's match and chapters). */
+  afterInsert?: (trx: Kysely<Database>, videoId: number, durationSeconds: number) => Promise<void>;
+}
+
 /**
  * The video file written and checked by its first bytes and size: read by ffprobe, its category
  * checked, the poster frame taken when there is no cover, then the video, its uploads and its
@@ -87,6 +96,7 @@ export async function storeVideo(
   video: WrittenFile,
   givenCover: WrittenFile | undefined,
   language: Language,
+  options: StoreOptions = {},
 ): Promise<Video> {
   let cover = givenCover;
   const written: WrittenFile[] = [video, ...(cover ? [cover] : [])];
@@ -128,6 +138,7 @@ export async function storeVideo(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await options.afterInsert?.(trx, Number(row.id), probed.durationSeconds);
       await queueTranscode(trx, Number(row.id));
       return Number(row.id);
     });
@@ -173,22 +184,34 @@ async function posterFrame(server: ServerContext, file: string, duration: number
   return { name, type: 'image/jpeg', bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), size: null };
 }
 
-/** Video_user/delete: by its author or an admin; its comments, likes and favourites go with it from every list. */
+/**
+ * Video_user/delete: by its author or an admin; its comments, likes and favourites go with it from every list,
+ * and its files from the disk: the original, the cover when it was uploaded, the renditions and their job
+ * (a run under way here is stopped first, one elsewhere at its next lease renewal).
+ */
 export async function deleteVideo(server: ServerContext, user: SessionUser, videoId: number): Promise<null> {
   const row = await server.database.db
     .selectFrom('videos')
-    .select(['id', 'user_id'])
+    .select(['id', 'user_id', 'video_path', 'cover'])
     .where('id', '=', videoId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new DomainError(videoListMessages.notFound);
   if (Number(row.user_id) !== user.id && !user.roles.has('admin')) throw new DomainError(videoUploadMessages.notYours);
+  const uploaded = [row.video_path, row.cover].filter((path) => path.startsWith(uploadsPathPrefix));
   await server.database.db.transaction().execute(async (trx) => {
-    await trx.updateTable('videos').set({ deleted_at: server.clock.now() }).where('id', '=', videoId).execute();
+    await trx.updateTable('videos').set({ deleted_at: server.clock.now(), hls_path: null, renditions: [] }).where('id', '=', videoId).execute();
     await trx.deleteFrom('video_favorites').where('video_id', '=', videoId).execute();
     await trx.deleteFrom('likes').where('target_type', '=', 'video').where('target_id', '=', videoId).execute();
+    await trx.deleteFrom('video_transcode_jobs').where('video_id', '=', videoId).execute();
+    if (uploaded.length > 0) await trx.deleteFrom('uploads').where('path', 'in', uploaded).execute();
   });
   server.cache.invalidate(videoCachePrefix);
+  await cancelTranscodesOf(videoId);
+  await Promise.all([
+    ...uploaded.map((path) => unlink(join(server.storage.directory, basename(path))).catch(() => undefined)),
+    rm(renditionsDirectory(server.storage.directory, videoId), { recursive: true, force: true, maxRetries: 3 }),
+  ]);
   return null;
 }
 
