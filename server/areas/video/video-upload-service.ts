@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rm, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,16 +11,17 @@ import { inputErrorOf } from '../../contract/contract.ts';
 import type { InputOf } from '../../contract/operation-types.ts';
 import type { SessionUser } from '../../ports/session-resolver.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
+import { sniffLength, sniffMediaType, storedExtensions } from '../../upload-content-type.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, writeChecked, type WrittenFile } from '../account/account-public.ts';
+import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, writeChecked, type UploadRule, type WrittenFile } from '../account/account-public.ts';
 import { videoCachePrefix, videoListMessages, videoInfo } from './video-list-service.ts';
 import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
 import type { Video } from './video-queries.ts';
 import { renditionsDirectory } from './video-renditions.ts';
 import { queueTranscode, wakeTranscodeWorkers } from './video-transcode-service.ts';
 import { cancelTranscodesOf } from './video-transcode-worker.ts';
-import { tusFile, tusStream, uploadedOffset } from './video-tus-routes.ts';
+import { tusFile, uploadedOffset } from './video-tus-routes.ts';
 
 export const videoUploadMessages = {
   wrongFormat: uploadMessages.wrongType.video,
@@ -243,12 +245,37 @@ export async function insertResumedUpload(
   if (Number(claimed.numDeletedRows) === 0) throw new DomainError(videoListMessages.notFound);
   let video: WrittenFile;
   try {
-    video = await writeChecked(tusStream(server, row.id), uploadRuleOf('video'), server.storage);
+    video = await adoptChecked(tusFile(server, row.id), uploadRuleOf('video'), server.storage.directory);
   } catch (error) {
     await unlink(tusFile(server, row.id)).catch(() => undefined);
     return await refuseUpload(server, undefined, error);
   }
-  await unlink(tusFile(server, row.id)).catch(() => undefined);
   const { upload_id: _uploadId, ...fields } = input;
   return storeVideo(server, userId, fields, video, undefined, language);
+}
+
+/**
+ * A whole resumable upload judged where it lies, by the same rule as a streamed one (its first bytes' type, its
+ * size), hashed by one read, then renamed into the uploads: the bytes are not written a second time, which halved
+ * the time from the last byte to the video for a large file.
+ */
+async function adoptChecked(file: string, rule: UploadRule, directory: string): Promise<WrittenFile> {
+  const { size: bytes } = await stat(file);
+  if (bytes === 0) throw new DomainError(uploadMessages.empty);
+  if (bytes > rule.maxBytes) throw new DomainError(uploadMessages.tooLarge, ResultCode.error, { megabytes: rule.maxBytes / (1024 * 1024) });
+  const handle = await open(file, 'r');
+  let head: Buffer;
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(sniffLength), 0, sniffLength, 0);
+    head = buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  const type = sniffMediaType(head);
+  if (!type || !rule.contentTypes.includes(type)) throw new DomainError(rule.wrongType);
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  const name = `${randomBytes(16).toString('hex')}.${storedExtensions[type]}`;
+  await rename(file, join(directory, name));
+  return { name, type, bytes, sha256: hash.digest('hex'), size: null };
 }
