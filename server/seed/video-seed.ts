@@ -63,7 +63,19 @@ export async function seedMatchVideo(ctx: SeedContext): Promise<void> {
     .where('kind', 'in', chapterKinds)
     .orderBy('seq')
     .execute();
-  await db.updateTable('videos').set({ match_id: Number(match.id), duration_seconds: demoRecordingSeconds }).where('id', '=', video.id).execute();
+  const teams = await db
+    .selectFrom('matches')
+    .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
+    .innerJoin('teams as away', 'away.id', 'matches.away_team_id')
+    .select(['home.short_name_zh as home', 'away.short_name_zh as away'])
+    .where('matches.id', '=', match.id)
+    .executeTakeFirstOrThrow();
+  // Titled after its match, so the reel and its chapters speak of the same two sides.
+  await db
+    .updateTable('videos')
+    .set({ match_id: Number(match.id), duration_seconds: demoRecordingSeconds, title: `${teams.home}对阵${teams.away}：全场集锦` })
+    .where('id', '=', video.id)
+    .execute();
   const reelSeconds = demoRecordingSeconds - 2;
   await insertRows(
     db,

@@ -22,7 +22,6 @@ interface Playback {
 }
 
 const clip = readFileSync(new URL('../fixtures/video-clip.mp4', import.meta.url));
-let nextMobile = 1;
 
 function probedSeconds(file: string): number {
   return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }).trim());

@@ -111,7 +111,7 @@ export function PublishStretchDialog({ anchorId, onClose }: { anchorId: number; 
             aria-label={t('video.stretch.shown', { start: clockOf(from ?? 0), end: clockOf(to ?? 0), length: clockOf(length) })}
           >
             {from !== null && to !== null && length > 0 && to > from && (
-              <span style={{ left: `${String(Math.min(100, (from / length) * 100))}%`, width: `${String(Math.max(0.5, (Math.min(to, length) - Math.min(from, length)) / length) * 100)}%` }} />
+              <span style={{ left: `${String(Math.min(100, (from / length) * 100))}%`, width: `${String(Math.max(0.5, ((Math.min(to, length) - Math.min(from, length)) / length) * 100))}%` }} />
             )}
           </div>
           <p className={styles.hint}>
