@@ -5,6 +5,17 @@
 export interface BroadcastIngest {
   /** The port encoders push to: rtmp://HOST:rtmpPort/live. */
   readonly rtmpPort: number;
+  /**
+   * The files of a past broadcast's best recorded rendition, in play order, each with its length, found from the
+   * playback's `video` address; null when the address names no recording here.
+   */
+  recordingSegments(playbackPath: string): Promise<RecordedSegment[] | null>;
+}
+
+/** One fragment of a recording: an MPEG-TS file on this machine and the seconds it plays. */
+export interface RecordedSegment {
+  file: string;
+  seconds: number;
 }
 
 /** What the live area does as a real broadcast starts and ends; the media layer's ingest asks it. */

@@ -12,7 +12,7 @@ import { seedLedger } from './ledger-seed.ts';
 import { seedLive } from './live-seed.ts';
 import { seedMoney } from './money-seed.ts';
 import { seedScores } from './scores-seed.ts';
-import { seedVideoViews } from './video-seed.ts';
+import { seedMatchVideo, seedVideoViews } from './video-seed.ts';
 
 /** The demo logins (README.md): viewer, anchor, expert and admin. */
 export const demoPasswords = ['pitchside1', 'pitchside2', 'pitchside3', 'pitchside4'] as const;
@@ -62,6 +62,7 @@ export async function seedWorld(
     await seedContent(ctx, accounts, scores, live);
     await seedCommunity(ctx, accounts, scores);
     await seedVideoViews(ctx, accounts);
+    await seedMatchVideo(ctx);
     await seedSearchAliases(ctx);
     await seedChat(ctx, accounts, live);
   });

@@ -23,3 +23,67 @@ export async function seedVideoViews(ctx: SeedContext, accounts: SeededAccounts)
   }
   await insertRows(db, 'video_views', [...rows.values()]);
 }
+
+/** The demo recordings play their 8 s clip 8 times (server/media/vod-playlists.ts): what a seeded video lasts. */
+const demoRecordingSeconds = 64;
+const chapterKinds = ['goal', 'own_goal', 'penalty_goal', 'yellow_card', 'red_card', 'second_yellow'] as const;
+
+/**
+ * A highlights reel of a finished football match, so the player's chapters show on a fresh machine: the first
+ * approved football video becomes the reel of the finished match with the most goals and cards, each of them a
+ * chapter at its place in the reel (its match minute scaled to the reel's length, as highlights are cut).
+ */
+export async function seedMatchVideo(ctx: SeedContext): Promise<void> {
+  const { db } = ctx;
+  const match = await db
+    .selectFrom('matches')
+    .innerJoin('match_incidents', 'match_incidents.match_id', 'matches.id')
+    .select((eb) => ['matches.id', eb.fn.countAll<number>().as('n')])
+    .where('matches.sport', '=', 'football')
+    .where('matches.status', '=', 'over')
+    .where('match_incidents.kind', 'in', chapterKinds)
+    .groupBy('matches.id')
+    .orderBy('n', 'desc')
+    .orderBy('matches.id')
+    .limit(1)
+    .executeTakeFirst();
+  const video = await db
+    .selectFrom('videos')
+    .select('id')
+    .where('status', '=', 'audit_successful')
+    .where('video_path', 'like', '/media/videos/football-%')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!match || !video) return;
+  const incidents = await db
+    .selectFrom('match_incidents')
+    .select(['id', 'minute', 'added_minute'])
+    .where('match_id', '=', match.id)
+    .where('kind', 'in', chapterKinds)
+    .orderBy('seq')
+    .execute();
+  const teams = await db
+    .selectFrom('matches')
+    .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
+    .innerJoin('teams as away', 'away.id', 'matches.away_team_id')
+    .select(['home.short_name_zh as home', 'away.short_name_zh as away'])
+    .where('matches.id', '=', match.id)
+    .executeTakeFirstOrThrow();
+  // Titled after its match, so the reel and its chapters speak of the same two sides.
+  await db
+    .updateTable('videos')
+    .set({ match_id: Number(match.id), duration_seconds: demoRecordingSeconds, title: `${teams.home}对阵${teams.away}：全场集锦` })
+    .where('id', '=', video.id)
+    .execute();
+  const reelSeconds = demoRecordingSeconds - 2;
+  await insertRows(
+    db,
+    'video_chapters',
+    incidents.map((incident) => ({
+      video_id: Number(video.id),
+      incident_id: Number(incident.id),
+      at_seconds: Math.min(reelSeconds, Math.floor(((incident.minute + incident.added_minute) / 100) * reelSeconds)),
+    })),
+  );
+}

@@ -3586,6 +3586,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Video_user/publishPlayback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a stretch of one's own past broadcast as a video
+         * @description An anchor picks one of their playbacks (Live_streaming/getLivePlaybackList), a start and an end inside it, a title and a category; the server cuts that stretch out of the recording into a new source, nothing is uploaded, and the video's transcoding job runs as for an upload. A broadcast of a match makes a match video, whose chapters are the match's goals and cards inside the stretch. Someone else's playback answers code 1; a stretch outside the recording, shorter than 3 s or longer than 300 s, code 1.
+         */
+        post: operations["videoUserPublishPlayback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Video_user/transcodeJob": {
         parameters: {
             query?: never;
@@ -6339,6 +6359,31 @@ export interface components {
             review_status: components["schemas"]["ReviewStatus"];
             /** @description Why the video was refused, shown to its author when audit_failure; null otherwise. */
             review_reason: string | null;
+            /** @description The match a match video shows (a stretch of a broadcast of it, a highlights reel); absent for other videos. */
+            match_id?: number;
+            /** @description Only in Video/getVideoInfo, for a match video; the match's goals and cards seen in it, in the order they play, for the player to jump to. */
+            chapters?: components["schemas"]["VideoChapter"][];
+        };
+        /** @description One of a match video's chapters, an incident of its match at the second of the video where it happens. */
+        VideoChapter: {
+            /** @description Seconds from the start of the video. */
+            at: number;
+            /** @enum {string} */
+            kind: "goal" | "own_goal" | "penalty_goal" | "yellow_card" | "red_card" | "second_yellow";
+            /**
+             * @description The side the incident counts for (an own goal counts for the side that gains it).
+             * @enum {string}
+             */
+            side: "home" | "away";
+            /** @description That side's team, its short name in the reader's language. */
+            team: string;
+            minute: number;
+            /** @description Stoppage minutes, shown as 45+2. */
+            added_minute: number;
+            player: string;
+            /** @description The score after the incident. */
+            home_score: number;
+            away_score: number;
         };
         /** @description One page of videos. */
         VideoPage: components["schemas"]["PageMeta"] & {
@@ -12533,6 +12578,43 @@ export interface operations {
         };
         responses: {
             /** @description The envelope; data is the new video, under_review; msg is 'Added successfully'. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Video"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    videoUserPublishPlayback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The id of a playback of getLivePlaybackList. */
+                    playback_id: number;
+                    /** @description Seconds from the start of the recording. */
+                    start: number;
+                    /** @description Seconds from the start of the recording, at least 3 and at most 300 after start. */
+                    end: number;
+                    title: string;
+                    /** @description A category from allList. */
+                    category_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the new video, under_review, its original playing until its renditions are made; msg is 'Added successfully'. */
             200: {
                 headers: {
                     [name: string]: unknown;

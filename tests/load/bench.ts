@@ -239,7 +239,7 @@ try {
     await benchGetConfig(distDir);
   }
   // The video list over 10,000 videos and uploads, on a database of its own, once the site is stopped.
-  if (!only || only === 'video') await benchVideos();
+  if (!only || only === 'video') await benchVideos(distDir);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(distDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { languageOf } from '../../i18n/server-messages.ts';
 import { allCategories, categoryTabs, changeMyCategories, myCategories, recommendedCategories, searchCategories } from './video-category-service.ts';
 import { addComment, commentList, replyList } from './video-comment-service.ts';
 import { anchorWorks, categoryVideos, favoriteVideos, userPosts, videoInfo, videoList, videoRank } from './video-list-service.ts';
+import { publishPlayback } from './video-publish-service.ts';
 import { pagingOf } from './video-queries.ts';
 import { addView, favoriteVideo, likeComment, likeVideo } from './video-reaction-service.ts';
 import { retryTranscode, transcodeJob, transcodeJobsFor, transcodeMessages } from './video-transcode-service.ts';
@@ -35,6 +36,11 @@ export const videoHandlers = defineAreaHandlers('video', {
   },
   videoUserInsertUpload: async ({ server, me, input, say, request }) => {
     const video = await insertResumedUpload(server, me().id, input, languageOf(request.headers));
+    say(videoUploadMessages.added);
+    return video;
+  },
+  videoUserPublishPlayback: async ({ server, me, input, say, request }) => {
+    const video = await publishPlayback(server, me(), input, languageOf(request.headers));
     say(videoUploadMessages.added);
     return video;
   },

@@ -6,6 +6,7 @@ import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { hotScore, listed, pagingOf, selectVideos, toVideo, type Paging, type Video, type VideoPage } from './video-queries.ts';
+import { chaptersOf } from './video-chapters-service.ts';
 
 export const videoListMessages = {
   notFound: 'This video does not exist or has been deleted',
@@ -190,5 +191,6 @@ export async function videoInfo(server: ServerContext, viewer: SessionUser | nul
   const visible =
     row && (row.status === 'audit_successful' || (viewer && (Number(row.user_id) === viewer.id || viewer.roles.has('admin'))));
   if (!row || !visible) throw new DomainError(videoListMessages.notFound);
-  return toVideo(row, language);
+  const video = toVideo(row, language);
+  return row.match_id === null ? video : { ...video, chapters: await chaptersOf(server.database.db, videoId, language) };
 }

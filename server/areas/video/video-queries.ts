@@ -60,6 +60,7 @@ export function selectVideos(db: Kysely<Database>, viewerId: number | null) {
       'videos.video_path',
       'videos.hls_path',
       'videos.renditions',
+      'videos.match_id',
       'videos.created_at',
       'videos.status',
       'videos.review_reason',
@@ -125,5 +126,6 @@ export function toVideo(row: VideoRow, language: Language): Video {
     created_at: timestampOf(row.created_at),
     review_status: row.status,
     review_reason: row.review_reason,
+    ...(row.match_id === null ? {} : { match_id: Number(row.match_id) }),
   };
 }

@@ -41,6 +41,8 @@ export interface TranscodeWorkerOptions {
 export interface TranscodeWorker {
   /** Looks for a due job now. */
   wake(): void;
+  /** Stops the run of a video's job in this process, if any, and waits for it to end. */
+  cancel(videoId: number): Promise<void>;
   /** Stops claiming, kills the running ffmpeg and hands its jobs back (their leases end now). */
   stop(): Promise<void>;
 }
@@ -53,6 +55,15 @@ const progressWriteMs = 500;
 const workers = new Set<TranscodeWorker>();
 export function wakeTranscodeWorkers(): void {
   for (const worker of workers) worker.wake();
+}
+
+/**
+ * Stops this process's run of a video's job, if one runs here, and waits until its ffmpeg is gone, so a
+ * deleted video's folder can be removed without an encoder writing into it again. A run in another
+ * process stops at its next lease renewal, which finds the job row gone.
+ */
+export async function cancelTranscodesOf(videoId: number): Promise<void> {
+  await Promise.all([...workers].map((worker) => worker.cancel(videoId)));
 }
 
 const isRungQuality = (value: string): value is RungQuality => transcodeRungs.some((rung) => rung.quality === value);
@@ -78,7 +89,7 @@ export function startTranscodeWorker(server: ServerContext, options: TranscodeWo
   const me = `${hostname()}:${String(process.pid)}:${randomBytes(3).toString('hex')}`;
   const { db } = server.database;
   let stopped = false;
-  const running = new Set<{ abort: AbortController; done: Promise<void> }>();
+  const running = new Set<{ videoId: number; abort: AbortController; done: Promise<void> }>();
   let wakeUp: (() => void) | null = null;
 
   async function claim() {
@@ -290,7 +301,7 @@ export function startTranscodeWorker(server: ServerContext, options: TranscodeWo
         continue;
       }
       const abort = new AbortController();
-      const entry = { abort, done: runJob(job, abort).catch((error: unknown) => server.log.warn({ err: error, jobId: job.id }, 'a transcoding job broke')) };
+      const entry = { videoId: Number(job.video_id), abort, done: runJob(job, abort).catch((error: unknown) => server.log.warn({ err: error, jobId: job.id }, 'a transcoding job broke')) };
       running.add(entry);
       await entry.done;
       running.delete(entry);
@@ -299,6 +310,11 @@ export function startTranscodeWorker(server: ServerContext, options: TranscodeWo
 
   const worker: TranscodeWorker = {
     wake: () => wakeUp?.(),
+    async cancel(videoId) {
+      const runs = [...running].filter((entry) => entry.videoId === videoId);
+      for (const entry of runs) entry.abort.abort();
+      await Promise.all(runs.map((entry) => entry.done));
+    },
     async stop() {
       stopped = true;
       workers.delete(worker);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { mkdir, open, stat, truncate, unlink } from 'node:fs/promises';
@@ -258,9 +258,4 @@ export async function videoTusRoutes(app: FastifyInstance, { server, resolveSess
     }
     return tusHeaders(reply).code(204).header('upload-offset', String(written)).send();
   });
-}
-
-/** A whole upload's bytes as a stream, for the checks every video file goes through. */
-export function tusStream(server: ServerContext, id: string) {
-  return createReadStream(tusFile(server, id));
 }

@@ -39,6 +39,15 @@ export interface VideosTable {
   hls_path: Nullable<string>;
   /** The renditions the master playlist names, best first. */
   renditions: Default<string[]>;
+  /** The match the video shows, whose goals and cards are its chapters (migration 420). */
+  match_id: Nullable<number>;
+}
+
+/** A match video's chapter: one of its match's incidents, at the second of the video where it happens. */
+export interface VideoChaptersTable {
+  video_id: number;
+  incident_id: number;
+  at_seconds: number;
 }
 
 export interface VideoCommentsTable {
@@ -114,4 +123,5 @@ export interface VideoTables {
   video_views: VideoViewsTable;
   video_transcode_jobs: VideoTranscodeJobsTable;
   video_tus_uploads: VideoTusUploadsTable;
+  video_chapters: VideoChaptersTable;
 }

@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'no
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hlsQualities, windowSegments, type HlsQuality } from '../hls-playlists.ts';
+import type { RecordedSegment } from '../../ports/broadcast-ingest.ts';
+import { demoRecordingSegments } from '../recording-segments.ts';
 
 /** Bits a second each rendition is announced with, so hls.js orders its levels as SPEC §9 does. */
 const announcedBandwidth: Readonly<Record<HlsQuality, number>> = {
@@ -61,6 +63,9 @@ export function playlistSeconds(playlist: MediaPlaylist): number {
  * starts a moment after the push (longer on a busy machine), and a playback must hold the whole broadcast.
  */
 export const recordingShortfallSeconds = 1.5;
+
+/** A real broadcast's playback address (ingest-routes.ts, recordingPath). */
+const recordedPlayback = /^\/hls\/records\/([1-9]\d{0,11})\/master\.m3u8$/;
 
 /** Fragment names nginx writes with `hls_fragment_naming sequential`. */
 const fragmentName = /^\d{1,12}\.ts$/;
@@ -249,6 +254,26 @@ export class RtmpIngest {
   async recordingPlaylist(recordId: number, quality: HlsQuality): Promise<string | null> {
     const text = await readFile(join(this.recordingsDir, String(recordId), quality, 'index.m3u8'), 'utf8').catch(() => null);
     return text === null ? null : renderPlaylist(parseMediaPlaylist(text), `${quality}/`, { live: false });
+  }
+
+  /**
+   * The fragments of a recording, in play order, of its best rendition: a real broadcast's (`/hls/records/<id>/`)
+   * from the playlist nginx wrote, a demo recording's from its clip.
+   */
+  async recordingSegments(playbackPath: string): Promise<RecordedSegment[] | null> {
+    const recordId = recordedPlayback.exec(playbackPath)?.[1];
+    if (!recordId) return demoRecordingSegments(playbackPath);
+    const quality = this.recordedRenditions(Number(recordId))[0];
+    if (!quality) return null;
+    const folder = join(this.recordingsDir, recordId, quality);
+    const text = await readFile(join(folder, 'index.m3u8'), 'utf8').catch(() => null);
+    if (text === null) return null;
+    const segments = parseMediaPlaylist(text).segments.flatMap((segment) => {
+      const length = segment.tags.find((tag) => tag.startsWith('#EXTINF:'));
+      const seconds = length ? Number.parseFloat(length.slice(8)) : Number.NaN;
+      return fragmentName.test(segment.uri) && seconds > 0 ? [{ file: join(folder, segment.uri), seconds }] : [];
+    });
+    return segments.length > 0 ? segments : null;
   }
 
   recordingFragment(recordId: number, quality: HlsQuality, name: string): string | null {

@@ -316,3 +316,13 @@ export function useVideoTranscoded() {
   const queryClient = useQueryClient();
   return useCallback(() => void queryClient.invalidateQueries({ queryKey: callKey('post', '/api/Video/getVideoInfo') }), [queryClient]);
 }
+
+/** Publishes a stretch of one's own past broadcast as a video (Video_user/publishPlayback); the lists are read again. */
+export function usePublishPlayback() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PostBody<'/api/Video_user/publishPlayback'>) => api.post('/api/Video_user/publishPlayback', { body }),
+    onSuccess: () => invalidateVideoLists(queryClient),
+  });
+}

@@ -11,6 +11,7 @@ import { Page } from '../../ui/page.tsx';
 import { Pagination, pageCountOf } from '../../ui/pagination.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { VideoCard } from './video-card.tsx';
+import { PublishStretchDialog } from './publish-stretch-dialog.tsx';
 import { VideoUploadDialog } from './video-upload-dialog.tsx';
 import styles from './video.module.css';
 
@@ -28,6 +29,7 @@ export function VideoListPage({ title }: { title: string }): ReactElement {
   const [sort, setSort] = useState<Sort>('new');
   const [page, setPage] = useState(1);
   const [uploading, setUploading] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const categoryId = category === 'all' ? undefined : Number(category);
   const videos = useVideoList({ ...(categoryId ? { category_id: categoryId } : {}), sort, page, limit: pageSize }, { keepPrevious: true });
   const categoryTabs = [{ key: 'all', label: t('video.allCategories') }, ...(tabs.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))];
@@ -40,6 +42,7 @@ export function VideoListPage({ title }: { title: string }): ReactElement {
           <a className={styles.chip} href={link('videoClassify', { type: 3 })}>
             {t('video.categories')}
           </a>
+          {user?.profile.is_anchor === 1 && <Button onClick={() => setPublishing(true)}>{t('video.stretch.open')}</Button>}
           {user && (
             <Button variant="primary" onClick={() => setUploading(true)}>
               {t('video.upload')}
@@ -94,6 +97,7 @@ export function VideoListPage({ title }: { title: string }): ReactElement {
         <VideoRanking />
       </div>
       {uploading && <VideoUploadDialog onClose={() => setUploading(false)} />}
+      {publishing && user && <PublishStretchDialog anchorId={user.id} onClose={() => setPublishing(false)} />}
     </Page>
   );
 }

@@ -22,6 +22,7 @@ import { useMessage } from '../../i18n/use-message.ts';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { link, useRouteQuery } from '../../routes.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import type { Chapter } from '../../ui/chapter-list.tsx';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { List } from '../../ui/list.tsx';
@@ -62,7 +63,7 @@ function VideoView({ video }: { video: Video }) {
     <Page title={video.title} titleIsUserContent>
       <div className={styles.columns}>
         <div>
-          <VodPlayer video={video} onWatched={() => addView.mutate(video.id)} />
+          <VodPlayer video={video} chapters={chapterMarks(video, t)} onWatched={() => addView.mutate(video.id)} />
           {own && /^\/media\/(uploads|renditions)\//.test(video.play_url) && <TranscodeJobPanel videoId={video.id} />}
           {video.review_status !== 'audit_successful' && (
             <p className={styles.notice} role="status">
@@ -111,6 +112,20 @@ function VideoView({ video }: { video: Video }) {
       </div>
     </Page>
   );
+}
+
+/** A match video's chapters as the player lists them: "90+3' Goal · Arsenal · Ødegaard (2-0)". */
+function chapterMarks(video: Video, t: ReturnType<typeof useMessage>): Chapter[] {
+  return (video.chapters ?? []).map((chapter) => {
+    const minute = chapter.added_minute > 0 ? `${String(chapter.minute)}+${String(chapter.added_minute)}'` : `${String(chapter.minute)}'`;
+    const scored = chapter.kind === 'goal' || chapter.kind === 'own_goal' || chapter.kind === 'penalty_goal';
+    const parts = [`${minute} ${t(`video.chapter.${chapter.kind}`)}`, chapter.team, ...(chapter.player ? [chapter.player] : [])];
+    return {
+      at: chapter.at,
+      label: `${parts.join(' · ')}${scored ? ` (${String(chapter.home_score)}-${String(chapter.away_score)})` : ''}`,
+      tone: scored ? 'goal' : chapter.kind === 'yellow_card' ? 'yellow' : 'red',
+    };
+  });
 }
 
 function RelatedVideos({ video }: { video: Video }) {

@@ -5,6 +5,7 @@ import type { Video } from '../../api/queries/video.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { usePlayerLabels } from '../../i18n/use-player-labels.ts';
 import { playerMachine, type PlaybackStart, type StreamQuality } from '../../machines/player-machine.ts';
+import { ChapterList, ChapterMarkers, type Chapter } from '../../ui/chapter-list.tsx';
 import { VideoPlayer, type VideoPlayerStatus } from '../../ui/video-player.tsx';
 import { clockOf } from './video-card.tsx';
 import { VideoMedia, videoQualitiesOf } from './video-media.ts';
@@ -16,9 +17,10 @@ export const viewAfterSeconds = 10;
 
 /**
  * A video on demand through the rooms' player machine and controls, with a timeline to seek in;
- * `onWatched` is called once the viewer has watched `viewAfterSeconds` of it.
+ * `onWatched` is called once the viewer has watched `viewAfterSeconds` of it. A match video's chapters show as
+ * ticks on the timeline and as a list; either jumps to the moment and plays from there.
  */
-export function VodPlayer({ video, onWatched }: { video: Video; onWatched: () => void }) {
+export function VodPlayer({ video, chapters = [], onWatched }: { video: Video; chapters?: readonly Chapter[]; onWatched: () => void }) {
   const t = useMessage();
   const labels = usePlayerLabels('player.error');
   // Fixed with the media: a job finishing while this plays changes the next play, not this one.
@@ -59,6 +61,12 @@ export function VodPlayer({ video, onWatched }: { video: Video; onWatched: () =>
   useEffect(() => {
     if (status === 'paused' || status === 'error') media.pause();
   }, [media, status]);
+
+  const jump = (at: number) => {
+    media.seek(at);
+    setTime((previous) => ({ ...previous, at }));
+    if (actor.getSnapshot().can({ type: 'player.play' })) actor.send({ type: 'player.play' });
+  };
 
   const attach = (element: HTMLVideoElement | null) => {
     media.attach(element);
@@ -104,6 +112,7 @@ export function VodPlayer({ video, onWatched }: { video: Video; onWatched: () =>
       />
       <div className={styles.timeline}>
         <span>{clockOf(time.at)}</span>
+        <span className={styles.track}>
         <input
           type="range"
           aria-label={t('video.seek')}
@@ -113,8 +122,11 @@ export function VodPlayer({ video, onWatched }: { video: Video; onWatched: () =>
           value={Math.floor(time.at)}
           onChange={(event) => media.seek(Number(event.target.value))}
         />
+        <ChapterMarkers chapters={chapters} duration={Math.max(1, Math.floor(time.duration))} onJump={jump} />
+        </span>
         <span>{clockOf(time.duration)}</span>
       </div>
+      {chapters.length > 0 && <ChapterList chapters={chapters} title={t('video.chapters')} at={time.at} formatTime={clockOf} onJump={jump} />}
     </div>
   );
 }
