@@ -174,7 +174,7 @@ describe('news, banners and adverts', () => {
 
     for (let twice = 0; twice < 2; twice++) {
       const like = await server.call<Schemas['CircleLikeState']>('POST', '/api/Headlines_user/commentLikes', { comment_id: comment.data.id, is_like: 1 }, { token: writer.token });
-      expect(like.data).toEqual({ is_like: 1, like_count: 1 });
+      expect(like.data, like.msg).toEqual({ is_like: 1, like_count: 1 });
     }
     const page = await server.call<Schemas['CircleCommentPage']>('POST', '/api/Headlines/commentList', { id }, { token: writer.token });
     expect(page.code, page.msg).toBe(0);

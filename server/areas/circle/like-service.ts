@@ -39,11 +39,11 @@ export async function likePost(server: ServerContext, input: InputOf<'anchorDyna
 export async function likeThreadComment(server: ServerContext, thread: CommentThread, commentId: number, like: boolean, userId: number): Promise<LikeState> {
   const comment = await server.database.db
     .selectFrom(thread.table as 'circle_comments')
-    .select(['id', thread.owner as 'post_id'])
+    .select(['id', `${thread.owner} as owner_id` as 'post_id as owner_id'])
     .where('id', '=', commentId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!comment || !(await thread.exists(server, comment.post_id))) throw new DomainError(commentMessages.commentMissing);
+  if (!comment || !(await thread.exists(server, comment.owner_id))) throw new DomainError(commentMessages.commentMissing);
   return setLike(server, userId, thread.like, comment.id, like);
 }
 
