@@ -1,7 +1,6 @@
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AreaNotBuiltScreen } from './app/area-not-built-screen.tsx';
 import { HomePage } from './app/home-page.tsx';
 import { LiveRoomScreen } from './app/live-room-screen.tsx';
 import { LoginScreen } from './app/login-screen.tsx';
@@ -153,8 +152,7 @@ describe('the route table (SPEC §2)', () => {
   });
 });
 
-// The screen each route shows. The built ones have their own; the test pages share one; the routes of
-// areas not built yet show the shell's honest empty screen, each listed here, so none falls to it by default.
+// The screen each route shows: each its own, but the test pages, which share one.
 const specScreens: Record<string, Screen> = {
   '/main': HomePage,
   '/login': LoginScreen,
@@ -182,7 +180,7 @@ const specScreens: Record<string, Screen> = {
   '/member': MemberScreen,
   '/detail': content.NewsDetailScreen,
   '/persona': PersonaScreen,
-  '/comment': AreaNotBuiltScreen,
+  '/comment': content.NewsCommentScreen,
   '/about-user': content.AboutScreen,
   '/trophy/home': scores.WorldCupScreen,
   '/video-list': VideoListPage,
@@ -228,15 +226,14 @@ describe('every route shows its own screen (SPEC §2)', () => {
     expect(shown?.screen).toBe(expected);
   });
 
-  it('gives no two routes the same built screen: only the test pages and areas not built yet share one', async () => {
+  it('gives no two routes the same screen: only the test pages share one', async () => {
     const byScreen = new Map<unknown, string[]>();
     for (const path of Object.keys(specScreens)) {
       const shown = await screenAt(path);
       byScreen.set(shown?.screen, [...(byScreen.get(shown?.screen) ?? []), path]);
     }
     const shared = [...byScreen.entries()].filter(([, paths]) => paths.length > 1).map(([screen]) => screen);
-    // The one area not built yet (/comment) may be alone with its screen.
-    expect(shared.filter((screen) => screen !== AreaNotBuiltScreen)).toEqual([TestPage]);
+    expect(shared).toEqual([TestPage]);
   });
 
   it('brings /main, /404 and /login (the home page under the dialog) with the shell, and every other screen lazily', () => {

@@ -124,10 +124,8 @@ export const aboutTitles = {
   6: 'about.type6',
 } as const satisfies Record<ReturnType<typeof aboutType>, MessageId>;
 
-// The screens, by area. Areas not built yet share one honest empty screen (the shell's); an area that
-// lands names its own screens here. The scores and account areas keep their screens in one module
-// each, so an area is one chunk however many of its routes are visited.
-const notBuilt: ScreenLoader = () => import('./app/area-not-built-screen.tsx').then((module) => module.AreaNotBuiltScreen);
+// The screens, by area. The scores and account areas keep their screens in one module each, so an area
+// is one chunk however many of its routes are visited.
 const testPage: ScreenLoader = () => import('./app/test-page.tsx').then((module) => module.TestPage);
 const scores = () => import('./features/scores/scores-screens.tsx');
 const account = () => import('./features/account/account-screens.tsx');
@@ -343,7 +341,13 @@ export const routes = {
     area: 'account',
     screen: () => account().then((module) => module.PersonaScreen),
   }),
-  comment: route('/comment', { nav: null, title: 'route.comment', area: 'social', query: withId, screen: notBuilt }),
+  comment: route('/comment', {
+    nav: null,
+    title: 'route.comment',
+    area: 'content',
+    query: withId,
+    screen: () => content().then((module) => module.NewsCommentScreen),
+  }),
   aboutUser: route('/about-user', {
     nav: null,
     title: 'route.aboutUser',

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../random.ts';
-import { featureHeadlines, headlineCategories, portalPosts } from './catalogue/content-catalogue.ts';
+import { englishHeadlines, featureHeadlines, headlineCategories, portalPosts } from './catalogue/content-catalogue.ts';
 import type { HeadlinesTable } from '../db/tables/content-tables.ts';
 import {
   at,
@@ -69,6 +69,47 @@ function report(random: Random, m: SeededMatch): { title: string; summary: strin
   };
 }
 
+/** The English report of a finished match, for the English news. */
+function reportEn(random: Random, m: SeededMatch): { title: string; summary: string; paragraphs: string[] } {
+  const homeWon = m.homeScore >= m.awayScore;
+  const [winner, loser, w, l] = homeWon ? [m.homeNameEn, m.awayNameEn, m.homeScore, m.awayScore] : [m.awayNameEn, m.homeNameEn, m.awayScore, m.homeScore];
+  const draw = m.homeScore === m.awayScore && m.sport === 'football';
+  return {
+    title: draw
+      ? `${m.leagueShortEn}: ${m.homeNameEn} and ${m.awayNameEn} share the points in a ${m.homeScore}-${m.awayScore} draw`
+      : `${m.leagueShortEn}: ${winner} ${random.pick(['beat', 'see off', 'get past'])} ${loser} ${w}-${l}`,
+    summary: draw ? `Round ${m.round}: neither side could find a winner.` : `Round ${m.round}: ${winner} win ${w}-${l} against ${loser}.`,
+    paragraphs: [
+      `${m.homeNameEn} hosted ${m.awayNameEn} in round ${m.round} of the ${m.leagueShortEn}, and the final score read ${m.homeScore}-${m.awayScore}.`,
+      random.pick(
+        m.sport === 'basketball'
+          ? ['A third-quarter run opened up the game, and the bench played its part.', 'Defence in the closing minutes turned the game.', 'The shooters were hot from outside all night.']
+          : m.sport === 'esports'
+            ? ['Early control of the map laid the groundwork, and the key team fights were handled with more conviction.', 'One decisive fight in the mid game settled it.']
+            : ['Both sides had their moments before the break; the pace picked up after it.', 'The home side pressed early, but the visitors were dangerous on the break.', 'Control of midfield decided this one, and set pieces caused problems at both ends.'],
+      ),
+      draw ? 'A point each leaves the table as tight as before.' : `${loser} will look to bounce back in their next game.`,
+    ],
+  };
+}
+
+/** The English preview of a coming match. */
+function previewEn(random: Random, m: SeededMatch): { title: string; summary: string; paragraphs: string[] } {
+  return {
+    title: `${m.leagueShortEn} preview: ${m.homeNameEn} host ${m.awayNameEn}`,
+    summary: `Round ${m.round}: ${m.homeNameEn} against ${m.awayNameEn}. Who will come out on top?`,
+    paragraphs: [
+      `${m.homeNameEn} welcome ${m.awayNameEn} in round ${m.round} of the ${m.leagueShortEn}.`,
+      random.pick([
+        'The hosts have been steady lately and make the most of home advantage.',
+        'The visitors have defended well in recent rounds and could be the surprise of the day.',
+        'The last meeting between the two was hard to call, and this one promises the same.',
+      ]),
+      'The game is live on Pitchside, with anchors commentating and the score and statistics updated as it happens.',
+    ],
+  };
+}
+
 function preview(random: Random, m: SeededMatch): { title: string; summary: string; paragraphs: string[] } {
   return {
     title: `${m.leagueShort}前瞻：${m.homeShort}主场迎战${m.awayShort}`,
@@ -124,9 +165,19 @@ export async function seedContent(
       ...extra,
     });
   for (const feature of featureHeadlines) article(feature, feature.category, feature.sport, at(ctx, -random.int(2, 72) * hourMs));
+  for (const feature of englishHeadlines) article(feature, feature.category, feature.sport, at(ctx, -random.int(2, 72) * hourMs), { lang: 'en' });
   const finished = scores.matches
     .filter((m) => m.status === 'over')
     .sort((a, b) => Number(b.isHot) - Number(a.isHot) || b.end.getTime() - a.end.getTime());
+  finished.slice(0, 8).forEach((m, i) =>
+    article(
+      reportEn(random, m),
+      i < 3 ? '头条' : sportCategory[m.sport],
+      m.sport,
+      new Date(Math.min(now.getTime(), m.end.getTime() + random.int(10, 40) * minuteMs)),
+      { match_id: m.id, is_top: i < 2, lang: 'en' },
+    ),
+  );
   finished.slice(0, 14).forEach((m, i) =>
     article(
       report(random, m),
@@ -140,11 +191,10 @@ export async function seedContent(
     ),
   );
   const ahead = scores.matches.filter((m) => m.status === 'not_started' && m.isHot);
-  random
-    .sample(ahead, 8)
-    .forEach((m) =>
-      article(preview(random, m), sportCategory[m.sport], m.sport, at(ctx, -random.int(1, 10) * hourMs), { match_id: m.id }),
-    );
+  random.sample(ahead, 8).forEach((m, i) => {
+    article(preview(random, m), sportCategory[m.sport], m.sport, at(ctx, -random.int(1, 10) * hourMs), { match_id: m.id });
+    if (i < 4) article(previewEn(random, m), sportCategory[m.sport], m.sport, at(ctx, -random.int(1, 10) * hourMs), { match_id: m.id, lang: 'en' });
+  });
   article(
     {
       title: '球迷来稿：主场氛围才是足球的灵魂',

@@ -222,6 +222,10 @@ export interface SeededMatch {
   awayName: string;
   homeShort: string;
   awayShort: string;
+  /** The league's and the teams' English names, for the English articles. */
+  leagueShortEn: string;
+  homeNameEn: string;
+  awayNameEn: string;
   start: Date;
   /** When it ended (over) or will end if it runs as scripted. */
   end: Date;

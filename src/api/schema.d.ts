@@ -3015,7 +3015,7 @@ export interface paths {
         };
         /**
          * Published articles of a category, newest first
-         * @description The /news list (SPEC §2); the top stories of the category first, then the newest. Without classify_id, every category. With author_id, one author's articles (an expert's, on /specialist-home and /specialist-news); with expert_type, the articles of the experts of that sport.
+         * @description The /news list (SPEC §2); articles in the reader's language first (Vietnamese readers then English), then the category's top stories, then the newest. Without classify_id, every category. With author_id, one author's articles (an expert's, on /specialist-home and /specialist-news); with expert_type, the articles of the experts of that sport.
          */
         get: operations["headlinesGetList"];
         put?: never;
@@ -3040,6 +3040,66 @@ export interface paths {
         get: operations["headlinesInfo"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Headlines/commentList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comments of a published article, paged, with nested replies
+         * @description The /comment page (SPEC §2). Comments have the shape of a circle post's (CircleComment), post_id naming the article. Without parent_id: the top-level comments, newest first, each with its three newest replies and its reply count. With parent_id: the replies to that comment, oldest first.
+         */
+        post: operations["headlinesCommentList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Headlines_user/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a published article, or reply to a comment
+         * @description With parent_id the comment is a reply to that comment of the same article. The words are kept as text.
+         */
+        post: operations["headlinesUserComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Headlines_user/commentLikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like (or unlike) a comment on an article
+         * @description is_like 1 likes, 0 takes the like back; repeating a call changes nothing.
+         */
+        post: operations["headlinesUserCommentLikes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5552,7 +5612,7 @@ export interface components {
         CirclePostPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["CirclePost"][];
         };
-        /** @description A comment on a post. A top-level comment carries its newest replies; a reply (parent_id set) has reply_count 0 and an empty replies list. */
+        /** @description A comment on a post (or, from Headlines/commentList, on an article, post_id naming it). A top-level comment carries its newest replies; a reply (parent_id set) has reply_count 0 and an empty replies list. */
         CircleComment: {
             id: number;
             post_id: number;
@@ -5735,6 +5795,11 @@ export interface components {
             views: number;
             is_top: boolean;
             publish_time: components["schemas"]["Timestamp"];
+            /**
+             * @description The language the article is written in.
+             * @enum {string}
+             */
+            lang: "zh" | "en" | "vi";
         };
         /** @description A page of published articles. */
         HeadlinePage: components["schemas"]["PageMeta"] & {
@@ -11684,6 +11749,109 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["HeadlineArticle"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    headlinesCommentList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The article. */
+                    id: number;
+                    /** @description Page the replies of this comment instead. */
+                    parent_id?: number;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is a page of comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CircleCommentPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    headlinesUserComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The article. */
+                    id: number;
+                    content: string;
+                    /** @description The comment replied to. */
+                    parent_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the new comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CircleComment"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    headlinesUserCommentLikes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment_id: number;
+                    /**
+                     * @description 1 like, 0 unlike.
+                     * @enum {integer}
+                     */
+                    is_like: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the like state of the comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CircleLikeState"];
                     };
                 };
             };

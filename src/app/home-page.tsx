@@ -72,7 +72,7 @@ export function HomePage({ title }: { title: string }) {
 function HeadlinesBlock() {
   const t = useMessage();
   const { locale } = useIntl();
-  const articles = useHeadlinePage({ limit: 5 });
+  const articles = useHeadlinePage({ limit: 5 }, locale);
   const title = t('home.headlines');
   return (
     <section aria-labelledby="home-news" className={[styles.section, styles.block].join(' ')}>

@@ -58,8 +58,9 @@ describe('news, banners and adverts', () => {
     expect(page.code, page.msg).toBe(0);
     expect(page.data.list.length).toBeGreaterThan(0);
     expect(page.data.list.every((item) => item.classify_id === top.id)).toBe(true);
-    const firstPlain = page.data.list.findIndex((item) => !item.is_top);
-    expect(page.data.list.slice(firstPlain).some((item) => item.is_top)).toBe(false);
+    const chinese = page.data.list.filter((item) => item.lang === 'zh');
+    const firstPlain = chinese.findIndex((item) => !item.is_top);
+    expect(chinese.slice(firstPlain).some((item) => item.is_top)).toBe(false);
     const all = await server.call<Schemas['HeadlinePage']>('GET', '/api/Headlines/getList', { limit: 5 });
     expect(all.data.total).toBeGreaterThan(page.data.total);
   });
@@ -139,6 +140,62 @@ describe('news, banners and adverts', () => {
       { token: admin },
     );
     expect(refused.data).toMatchObject({ status: 'audit_failure', reason: '与体育无关' });
+  });
+
+  it('has articles in Chinese and English in every category, the reader\'s language first (Vietnamese then English)', async () => {
+    for (const category of await categories('zh')) {
+      for (const [lang, first] of [['zh', 'zh'], ['en', 'en'], ['vi', 'en']] as const) {
+        const page = await server.call<Schemas['HeadlinePage']>('GET', '/api/Headlines/getList', { classify_id: category.id, limit: 100 }, { lang });
+        expect(page.code, page.msg).toBe(0);
+        const langs = page.data.list.map((item) => item.lang);
+        expect(langs[0], `${category.name} for ${lang}`).toBe(first);
+        // Once the reader's language gives out, it does not come back further down.
+        expect(langs.lastIndexOf(first)).toBe(langs.filter((l) => l === first).length - 1);
+        expect(new Set(langs)).toEqual(new Set(['zh', 'en']));
+      }
+    }
+  });
+
+  it('takes comments and replies on a published article from a logged-in reader only, as inert text, liked once each', async () => {
+    const list = await server.call<Schemas['HeadlinePage']>('GET', '/api/Headlines/getList', { limit: 1 });
+    const id = list.data.list[0]!.id;
+    const guest = await server.call<Schemas['CircleComment']>('POST', '/api/Headlines_user/comment', { id, content: 'hello' });
+    expect(guest.code).not.toBe(0);
+
+    const script = '<script>alert(1)</script> Great match';
+    const comment = await server.call<Schemas['CircleComment']>('POST', '/api/Headlines_user/comment', { id, content: script }, { token: viewer });
+    expect(comment.code, comment.msg).toBe(0);
+    expect(comment.data.content).toBe(script);
+    expect(comment.data.post_id).toBe(id);
+    const reply = await server.call<Schemas['CircleComment']>('POST', '/api/Headlines_user/comment', { id, content: 'Agreed', parent_id: comment.data.id }, { token: writer.token });
+    expect(reply.code, reply.msg).toBe(0);
+    expect(reply.data.parent_id).toBe(comment.data.id);
+    expect(reply.data.reply_to?.id).toBe(comment.data.user.id);
+
+    for (let twice = 0; twice < 2; twice++) {
+      const like = await server.call<Schemas['CircleLikeState']>('POST', '/api/Headlines_user/commentLikes', { comment_id: comment.data.id, is_like: 1 }, { token: writer.token });
+      expect(like.data, like.msg).toEqual({ is_like: 1, like_count: 1 });
+    }
+    const page = await server.call<Schemas['CircleCommentPage']>('POST', '/api/Headlines/commentList', { id }, { token: writer.token });
+    expect(page.code, page.msg).toBe(0);
+    const shown = page.data.list.find((item) => item.id === comment.data.id)!;
+    expect(shown).toMatchObject({ like_count: 1, is_like: 1, reply_count: 1, content: script });
+    expect(shown.replies.map((item) => item.content)).toEqual(['Agreed']);
+  });
+
+  it('refuses comments on an article under review and replies to a comment of another article', async () => {
+    const pending = await server.call<Schemas['AdminHeadlinePage']>('GET', '/api/admin/headlineList', { status: 'under_review' }, { token: admin });
+    const hidden = pending.data.list[0]!.id;
+    const refused = await server.call('POST', '/api/Headlines_user/comment', { id: hidden, content: 'early' }, { token: viewer });
+    expect(refused.code).not.toBe(0);
+    const listed = await server.call<Schemas['CircleCommentPage']>('POST', '/api/Headlines/commentList', { id: hidden });
+    expect(listed.code).not.toBe(0);
+
+    const two = await server.call<Schemas['HeadlinePage']>('GET', '/api/Headlines/getList', { limit: 2 });
+    const [first, second] = two.data.list.map((item) => item.id);
+    const comment = await server.call<Schemas['CircleComment']>('POST', '/api/Headlines_user/comment', { id: first, content: 'on the first' }, { token: viewer });
+    const across = await server.call('POST', '/api/Headlines_user/comment', { id: second, content: 'crossed', parent_id: comment.data.id }, { token: viewer });
+    expect(across.code).not.toBe(0);
   });
 
   it('shows the running home banners in the reader\'s language, never one whose time is over', async () => {

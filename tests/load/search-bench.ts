@@ -1,5 +1,5 @@
 // Search over the seeded world grown a hundredfold: p99 of Search/index for one-, two- and four-character
-// Chinese queries and an English one, on PGlite and, with DATABASE_URL, on PostgreSQL. The server is built
+// Chinese queries and an English one, and of a page of the circle feed, on PGlite and, with DATABASE_URL, on PostgreSQL. The server is built
 // in this process and asked through inject, so the figure is the server's own time, not the network's.
 // Run alone: `tsx tests/load/search-bench.ts`; SEARCH_BENCH_DATABASE_URL=postgres://... adds PostgreSQL (that database is emptied).
 import { sql, type Kysely } from 'kysely';
@@ -9,6 +9,14 @@ import type { Database } from '../../server/db/schema.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedWorld } from '../../server/seed/seed.ts';
 import { percentile } from './percentile.ts';
+
+/** Pages of the circle feed (anchor_dynamics/userPostList), all circles and one, newest and hot. */
+const feeds: Array<[string, string]> = [
+  ['feed, newest', 'order=new&limit=20'],
+  ['feed, hot', 'order=hot&limit=20'],
+  ['one circle, newest', 'circle_id=1&order=new&limit=20'],
+  ['one circle, hot', 'circle_id=1&order=hot&limit=20'],
+];
 
 /** The seeded world's searchable rows are copied this many times over (100 in all). */
 const copies = 99;
@@ -43,6 +51,14 @@ async function growHundredfold(db: Kysely<Database>): Promise<void> {
   await sql`insert into videos (category_id, user_id, title, cover, video_path, duration_seconds, bytes, views, status)
     select category_id, user_id, left(title, 77) || k, cover, video_path, duration_seconds, bytes, views, status
     from videos, generate_series(1, ${copies}) k where deleted_at is null`.execute(db);
+  // The circles' posts, spread back over the last month so the hot order's week holds a quarter of them.
+  await sql`insert into circle_posts (circle_id, user_id, kind, content, views, created_at)
+    select circle_id, user_id, 'text', content, views, created_at - (k % 30) * interval '1 day'
+    from circle_posts, generate_series(1, ${copies}) k where deleted_at is null`.execute(db);
+  await sql`insert into likes (user_id, target_type, target_id)
+    select u.id, 'circle_post', p.id from circle_posts p
+    join lateral (select id from users where is_anchor = 1 order by id limit 1 + p.id % 5) u on true
+    on conflict do nothing`.execute(db);
   await sql`analyze`.execute(db);
 }
 
@@ -71,6 +87,20 @@ async function benchOn(label: string, handle: DatabaseHandle): Promise<void> {
       console.log(
         `  ${kind.padEnd(22)} ${name.padEnd(12)} p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms  (${found} hits)`,
       );
+    }
+    console.log(`circle feed on ${label} (goal p99 <= 20 ms):`);
+    for (const [kind, query] of feeds) {
+      const url = `/api/anchor_dynamics/userPostList?${query}`;
+      for (let warm = 0; warm < 10; warm++) await app.inject({ method: 'GET', url });
+      const times: number[] = [];
+      let shown = 0;
+      for (let round = 0; round < rounds; round++) {
+        const started = performance.now();
+        const response = await app.inject({ method: 'GET', url });
+        times.push(performance.now() - started);
+        shown = (response.json() as { data: { list: unknown[] } }).data.list.length;
+      }
+      console.log(`  ${kind.padEnd(22)} p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms  (${shown} posts)`);
     }
   } finally {
     await app.close();

@@ -14,21 +14,54 @@ export const commentMessages = {
 /** Replies shown under a top-level comment in a page of comments (openapi.yaml CircleComment). */
 const repliesShown = 3;
 
-async function commentViews(server: ServerContext, ids: readonly number[], viewerId: number | null): Promise<Map<number, CommentView>> {
+/**
+ * Where a thread of comments lives: a circle post's or a news article's. Both tables have the same
+ * columns but for the one naming what is commented on, so one piece of code serves both; the query
+ * builder is told the circle table's names, and the SQL it writes uses the thread's own.
+ */
+export interface CommentThread {
+  table: 'circle_comments' | 'headline_comments';
+  /** The column naming what is commented on. */
+  owner: 'post_id' | 'headline_id';
+  /** What a like of one of its comments is counted as. */
+  like: 'circle_comment' | 'headline_comment';
+  /** The thing commented on exists and is shown: a live post, a published article. */
+  exists: (server: ServerContext, id: number) => Promise<boolean>;
+  missing: string;
+}
+
+export const circleThread: CommentThread = {
+  table: 'circle_comments',
+  owner: 'post_id',
+  like: 'circle_comment',
+  exists: async (server, id) =>
+    (await server.database.db.selectFrom('circle_posts').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()) !== undefined,
+  missing: postMessages.postMissing,
+};
+
+/** The thread's table and columns spelt as the circle table's, for the query builder's types. */
+function named(thread: CommentThread) {
+  const table = thread.table as 'circle_comments';
+  const column = <C extends string>(name: C) => `${thread.table}.${name}` as `circle_comments.${C}`;
+  return { table, column, owner: thread.owner as 'post_id', ownerColumn: column(thread.owner as 'post_id') };
+}
+
+async function commentViews(server: ServerContext, thread: CommentThread, ids: readonly number[], viewerId: number | null): Promise<Map<number, CommentView>> {
   const out = new Map<number, CommentView>();
   if (ids.length === 0) return out;
   const { db } = server.database;
+  const { table, column, ownerColumn } = named(thread);
   const [rows, likes, liked, replies] = await Promise.all([
     db
-      .selectFrom('circle_comments')
-      .innerJoin('users', 'users.id', 'circle_comments.user_id')
-      .leftJoin('users as replied', 'replied.id', 'circle_comments.reply_to_user_id')
+      .selectFrom(table)
+      .innerJoin('users', 'users.id', column('user_id'))
+      .leftJoin('users as replied', 'replied.id', column('reply_to_user_id'))
       .select([
-        'circle_comments.id',
-        'circle_comments.post_id',
-        'circle_comments.parent_id',
-        'circle_comments.content',
-        'circle_comments.created_at',
+        column('id'),
+        `${ownerColumn} as post_id`,
+        column('parent_id'),
+        column('content'),
+        column('created_at'),
         'users.id as user_id',
         'users.user_nickname',
         'users.avatar',
@@ -40,20 +73,20 @@ async function commentViews(server: ServerContext, ids: readonly number[], viewe
         'replied.exp_icon as replied_exp_icon',
         'replied.is_anchor as replied_is_anchor',
       ])
-      .where('circle_comments.id', 'in', [...ids])
+      .where(column('id'), 'in', [...ids])
       .execute(),
     db
       .selectFrom('likes')
       .select(['target_id', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('target_type', '=', 'circle_comment')
+      .where('target_type', '=', thread.like)
       .where('target_id', 'in', [...ids])
       .groupBy('target_id')
       .execute(),
     viewerId === null
       ? Promise.resolve([])
-      : db.selectFrom('likes').select('target_id').where('user_id', '=', viewerId).where('target_type', '=', 'circle_comment').where('target_id', 'in', [...ids]).execute(),
+      : db.selectFrom('likes').select('target_id').where('user_id', '=', viewerId).where('target_type', '=', thread.like).where('target_id', 'in', [...ids]).execute(),
     db
-      .selectFrom('circle_comments')
+      .selectFrom(table)
       .select(['parent_id', (eb) => eb.fn.countAll<string>().as('n')])
       .where('parent_id', 'in', [...ids])
       .where('deleted_at', 'is', null)
@@ -91,20 +124,27 @@ async function commentViews(server: ServerContext, ids: readonly number[], viewe
   return out;
 }
 
-/** anchor_dynamics_user/comment: a comment on a live post, or a reply to one of its comments (a reply to a reply hangs under the same top-level comment). */
-export async function addComment(server: ServerContext, input: InputOf<'anchorDynamicsUserComment'>, authorId: number): Promise<CommentView> {
+/** What a comment is sent with, on any thread: the thing commented on, the words, the comment replied to. */
+export interface CommentInput {
+  owner_id: number;
+  content: string;
+  parent_id?: number | undefined;
+}
+
+/** A comment on a thread, or a reply to one of its comments (a reply to a reply hangs under the same top-level comment). */
+export async function addThreadComment(server: ServerContext, thread: CommentThread, input: CommentInput, authorId: number): Promise<CommentView> {
   await refuseSiteMuted(server, authorId);
   const { db } = server.database;
-  const post = await db.selectFrom('circle_posts').select('id').where('id', '=', input.post_id).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!post) throw new DomainError(postMessages.postMissing);
+  const { table, owner } = named(thread);
+  if (!(await thread.exists(server, input.owner_id))) throw new DomainError(thread.missing);
   let parentId: number | null = null;
   let replyTo: number | null = null;
   if (input.parent_id !== undefined) {
     const parent = await db
-      .selectFrom('circle_comments')
+      .selectFrom(table)
       .select(['id', 'parent_id', 'user_id'])
       .where('id', '=', input.parent_id)
-      .where('post_id', '=', post.id)
+      .where(owner, '=', input.owner_id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!parent) throw new DomainError(commentMessages.commentMissing);
@@ -112,19 +152,45 @@ export async function addComment(server: ServerContext, input: InputOf<'anchorDy
     replyTo = parent.user_id;
   }
   const row = await db
-    .insertInto('circle_comments')
-    .values({ post_id: post.id, user_id: authorId, parent_id: parentId, reply_to_user_id: replyTo, content: input.content, created_at: server.clock.now() })
+    .insertInto(table)
+    .values({ [owner]: input.owner_id, user_id: authorId, parent_id: parentId, reply_to_user_id: replyTo, content: input.content, created_at: server.clock.now() } as {
+      post_id: number;
+      user_id: number;
+      parent_id: number | null;
+      reply_to_user_id: number | null;
+      content: string;
+      created_at: Date;
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return (await commentViews(server, [row.id], authorId)).get(row.id)!;
+  return (await commentViews(server, thread, [row.id], authorId)).get(row.id)!;
 }
 
-/** anchor_dynamics/commentList: top-level comments newest first with their three newest replies, or one comment's replies oldest first. */
-export async function commentPage(server: ServerContext, input: InputOf<'anchorDynamicsCommentList'>, viewerId: number | null): Promise<DataOf<'anchorDynamicsCommentList'>> {
+/** anchor_dynamics_user/comment. */
+export function addComment(server: ServerContext, input: InputOf<'anchorDynamicsUserComment'>, authorId: number): Promise<CommentView> {
+  return addThreadComment(server, circleThread, { owner_id: input.post_id, content: input.content, parent_id: input.parent_id }, authorId);
+}
+
+/** What a page of a thread's comments is asked with. */
+export interface CommentPageInput {
+  owner_id: number;
+  parent_id?: number | undefined;
+  page?: number | undefined;
+  limit?: number | undefined;
+}
+
+/** Top-level comments newest first with their three newest replies, or one comment's replies oldest first. */
+export async function threadCommentPage(
+  server: ServerContext,
+  thread: CommentThread,
+  input: CommentPageInput,
+  viewerId: number | null,
+): Promise<DataOf<'anchorDynamicsCommentList'>> {
   const page = input.page ?? 1;
   const limit = input.limit ?? 20;
   const { db } = server.database;
-  let query = db.selectFrom('circle_comments').where('post_id', '=', input.post_id).where('deleted_at', 'is', null);
+  const { table, owner } = named(thread);
+  let query = db.selectFrom(table).where(owner, '=', input.owner_id).where('deleted_at', 'is', null);
   query = input.parent_id === undefined ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', input.parent_id);
   const [rows, total] = await Promise.all([
     query
@@ -142,7 +208,7 @@ export async function commentPage(server: ServerContext, input: InputOf<'anchorD
       ? await db
           .selectFrom((eb) =>
             eb
-              .selectFrom('circle_comments')
+              .selectFrom(table)
               .select(['id', 'parent_id', (inner) => inner.fn.agg<number>('row_number').over((over) => over.partitionBy('parent_id').orderBy('created_at', 'desc').orderBy('id', 'desc')).as('n')])
               .where('parent_id', 'in', ids)
               .where('deleted_at', 'is', null)
@@ -152,7 +218,7 @@ export async function commentPage(server: ServerContext, input: InputOf<'anchorD
           .where('n', '<=', repliesShown)
           .execute()
       : [];
-  const views = await commentViews(server, [...ids, ...replyIds.map((row) => row.id)], viewerId);
+  const views = await commentViews(server, thread, [...ids, ...replyIds.map((row) => row.id)], viewerId);
   const list = ids.map((id) => {
     const view = views.get(id)!;
     const replies = replyIds
@@ -162,4 +228,9 @@ export async function commentPage(server: ServerContext, input: InputOf<'anchorD
     return { ...view, replies };
   });
   return { total: Number(total.n), page, limit, list };
+}
+
+/** anchor_dynamics/commentList. */
+export function commentPage(server: ServerContext, input: InputOf<'anchorDynamicsCommentList'>, viewerId: number | null): Promise<DataOf<'anchorDynamicsCommentList'>> {
+  return threadCommentPage(server, circleThread, { owner_id: input.post_id, parent_id: input.parent_id, page: input.page, limit: input.limit }, viewerId);
 }

@@ -1,11 +1,11 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { commentMessages } from './comment-service.ts';
+import { circleThread, commentMessages, type CommentThread } from './comment-service.ts';
 import { postMessages } from './post-service.ts';
 
 type LikeState = DataOf<'anchorDynamicsUserLikes'>;
-type Target = 'circle_post' | 'circle_comment';
+type Target = 'circle_post' | CommentThread['like'];
 
 /** Likes or unlikes a target for the user; repeating either changes nothing. Answers the state after. */
 async function setLike(server: ServerContext, userId: number, target: Target, targetId: number, like: boolean): Promise<LikeState> {
@@ -35,16 +35,19 @@ export async function likePost(server: ServerContext, input: InputOf<'anchorDyna
   return setLike(server, userId, 'circle_post', post.id, input.is_like === 1);
 }
 
-/** anchor_dynamics_user/commentLikes. */
-export async function likeComment(server: ServerContext, input: InputOf<'anchorDynamicsUserCommentLikes'>, userId: number): Promise<LikeState> {
+/** Likes or unlikes a comment of a thread whose comment and commented thing are both still shown. */
+export async function likeThreadComment(server: ServerContext, thread: CommentThread, commentId: number, like: boolean, userId: number): Promise<LikeState> {
   const comment = await server.database.db
-    .selectFrom('circle_comments')
-    .innerJoin('circle_posts', 'circle_posts.id', 'circle_comments.post_id')
-    .select('circle_comments.id')
-    .where('circle_comments.id', '=', input.comment_id)
-    .where('circle_comments.deleted_at', 'is', null)
-    .where('circle_posts.deleted_at', 'is', null)
+    .selectFrom(thread.table as 'circle_comments')
+    .select(['id', `${thread.owner} as owner_id` as 'post_id as owner_id'])
+    .where('id', '=', commentId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!comment) throw new DomainError(commentMessages.commentMissing);
-  return setLike(server, userId, 'circle_comment', comment.id, input.is_like === 1);
+  if (!comment || !(await thread.exists(server, comment.owner_id))) throw new DomainError(commentMessages.commentMissing);
+  return setLike(server, userId, thread.like, comment.id, like);
+}
+
+/** anchor_dynamics_user/commentLikes. */
+export function likeComment(server: ServerContext, input: InputOf<'anchorDynamicsUserCommentLikes'>, userId: number): Promise<LikeState> {
+  return likeThreadComment(server, circleThread, input.comment_id, input.is_like === 1, userId);
 }

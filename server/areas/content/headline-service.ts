@@ -8,6 +8,7 @@ import { DomainError } from '../../errors.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { notifyUser } from './notice-service.ts';
+import { addThreadComment, likeThreadComment, threadCommentPage, type CommentThread } from '../circle/circle-public.ts';
 
 
 // The news (SPEC §2 /news and /detail, §7 Headlines and Headlines_user): categories, published articles
@@ -59,7 +60,7 @@ export async function headlineCategories(server: ServerContext, language: Langua
   return rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
-function briefOf(row: Pick<Headline, 'id' | 'category_id' | 'title' | 'summary' | 'cover' | 'views' | 'is_top' | 'published_at' | 'created_at'>) {
+function briefOf(row: Pick<Headline, 'id' | 'category_id' | 'title' | 'summary' | 'cover' | 'views' | 'is_top' | 'published_at' | 'created_at' | 'lang'>) {
   return {
     id: Number(row.id),
     classify_id: Number(row.category_id),
@@ -69,11 +70,21 @@ function briefOf(row: Pick<Headline, 'id' | 'category_id' | 'title' | 'summary' 
     views: row.views,
     is_top: row.is_top,
     publish_time: timestampOf(row.published_at ?? row.created_at),
+    lang: row.lang,
   };
 }
 
-/** Headlines/getList: published articles, a category's top stories first, then the newest. */
-export async function headlinePage(server: ServerContext, input: InputOf<'headlinesGetList'>): Promise<DataOf<'headlinesGetList'>> {
+/**
+ * How near an article's language is to the reader's: their own first, then English (the language a
+ * Vietnamese reader is likelier to read than Chinese), then the rest.
+ */
+const languageRank = (language: Language) =>
+  language === 'zh'
+    ? sql<number>`case when headlines.lang = 'zh' then 0 else 1 end`
+    : sql<number>`case headlines.lang when ${language} then 0 when 'en' then 1 else 2 end`;
+
+/** Headlines/getList: published articles, the reader's language first, then a category's top stories, then the newest. */
+export async function headlinePage(server: ServerContext, input: InputOf<'headlinesGetList'>, language: Language): Promise<DataOf<'headlinesGetList'>> {
   const page = input.page ?? 1;
   const limit = input.limit ?? 20;
   let query = server.database.db.selectFrom('headlines').where('status', '=', 'audit_successful');
@@ -85,7 +96,8 @@ export async function headlinePage(server: ServerContext, input: InputOf<'headli
   }
   const [rows, total] = await Promise.all([
     query
-      .select(['id', 'category_id', 'title', 'summary', 'cover', 'views', 'is_top', 'published_at', 'created_at'])
+      .select(['id', 'category_id', 'title', 'summary', 'cover', 'views', 'is_top', 'published_at', 'created_at', 'lang'])
+      .orderBy(languageRank(language))
       .orderBy('is_top', 'desc')
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
@@ -129,7 +141,12 @@ export async function headlineArticle(
  * Headlines_user/insert: a logged-in user's article goes to review. The text is kept as plain text (the
  * pages show it as text, so markup in it is inert); the cover must be the author's own png or jpeg upload.
  */
-export async function submitHeadline(server: ServerContext, authorId: number, input: InputOf<'headlinesUserInsert'>): Promise<DataOf<'headlinesUserInsert'>> {
+export async function submitHeadline(
+  server: ServerContext,
+  authorId: number,
+  input: InputOf<'headlinesUserInsert'>,
+  language: Language,
+): Promise<DataOf<'headlinesUserInsert'>> {
   const form: HeadlineForm = { classify_id: input.classify_id, title: input.title.trim(), content: input.content.trim().replace(/\r\n?/g, '\n') };
   const problem = headlineProblems(form)[0];
   if (problem) throw new DomainError(headlineMessages[problem]);
@@ -153,6 +170,7 @@ export async function submitHeadline(server: ServerContext, authorId: number, in
       content: form.content,
       cover: input.cover ?? drawnCover(authorId * 1000 + (now.getTime() % 1000)),
       status: 'under_review',
+      lang: language,
       created_at: now,
     })
     .returning(['id', 'title', 'category_id', 'status', 'created_at'])
@@ -259,4 +277,30 @@ export async function reviewHeadline(
     await record(trx, adminRecordOf(row), result);
     return result;
   });
+}
+
+/** An article's comments (/comment): a published article's only. */
+const newsThread: CommentThread = {
+  table: 'headline_comments',
+  owner: 'headline_id',
+  like: 'headline_comment',
+  exists: async (server, id) =>
+    (await server.database.db.selectFrom('headlines').select('id').where('id', '=', id).where('status', '=', 'audit_successful').executeTakeFirst()) !== undefined,
+  missing: headlineMessages.notFound,
+};
+
+/** Headlines/commentList. */
+export async function headlineCommentPage(server: ServerContext, input: InputOf<'headlinesCommentList'>, viewerId: number | null): Promise<DataOf<'headlinesCommentList'>> {
+  if (!(await newsThread.exists(server, input.id))) throw new DomainError(headlineMessages.notFound);
+  return threadCommentPage(server, newsThread, { owner_id: input.id, parent_id: input.parent_id, page: input.page, limit: input.limit }, viewerId);
+}
+
+/** Headlines_user/comment: kept as text, shown as text. */
+export function addHeadlineComment(server: ServerContext, input: InputOf<'headlinesUserComment'>, authorId: number): Promise<DataOf<'headlinesUserComment'>> {
+  return addThreadComment(server, newsThread, { owner_id: input.id, content: input.content, parent_id: input.parent_id }, authorId);
+}
+
+/** Headlines_user/commentLikes. */
+export function likeHeadlineComment(server: ServerContext, input: InputOf<'headlinesUserCommentLikes'>, userId: number): Promise<DataOf<'headlinesUserCommentLikes'>> {
+  return likeThreadComment(server, newsThread, input.comment_id, input.is_like === 1, userId);
 }

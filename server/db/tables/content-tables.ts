@@ -29,6 +29,20 @@ export interface HeadlinesTable {
   reviewed_at: NullableTimestamp;
   /** Why the review refused it; null otherwise. */
   review_note: Nullable<string>;
+  /** The language the article is written in. */
+  lang: Default<'zh' | 'en' | 'vi'>;
+}
+
+/** A reader's comment on an article; a reply hangs under a top-level comment (parent_id). */
+export interface HeadlineCommentsTable {
+  id: Id;
+  headline_id: number;
+  user_id: number;
+  parent_id: Nullable<number>;
+  reply_to_user_id: Nullable<number>;
+  content: string;
+  created_at: TimestampDefault;
+  deleted_at: NullableTimestamp;
 }
 
 export interface PortalPostsTable {
@@ -103,6 +117,7 @@ export interface SearchAliasesTable {
 export interface ContentTables {
   headline_categories: HeadlineCategoriesTable;
   headlines: HeadlinesTable;
+  headline_comments: HeadlineCommentsTable;
   portal_posts: PortalPostsTable;
   banners: BannersTable;
   adverts: AdvertsTable;

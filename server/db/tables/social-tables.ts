@@ -6,7 +6,7 @@ export interface FollowsTable {
   created_at: TimestampDefault;
 }
 
-export type LikeTarget = 'circle_post' | 'circle_comment' | 'video' | 'video_comment';
+export type LikeTarget = 'circle_post' | 'circle_comment' | 'video' | 'video_comment' | 'headline_comment';
 
 export interface LikesTable {
   user_id: number;

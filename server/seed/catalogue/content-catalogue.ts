@@ -12,6 +12,87 @@ export const headlineCategories: Array<[name: string, name_en: string, name_vi: 
   ['深度', 'Features', 'Chuyên sâu'],
 ];
 
+/** Hand-written English articles, one or more in every category, for readers of the English site. */
+export const englishHeadlines: Array<{ category: string; sport: Sport | null; title: string; summary: string; paragraphs: string[] }> = [
+  {
+    category: '头条',
+    sport: 'football',
+    title: 'Title race tightens as the leaders drop points on the road',
+    summary: 'Three points now separate the top four after a weekend of surprises away from home.',
+    paragraphs: [
+      'A weekend that began with the leaders five points clear ended with the table bunched tighter than at any point since August. Two of the top three dropped points on their travels, and the chasing pack took full advantage.',
+      'The pattern is familiar for the time of year: heavy legs, short turnarounds and opponents who have scouted the champions-elect for months. Expected goals told the same story, with the leaders creating their fewest clear chances of the season.',
+      'With two meetings between the top four still to come before the winter break, the race is anything but settled. Every one of those games will be streamed live on Pitchside with commentary from our anchors.',
+    ],
+  },
+  {
+    category: '足球',
+    sport: 'football',
+    title: 'Why full-backs now create more chances than wingers',
+    summary: 'The inverted winger has pushed the full-back into the role of chief provider, and the numbers show it.',
+    paragraphs: [
+      'Ten years ago a full-back who registered five assists in a season was an exception. This season four of the league\'s top ten chance creators play in the back four.',
+      'The shift follows the rise of the inverted winger. With wide forwards drifting inside to shoot, the touchline is left free for an overlapping full-back to cross or cut the ball back.',
+      'It asks a lot of the players: the best of them now cover more ground than any midfielder. Coaches are rotating them more often, and clubs are paying fees for full-backs that used to be reserved for strikers.',
+    ],
+  },
+  {
+    category: '篮球',
+    sport: 'basketball',
+    title: 'The bench unit that is quietly winning games',
+    summary: 'Second units rarely make headlines, but one team\'s reserves have the best net rating in the league.',
+    paragraphs: [
+      'When the starters sit down at the end of the first quarter, most teams hope simply to hold the line. One side has turned those minutes into its biggest weapon.',
+      'Its second unit outscores opponents by almost nine points per hundred possessions, pressing full court and running at every chance. Opponents\' starters come back on to find the game has moved away from them.',
+      'Depth matters more as the schedule thickens. A bench that can win its own minutes is worth more in March than any single All-Star.',
+    ],
+  },
+  {
+    category: '电竞',
+    sport: 'esports',
+    title: 'Patch notes reshape the jungle: early invades are back',
+    summary: 'Faster camp respawns have made level-three invades the opening move of choice.',
+    paragraphs: [
+      'The first week on the new patch brought first blood almost a minute earlier than before, and the jungle is where games are now decided.',
+      'Teams are trading their own camps for early pressure on the enemy jungler, betting that vision control in the mid game will repay the risk.',
+      'Analysts expect the trend to last into the play-offs. The teams that adapt fastest will be the ones lifting trophies.',
+    ],
+  },
+  {
+    category: '转会',
+    sport: 'football',
+    title: 'Winter window preview: the positions every club needs',
+    summary: 'A month before the window opens, the shopping lists are already clear.',
+    paragraphs: [
+      'January is seldom the month for headline signings, but for clubs fighting for the title or against relegation the right loan can change a season.',
+      'Injuries have left several contenders short at centre-back, while the sides near the bottom are crying out for a striker who scores regularly.',
+      'Loans will again dominate. Young players looking for minutes and clubs with an urgent gap tend to find each other in the last week of the window.',
+    ],
+  },
+  {
+    category: '深度',
+    sport: 'football',
+    title: 'The hidden cost of the high press in a winter schedule',
+    summary: 'Playing twice a week changes how far pressing teams can run, and how many goals they concede.',
+    paragraphs: [
+      'From December the big leagues play twice a week, sometimes three times. For teams built on pressing high up the pitch it is the hardest stretch of the year.',
+      'The top five pressing sides run about six per cent less in December and January than in the autumn, and concede close to a third more goals.',
+      'A deeper squad is the only answer. The clubs that strengthened their midfield rotation in the summer collect points far more efficiently in winter.',
+    ],
+  },
+  {
+    category: '深度',
+    sport: 'basketball',
+    title: 'Big men in the three-point era have found a new job',
+    summary: 'As outside shooting breaks records, the centre who passes and protects the rim is in demand again.',
+    paragraphs: [
+      'Three-point attempts have set a new record again this season, and spacing is now every team\'s default.',
+      'Yet the big man has not disappeared. A centre who can pass from the elbow, protect the rim and roll hard to the basket has become the scarcest player in the league.',
+      'Teams with such a passing centre score 2.3 points per hundred possessions more than the league average. The game changes; the paint still decides it.',
+    ],
+  },
+];
+
 /** Hand-written features; match reports and previews are composed from the day's fixtures. */
 export const featureHeadlines: Array<{ category: string; sport: Sport | null; title: string; summary: string; paragraphs: string[] }> = [
   {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useApi } from '../api-context.tsx';
 import type { Api } from '../client.ts';
 import { uploadPicture } from './account.ts';
-import { callKey, getQuery, readOptions, type PostBody, type QueryParams, type ReadOptions } from './call-query.ts';
+import { callKey, getQuery, postQuery, readOptions, type PostBody, type QueryParams, type ReadOptions } from './call-query.ts';
 
 // The content area's calls (contract tag `content`).
 
@@ -58,9 +58,49 @@ export function useHeadlineCategories(locale: string) {
   return useQuery(headlineCategoriesQuery(useApi(), locale));
 }
 
-/** A page of published articles of a category, or of all (Headlines/getList). */
-export function useHeadlinePage(query: QueryParams<'/api/Headlines/getList'>, options?: ReadOptions) {
-  return useQuery({ ...getQuery(useApi(), '/api/Headlines/getList', { params: { query } }), ...readOptions(options) });
+/**
+ * A page of published articles of a category, or of all (Headlines/getList), the reader's language first:
+ * the locale is part of the key, as the server orders by the `lang` header's language.
+ */
+export function useHeadlinePage(query: QueryParams<'/api/Headlines/getList'>, locale: string, options?: ReadOptions) {
+  const api = useApi();
+  const init = { params: { query } };
+  return useQuery({
+    queryKey: [...callKey('get', '/api/Headlines/getList', init), locale] as const,
+    queryFn: () => api.get('/api/Headlines/getList', init),
+    ...readOptions(options),
+  });
+}
+
+/** An article's comments with their newest replies (Headlines/commentList). */
+export function useHeadlineComments(body: PostBody<'/api/Headlines/commentList'>, options?: ReadOptions) {
+  return useQuery({ ...postQuery(useApi(), '/api/Headlines/commentList', { body }), ...readOptions(options) });
+}
+
+/** Asks again an article's comments: a comment or a like changes them. */
+function useRefreshHeadlineComments() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: callKey('post', '/api/Headlines/commentList') });
+}
+
+/** Comments on an article, or replies to one of its comments (Headlines_user/comment). */
+export function useAddHeadlineComment() {
+  const api = useApi();
+  const refresh = useRefreshHeadlineComments();
+  return useMutation({
+    mutationFn: (body: PostBody<'/api/Headlines_user/comment'>) => api.post('/api/Headlines_user/comment', { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** Likes or unlikes a comment on an article (Headlines_user/commentLikes). */
+export function useLikeHeadlineComment() {
+  const api = useApi();
+  const refresh = useRefreshHeadlineComments();
+  return useMutation({
+    mutationFn: (body: PostBody<'/api/Headlines_user/commentLikes'>) => api.post('/api/Headlines_user/commentLikes', { body }),
+    onSuccess: refresh,
+  });
 }
 
 /** One article with its text, in the site's language (its category's name); each read counts a view (Headlines/info). */

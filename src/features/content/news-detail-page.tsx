@@ -39,6 +39,11 @@ export function NewsDetailPage({ title }: { title: string }) {
               <p key={index}>{paragraph}</p>
             ))}
           </div>
+          {article.data.status === 'audit_successful' && (
+            <p>
+              <a href={link('comment', { id: article.data.id })}>{t('news.comments.open')}</a>
+            </p>
+          )}
         </article>
       )}
     </Page>

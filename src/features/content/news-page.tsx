@@ -27,7 +27,7 @@ export function NewsPage({ title }: { title: string }) {
   const [category, setCategory] = useState('all');
   const [page, setPage] = useState(1);
   const classifyId = category === 'all' ? undefined : Number(category);
-  const articles = useHeadlinePage({ page, limit: pageSize, ...(classifyId ? { classify_id: classifyId } : {}) }, { keepPrevious: true });
+  const articles = useHeadlinePage({ page, limit: pageSize, ...(classifyId ? { classify_id: classifyId } : {}) }, locale, { keepPrevious: true });
   const adverts = useAdverts('news', locale);
   const tabs = [{ key: 'all', label: t('news.all') }, ...(categories.data ?? []).map((c) => ({ key: String(c.id), label: c.name }))];
   return (
