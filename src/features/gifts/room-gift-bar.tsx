@@ -53,6 +53,8 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
   const balance = me.data?.balance;
   const total = chosen ? Math.round(chosen.price * quantity * 10) / 10 : 0;
   const price = (amount: number) => intl.formatNumber(amount, { maximumFractionDigits: 1 });
+  // A count of diamonds given to a plural message, which writes it out itself: to the tenth, as the wallet keeps it.
+  const tenth = (amount: number) => Math.round(amount * 10) / 10;
 
   function submit() {
     if (!chosen || source === 'guard') return;
@@ -104,7 +106,7 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
             ))}
           </div>
         ) : null}
-        {balance !== undefined ? <span className={styles.balance}>{t('gifts.balance', { balance: price(balance) })}</span> : null}
+        {balance !== undefined ? <span className={styles.balance}>{t('gifts.balance', { balance: tenth(balance) })}</span> : null}
       </header>
       {gifts.isError ? <p className={styles.note}>{t('gifts.loadFailed')}</p> : null}
       {source === 'backpack' && backpack.data?.length === 0 ? <p className={styles.note}>{t('gifts.emptyBackpack')}</p> : null}
@@ -125,7 +127,7 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
             <img className={styles.icon} src={gift.icon} alt="" width={40} height={40} />
             <span className={styles.name}>{gift.name}</span>
             <span className={styles.price}>
-              {source === 'backpack' && gift.count !== undefined ? t('gifts.owned', { count: gift.count }) : t('gifts.price', { price: price(gift.price) })}
+              {source === 'backpack' && gift.count !== undefined ? t('gifts.owned', { count: gift.count }) : t('gifts.price', { price: tenth(gift.price) })}
             </span>
           </button>
         ))}

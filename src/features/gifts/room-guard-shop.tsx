@@ -47,7 +47,7 @@ export function RoomGuardShop({ anchorId, ownRoom, balance }: { anchorId: number
             <span className={styles.tierName}>
               {t(tier.kind === 'guard' ? 'guard.kind.guard' : 'guard.kind.nobility')} · {tier.name}
             </span>
-            <span className={styles.price}>{t('guard.perMonth', { price: intl.formatNumber(tier.price_per_month) })}</span>
+            <span className={styles.price}>{t('guard.perMonth', { price: tier.price_per_month })}</span>
             <button type="button" className={styles.buy} disabled={buy.isPending || (tier.kind === 'guard' && ownRoom)} onClick={() => purchase(tier)}>
               {t('guard.buy')}
             </button>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useRoomRanking } from '../../api/queries/live-directory.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { List } from '../../ui/list.tsx';
@@ -22,7 +21,6 @@ export interface GiftRankingByPeriodProps {
 /** A room's givers ranked over a period the viewer picks (this week first), with the viewer's own place. */
 export function GiftRankingByPeriod({ roomId, label, limit, mineClassName }: GiftRankingByPeriodProps) {
   const t = useMessage();
-  const intl = useIntl();
   const [period, setPeriod] = useState<Period>('week');
   const ranking = useRoomRanking({ room_id: roomId, period }, { keepPrevious: true });
   const mine = ranking.data?.mine;
@@ -33,7 +31,7 @@ export function GiftRankingByPeriod({ roomId, label, limit, mineClassName }: Gif
       name={mine.user.user_nickname}
       avatar={mine.user.avatar}
       detail={t('liveDirectory.rank.mine')}
-      value={t('liveDirectory.rank.diamonds', { amount: intl.formatNumber(mine.amount) })}
+      value={t('liveDirectory.rank.diamonds', { amount: mine.amount })}
     />
   );
   return (
@@ -60,7 +58,7 @@ export function GiftRankingByPeriod({ roomId, label, limit, mineClassName }: Gif
             name={entry.user.user_nickname}
             avatar={entry.user.avatar}
             levelIcon={entry.user.exp_icon}
-            value={t('liveDirectory.rank.diamonds', { amount: intl.formatNumber(entry.amount) })}
+            value={t('liveDirectory.rank.diamonds', { amount: entry.amount })}
           />
         )}
         emptyLabel={t('liveDirectory.rank.noGifts')}
