@@ -184,7 +184,7 @@ function ArticleList({ authorId, type, limit }: { authorId?: number; type: 0 | 1
   const { locale } = useIntl();
   const pageLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
-  const articles = useHeadlinePage({ ...(authorId === undefined ? { expert_type: type } : { author_id: authorId }), page, limit });
+  const articles = useHeadlinePage({ ...(authorId === undefined ? { expert_type: type } : { author_id: authorId }), page, limit }, locale);
   if (!articles.data) return <EmptyState title={t('common.loading')} busy={articles.isPending} />;
   if (articles.data.list.length === 0) return <EmptyState title={t('expert.articles.none')} />;
   return (
