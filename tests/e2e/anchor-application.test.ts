@@ -94,7 +94,9 @@ describe('becoming an anchor in Chromium', () => {
     await expect.poll(status, { timeout: 15_000, interval: 250 }).toBe('over');
     const playbacks = await post<{ list: Array<{ room_id: number; video: string }> }>('/api/Live_streaming/getLivePlaybackList', { uid: user.id, limit: 1 });
     expect(playbacks.data.list[0]?.room_id).toBe(roomId);
-    expect((await fetch(new URL(playbacks.data.list[0]!.video, siteUrl))).status).toBe(200);
+    // Kept once the ladder has written its last fragments, a few seconds after the room is off air.
+    const recording = new URL(playbacks.data.list[0]!.video, siteUrl);
+    await expect.poll(async () => (await fetch(recording)).status, { timeout: 30_000, interval: 250 }).toBe(200);
   }, 240_000);
 
   it('the admin refuses with a reason; the user reads it and applies again', async () => {

@@ -72,6 +72,7 @@ export async function chaptersOf(db: Kysely<Database>, videoId: number, language
       'match_incidents.minute',
       'match_incidents.added_minute',
       'match_incidents.player',
+      'match_incidents.player_en',
       'match_incidents.home_score',
       'match_incidents.away_score',
       'home.short_name_zh as home_zh',
@@ -95,7 +96,8 @@ export async function chaptersOf(db: Kysely<Database>, videoId: number, language
         team,
         minute: row.minute,
         added_minute: row.added_minute,
-        player: row.player,
+        // Rows stored before the English names came hold none: the Chinese one is all there is.
+        player: language === 'zh' ? row.player : row.player_en || row.player,
         home_score: row.home_score,
         away_score: row.away_score,
       },

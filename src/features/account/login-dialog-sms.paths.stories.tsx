@@ -73,6 +73,8 @@ function smsDriver({ userEvent, parameters }: Pick<PlayContext, 'userEvent' | 'p
           } else if (state === 'counting') {
             expect(body.getByRole('button', { name: /60/ })).toBeDisabled();
             expect(body.queryByRole('button', { name: zh['login.getCode'] })).toBeNull();
+            // The sent code used the human check up; the dialog solves a new one itself, and the picture waits for it.
+            expect(body.getByText(zh['altcha.verified'])).toBeVisible();
           } else {
             throw new Error(`no check for ${state}`);
           }
