@@ -78,9 +78,9 @@ function reportEn(random: Random, m: SeededMatch): { title: string; summary: str
     title: draw
       ? `${m.leagueShortEn}: ${m.homeNameEn} and ${m.awayNameEn} share the points in a ${m.homeScore}-${m.awayScore} draw`
       : `${m.leagueShortEn}: ${winner} ${random.pick(['beat', 'see off', 'get past'])} ${loser} ${w}-${l}`,
-    summary: draw ? `Round ${m.round}: neither side could find a winner.` : `Round ${m.round}: ${winner} win ${w}-${l} against ${loser}.`,
+    summary: draw ? `${m.roundEn}: neither side could find a winner.` : `${m.roundEn}: ${winner} win ${w}-${l} against ${loser}.`,
     paragraphs: [
-      `${m.homeNameEn} hosted ${m.awayNameEn} in round ${m.round} of the ${m.leagueShortEn}, and the final score read ${m.homeScore}-${m.awayScore}.`,
+      `${m.homeNameEn} hosted ${m.awayNameEn} in the ${m.leagueShortEn} (${m.roundEn}), and the final score read ${m.homeScore}-${m.awayScore}.`,
       random.pick(
         m.sport === 'basketball'
           ? ['A third-quarter run opened up the game, and the bench played its part.', 'Defence in the closing minutes turned the game.', 'The shooters were hot from outside all night.']
@@ -97,9 +97,9 @@ function reportEn(random: Random, m: SeededMatch): { title: string; summary: str
 function previewEn(random: Random, m: SeededMatch): { title: string; summary: string; paragraphs: string[] } {
   return {
     title: `${m.leagueShortEn} preview: ${m.homeNameEn} host ${m.awayNameEn}`,
-    summary: `Round ${m.round}: ${m.homeNameEn} against ${m.awayNameEn}. Who will come out on top?`,
+    summary: `${m.roundEn}: ${m.homeNameEn} against ${m.awayNameEn}. Who will come out on top?`,
     paragraphs: [
-      `${m.homeNameEn} welcome ${m.awayNameEn} in round ${m.round} of the ${m.leagueShortEn}.`,
+      `${m.homeNameEn} welcome ${m.awayNameEn} in the ${m.leagueShortEn} (${m.roundEn}).`,
       random.pick([
         'The hosts have been steady lately and make the most of home advantage.',
         'The visitors have defended well in recent rounds and could be the surprise of the day.',

@@ -216,6 +216,8 @@ export interface SeededMatch {
   leagueId: number;
   leagueShort: string;
   round: string;
+  /** The round's English name ('Round 14', 'Regular Season'), for the English articles. */
+  roundEn: string;
   homeId: number;
   awayId: number;
   homeName: string;

@@ -271,6 +271,7 @@ export async function seedScores(ctx: SeedContext): Promise<SeededScores> {
       leagueId: f.leagueId,
       leagueShort: f.def.short_name_zh,
       round: String(matchRows[i]!.round),
+      roundEn: String(matchRows[i]!.round_en),
       homeId: f.home.id,
       awayId: f.away.id,
       homeName: f.home.def.name,

@@ -4571,10 +4571,10 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
         };
         /**
-         * @description What is reported: chat_message (a line of room, private or group chat), post_comment, video_comment, post or video.
+         * @description What is reported: chat_message (a line of room, private or group chat), post_comment, video_comment, news_comment (a comment on an article), post or video.
          * @enum {string}
          */
-        ReportTargetType: "chat_message" | "post_comment" | "video_comment" | "post" | "video";
+        ReportTargetType: "chat_message" | "post_comment" | "video_comment" | "news_comment" | "post" | "video";
         /**
          * @description Why: spam (advertising, flooding), abuse (insults, harassment), porn, illegal (gambling, fraud, other crime), other.
          * @enum {string}

@@ -204,6 +204,21 @@ describe('reported content', () => {
     expect((await report(second.token, { target_type: 'video_comment', target_id: posted.data.id, reason: 'spam' })).msg).toBe(reportMessages.nothingToReport);
   });
 
+  it('removes a reader\'s comment on an article from its comments page', async () => {
+    const article = (await server.call<Schemas['HeadlinePage']>('GET', '/api/Headlines/getList', { limit: 1 })).data.list[0]!;
+    const posted = await server.call<Schemas['CircleComment']>('POST', '/api/Headlines_user/comment', { id: article.id, content: '内幕消息加我' }, { token: author.token });
+    expect(posted.code, posted.msg).toBe(0);
+    expect((await report(author.token, { target_type: 'news_comment', target_id: posted.data.id, reason: 'spam' })).msg).toBe(reportMessages.ownWords);
+    const reported = await report(first.token, { target_type: 'news_comment', target_id: posted.data.id, reason: 'spam' });
+    expect(reported.code, reported.msg).toBe(0);
+    expectFits('reportSubmit', reported);
+    expect((await queue('under_review')).find((item) => item.id === reported.data.id)).toMatchObject({ target_type: 'news_comment', excerpt: '内幕消息加我' });
+    expect((await decide({ id: reported.data.id, decision: 'remove' })).code).toBe(0);
+    const page = await server.call<Schemas['CircleCommentPage']>('POST', '/api/Headlines/commentList', { id: article.id });
+    expect(page.data.list.map((item) => item.id)).not.toContain(posted.data.id);
+    expect((await report(second.token, { target_type: 'news_comment', target_id: posted.data.id, reason: 'spam' })).msg).toBe(reportMessages.nothingToReport);
+  });
+
   it('dismisses only with a reason, keeping the content', async () => {
     const circle = await server.database.db.selectFrom('circles').select('id').orderBy('sort').executeTakeFirstOrThrow();
     const other = await server.database.db.insertInto('circle_posts').values({ circle_id: Number(circle.id), user_id: second.id, content: '今晚的裁判' }).returning('id').executeTakeFirstOrThrow();

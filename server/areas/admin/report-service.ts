@@ -34,6 +34,9 @@ function excerptOf(payload: ChatPayload): string {
 }
 
 /** The content a user may report: still shown, and where they could read it (a private line only its receiver, a group's its members). */
+/** The table of each kind of reportable comment. */
+const commentTables = { post_comment: 'circle_comments', video_comment: 'video_comments', news_comment: 'headline_comments' } as const;
+
 async function reportable(db: Pick<Trx, 'selectFrom'>, userId: number, type: ReportTargetType, id: number): Promise<Reported | null> {
   switch (type) {
     case 'chat_message': {
@@ -52,9 +55,10 @@ async function reportable(db: Pick<Trx, 'selectFrom'>, userId: number, type: Rep
       return { authorId: Number(row.sender_id), excerpt: excerptOf(row.payload) };
     }
     case 'post_comment':
-    case 'video_comment': {
+    case 'video_comment':
+    case 'news_comment': {
       const row = await db
-        .selectFrom(type === 'post_comment' ? 'circle_comments' : 'video_comments')
+        .selectFrom(commentTables[type])
         .select(['user_id', 'content'])
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
@@ -193,6 +197,9 @@ async function removeContent(trx: Trx, server: ServerContext, type: ReportTarget
       return {};
     case 'video_comment':
       await trx.updateTable('video_comments').set({ deleted_at: now }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+      return {};
+    case 'news_comment':
+      await trx.updateTable('headline_comments').set({ deleted_at: now }).where('id', '=', id).where('deleted_at', 'is', null).execute();
       return {};
     case 'post':
       await trx.updateTable('circle_posts').set({ deleted_at: now }).where('id', '=', id).where('deleted_at', 'is', null).execute();

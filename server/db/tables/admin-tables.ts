@@ -1,6 +1,6 @@
 import type { Default, Id, Nullable, NullableTimestamp, TimestampDefault } from './column-types.ts';
 
-export type ReportTargetType = 'chat_message' | 'post_comment' | 'video_comment' | 'post' | 'video';
+export type ReportTargetType = 'chat_message' | 'post_comment' | 'video_comment' | 'news_comment' | 'post' | 'video';
 export type ReportReason = 'spam' | 'abuse' | 'porn' | 'illegal' | 'other';
 export type ReportStatus = 'under_review' | 'removed' | 'dismissed';
 

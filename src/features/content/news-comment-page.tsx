@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAddHeadlineComment, useHeadline, useHeadlineComments, useLikeHeadlineComment } from '../../api/queries/content.ts';
+import { useSubmitReport } from '../../api/queries/report.ts';
 import type { components } from '../../api/schema';
 import { useCommentLabels } from '../../i18n/use-comment-labels.ts';
 import { formatTime, fromTimestamp } from '../../i18n/relative-time.ts';
 import { useMessage } from '../../i18n/use-message.ts';
+import { useReportLabels } from '../../i18n/use-report-labels.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { link, useRouteQuery } from '../../routes.ts';
@@ -12,6 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { CommentBox, CommentThread } from '../../ui/comment-thread.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Page } from '../../ui/page.tsx';
+import { ReportAction } from '../../ui/report-form.tsx';
 import styles from './news-page.module.css';
 
 type Comment = components['schemas']['CircleComment'];
@@ -93,9 +96,17 @@ export function NewsCommentPage({ title }: { title: string }) {
             timeOf={(comment) => formatTime(intl, fromTimestamp((comment as Comment).create_time))}
             onLike={(comment) => (user ? like.mutate({ comment_id: comment.id, is_like: comment.is_like === 1 ? 0 : 1 }) : requestLogin())}
             onReply={(comment) => (user ? setReplyTo(comment as Comment) : requestLogin())}
+            actionsOf={(comment) => (user && user.id !== (comment as Comment).user.id ? <ReportNewsComment commentId={comment.id} /> : null)}
           />
         )}
       </section>
     </Page>
   );
+}
+
+/** Reports a reader's comment to the admins; never shown on one's own. */
+function ReportNewsComment({ commentId }: { commentId: number }) {
+  const labels = useReportLabels();
+  const report = useSubmitReport();
+  return <ReportAction quiet labels={labels} send={(body) => report.mutateAsync({ target_type: 'news_comment', target_id: commentId, ...body })} />;
 }
