@@ -185,7 +185,9 @@ describe('match centre', { timeout: 120_000 }, () => {
       const upcoming = (
         await server.call<Schemas['MatchListPage']>('POST', '/api/hot_match/all_match', { sport: 'football', status: 'not_started', limit: 100, date: tomorrow })
       ).data.list;
-      const source = upcoming.find((match) => match.league.name_en === 'Premier League') ?? upcoming[0]!;
+      // A domestic league's match: the Champions League draws its clubs from several leagues, which need not have met.
+      const source =
+        upcoming.find((match) => match.league.name_en === 'Premier League') ?? upcoming.find((match) => match.league.name_en !== 'UEFA Champions League')!;
       const teams = [source.home_team.id, source.away_team.id];
       for (const type of [1, 2, 3] as const) {
         const answer = await server.call<Schemas['MatchBattleInfo']>('GET', '/api/hot_match/battleInfo', { type, sourceid: source.id });
