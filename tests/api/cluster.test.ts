@@ -315,8 +315,9 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
       .where('live_rooms.chat_block_links', '=', false)
       .orderBy('live_rooms.id', 'desc')
       .executeTakeFirstOrThrow();
-    // A room no process has read yet, so each reads its slow mode as set here.
     await database.db.updateTable('live_rooms').set({ chat_slow_seconds: 10 }).where('id', '=', room.id).execute();
+    // Each process holds its room list for 3 s (the feed's passes read it too): past that, both read the rule set here.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
     const group = `live${String(room.id)}`;
     const { users } = await chatRoom();
     const speaker = users[5]!;
