@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { databaseUrlWith } from './database-template.ts';
+import { databaseUrlWith, dropCopy } from './database-template.ts';
 
 // The kill -9 tests run the real server process (server/main.ts) on a database and data directory of
 // their own, kill it mid-work and start it again on the same data. This is what they share.
@@ -47,14 +47,7 @@ export async function prepareSiteData(purpose: string): Promise<SiteData> {
     env: { DATABASE_URL: url, DATA_DIR: dataDir },
     open: () => openDatabase({ url }),
     dispose: async () => {
-      // As in openTemplateCopy: a forced drop while a closed pool's backends linger kills them, and their clients report it.
-      for (let wait = 0; wait < 100; wait++) {
-        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (!rows[0]?.n) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await dropCopy(admin, name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -31,15 +31,20 @@ export async function openTemplateCopy(template: DatabaseTemplate): Promise<Data
     ...handle,
     close: async () => {
       await handle.close();
-      // The pool's end() resolves before the server has seen every client leave; a forced drop
-      // would then kill those backends and their clients report it as an unhandled error.
-      for (let wait = 0; wait < 100; wait++) {
-        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (!rows[0]?.n) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await dropCopy(admin, name);
     },
   };
+}
+
+/** Drops a template copy once its closed pools' backends are gone, then ends `admin`, the connection that made it. */
+export async function dropCopy(admin: pg.Client, name: string): Promise<void> {
+  // A pool's end() resolves before the server has seen every client leave; a forced drop would
+  // then kill those backends and their clients report it as an unhandled error.
+  for (let wait = 0; wait < 100; wait++) {
+    const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (!rows[0]?.n) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
 }
