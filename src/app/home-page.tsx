@@ -33,6 +33,7 @@ export function HomePage({ title }: { title: string }) {
         previousLabel={t('home.previousSlide')}
         nextLabel={t('home.nextSlide')}
         slideLabel={(index, count) => t('home.slide', { index, count })}
+        pending={banners.isPending}
       />
       <section aria-labelledby="home-live" className={[styles.section, rooms.isPending ? styles.reserved : ''].join(' ')}>
         <div className={styles.sectionHead}>

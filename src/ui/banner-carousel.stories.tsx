@@ -57,6 +57,17 @@ export const Empty: Story = {
   },
 };
 
+/** While the slides load, the box keeps its place: nothing below moves when they arrive. */
+export const Pending: Story = {
+  args: { slides: [], pending: true },
+  play: async ({ canvas }) => {
+    const box = canvas.getByRole('region', { name: '精选' });
+    await expect(box).toHaveAttribute('aria-busy', 'true');
+    await expect(box.getBoundingClientRect().height).toBeGreaterThan(200);
+    await expect(canvas.queryByRole('link')).toBeNull();
+  },
+};
+
 export const English: Story = {
   args: {
     slides: [{ id: 1, image: sampleCover, title: 'Champions League nights, every minute live and in full, with long words', href: '/anchor?type=1' }, ...slides.slice(1)],

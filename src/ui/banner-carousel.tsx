@@ -27,10 +27,15 @@ export interface BannerCarouselProps {
   slideLabel: (index: number, count: number) => string;
   /** Milliseconds between slides while nobody points at or focuses the carousel; 0 keeps it still. */
   interval?: number;
+  /**
+   * The slides are still on their way: the carousel's box is drawn empty, so what sits below it does not jump
+   * down when they arrive (the home page's largest layout shift otherwise).
+   */
+  pending?: boolean;
 }
 
 /** The home page's carousel: one slide at a time, with previous, next and a dot per slide. */
-export function BannerCarousel({ slides, label, previousLabel, nextLabel, slideLabel, interval = 6000 }: BannerCarouselProps) {
+export function BannerCarousel({ slides, label, previousLabel, nextLabel, slideLabel, interval = 6000, pending = false }: BannerCarouselProps) {
   const [shown, setShown] = useState(0);
   const [held, setHeld] = useState(false);
   const count = slides.length;
@@ -39,7 +44,7 @@ export function BannerCarousel({ slides, label, previousLabel, nextLabel, slideL
     const timer = setInterval(() => setShown((index) => (index + 1) % count), interval);
     return () => clearInterval(timer);
   }, [held, interval, count]);
-  if (count === 0) return null;
+  if (count === 0) return pending ? <section className={styles.carousel} aria-label={label} aria-busy="true" /> : null;
   const current = Math.min(shown, count - 1);
   const slide = slides[current]!;
   return (
