@@ -14,10 +14,10 @@ export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
   );
   // Only the sandbox pays out of the box; the others wait for a real payment provider's keys.
   await insertRows(db, 'pay_channels', [
-    { code: 'sandbox', name: '沙箱支付', name_en: 'Sandbox', icon: media.icon('pay-sandbox'), sort: 0, enabled: true },
-    { code: 'alipay', name: '支付宝', name_en: 'Alipay', icon: media.icon('pay-alipay'), sort: 1, enabled: false },
-    { code: 'wechat', name: '微信支付', name_en: 'WeChat Pay', icon: media.icon('pay-wechat'), sort: 2, enabled: false },
-    { code: 'bank', name: '银行卡', name_en: 'Bank card', icon: media.icon('pay-bank'), sort: 3, enabled: false },
+    { code: 'sandbox', name: '沙箱支付', name_en: 'Sandbox', name_vi: 'Thanh toán thử', icon: media.icon('pay-sandbox'), sort: 0, enabled: true },
+    { code: 'alipay', name: '支付宝', name_en: 'Alipay', name_vi: 'Alipay', icon: media.icon('pay-alipay'), sort: 1, enabled: false },
+    { code: 'wechat', name: '微信支付', name_en: 'WeChat Pay', name_vi: 'WeChat Pay', icon: media.icon('pay-wechat'), sort: 2, enabled: false },
+    { code: 'bank', name: '银行卡', name_en: 'Bank card', name_vi: 'Thẻ ngân hàng', icon: media.icon('pay-bank'), sort: 3, enabled: false },
   ]);
 
   // The gifts on sale come with migration 040; the seed finds them by name.
@@ -31,11 +31,12 @@ export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
   const giftIdOf = new Map(gifts.map((gift, i) => [gift.kind, giftIds[i]!]));
 
   const tiers = [
-    ...nobilityTiers.map(([name, name_en, price, renew], i) => ({
+    ...nobilityTiers.map(([name, name_en, name_vi, price, renew], i) => ({
       kind: 'nobility' as const,
       level: i + 1,
       name,
       name_en,
+      name_vi,
       icon: media.level(i + 1, 'noble'),
       price,
       renew_price: renew,
@@ -44,11 +45,12 @@ export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
       free_horns: 30,
       privileges: JSON.stringify(nobilityPrivileges[i] ?? []),
     })),
-    ...guardTiers.map(([name, name_en, price, renew, privileges], i) => ({
+    ...guardTiers.map(([name, name_en, name_vi, price, renew, privileges], i) => ({
       kind: 'guard' as const,
       level: i + 1,
       name,
       name_en,
+      name_vi,
       icon: media.level(i + 1, 'guard'),
       price,
       renew_price: renew,
@@ -62,9 +64,10 @@ export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
   await insertRows(
     db,
     'barrage_styles',
-    barrageStyles.map(([name, name_en, color, price, min_nobility_level], sort) => ({
+    barrageStyles.map(([name, name_en, name_vi, color, price, min_nobility_level], sort) => ({
       name,
       name_en,
+      name_vi,
       color,
       price,
       min_nobility_level,
@@ -77,9 +80,11 @@ export async function seedMoney(ctx: SeedContext): Promise<SeededCatalogue> {
     goodsDefs.map((def, sort) => ({
       name: def.name,
       name_en: def.name_en,
+      name_vi: def.name_vi,
       image: def.image,
       description: def.description,
       description_en: def.description_en,
+      description_vi: def.description_vi,
       kind: def.kind,
       price_coins: def.price_coins,
       stock: def.stock,

@@ -1,5 +1,6 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
+import { catalogueText } from '../../i18n/catalogue-text.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { existingRoom, roomChatGroupId } from '../live/live-public.ts';
@@ -22,6 +23,7 @@ type GiftRow = {
   id: number;
   name: string;
   name_en: string;
+  name_vi: string;
   icon: string;
   price: number | string;
   effect: 'none' | 'small' | 'big' | 'fullscreen';
@@ -37,7 +39,7 @@ function toGift(row: GiftRow, language: Language) {
   const animationType = animationTypeOf(row.effect);
   return {
     id: Number(row.id),
-    name: language === 'zh' ? row.name : row.name_en,
+    name: catalogueText(language, { zh: row.name, en: row.name_en, vi: row.name_vi }),
     icon: row.icon,
     price: amountOf(tenthsOf(row.price)),
     animation_type: animationType,
@@ -48,7 +50,7 @@ function toGift(row: GiftRow, language: Language) {
 function giftsQuery(server: ServerContext) {
   return server.database.db
     .selectFrom('gifts')
-    .select(['gifts.id', 'gifts.name', 'gifts.name_en', 'gifts.icon', 'gifts.price', 'gifts.effect', 'gifts.animation_url'])
+    .select(['gifts.id', 'gifts.name', 'gifts.name_en', 'gifts.name_vi', 'gifts.icon', 'gifts.price', 'gifts.effect', 'gifts.animation_url'])
     .where('gifts.enabled', '=', true);
 }
 
@@ -213,6 +215,7 @@ export async function receivedGifts(
       'users.is_anchor',
       'gifts.name',
       'gifts.name_en',
+      'gifts.name_vi',
       'gifts.icon',
     ])
     .orderBy('gift_records.created_at', 'desc')
@@ -229,7 +232,7 @@ export async function receivedGifts(
       id: Number(row.id),
       sender: { id: Number(row.sender_id), user_nickname: row.user_nickname, avatar: row.avatar, exp_icon: row.exp_icon, is_anchor: row.is_anchor },
       gift_id: Number(row.gift_id),
-      gift_name: language === 'zh' ? row.name : row.name_en,
+      gift_name: catalogueText(language, { zh: row.name, en: row.name_en, vi: row.name_vi }),
       gift_icon: row.icon,
       count: row.quantity,
       total_price: amountOf(tenthsOf(row.total)),

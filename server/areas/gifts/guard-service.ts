@@ -1,5 +1,6 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
+import { catalogueText } from '../../i18n/catalogue-text.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, type Trx } from '../wallet/wallet-public.ts';
@@ -21,7 +22,7 @@ export async function guardTiers(server: ServerContext, language: Language): Pro
   return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind,
-    name: language === 'zh' ? row.name : row.name_en,
+    name: catalogueText(language, { zh: row.name, en: row.name_en, vi: row.name_vi }),
     icon: row.icon,
     price_per_month: amountOf(tenthsOf(row.price)),
     perks: row.privileges.map((perk) => ({ name: perk, icon: row.icon, description: perk })),

@@ -1,5 +1,6 @@
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
+import { catalogueText } from '../../i18n/catalogue-text.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import { publishGroupMessage } from '../../realtime/messaging-hub.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
@@ -23,7 +24,7 @@ export const barrageNoticeExtension = 'barrage';
 /** Barrage/getList: the coloured barrage styles on sale, in display order. */
 export async function barrageStyles(server: ServerContext, language: Language): Promise<DataOf<'barrageGetList'>> {
   const rows = await server.database.db.selectFrom('barrage_styles').selectAll().where('enabled', '=', true).orderBy('sort').orderBy('id').execute();
-  return rows.map((row) => ({ id: Number(row.id), name: language === 'zh' ? row.name : row.name_en, colour: row.color, price: amountOf(tenthsOf(row.price)) }));
+  return rows.map((row) => ({ id: Number(row.id), name: catalogueText(language, { zh: row.name, en: row.name_en, vi: row.name_vi }), colour: row.color, price: amountOf(tenthsOf(row.price)) }));
 }
 
 /** The level of the nobility the user holds now; 0 for none. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DataOf, InputOf } from '../../contract/operation-types.ts';
 import { timestampOf } from '../../contract/timestamp.ts';
 import { DomainError } from '../../errors.ts';
+import { catalogueText } from '../../i18n/catalogue-text.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { amountOf, balanceAfter, book, idempotent, ledgerMessages, tenthsOf, type Trx } from '../wallet/wallet-public.ts';
@@ -23,9 +24,11 @@ const goodsColumns = [
   'goods.id',
   'goods.name',
   'goods.name_en',
+  'goods.name_vi',
   'goods.image',
   'goods.description',
   'goods.description_en',
+  'goods.description_vi',
   'goods.kind',
   'goods.price_coins',
   'goods.stock',
@@ -44,9 +47,9 @@ type GoodsRow = Awaited<ReturnType<ReturnType<typeof goodsOnSale>['executeTakeFi
 function toGoods(row: GoodsRow, language: Language): Goods {
   return {
     id: Number(row.id),
-    name: language === 'zh' ? row.name : row.name_en,
+    name: catalogueText(language, { zh: row.name, en: row.name_en, vi: row.name_vi }),
     img: row.image,
-    description: language === 'zh' || row.description_en === '' ? row.description : row.description_en,
+    description: catalogueText(language, { zh: row.description, en: row.description_en, vi: row.description_vi }),
     kind: row.kind,
     lz_num: row.price_coins,
     stock: row.stock,
@@ -80,6 +83,7 @@ function recordsQuery(db: Pick<Trx, 'selectFrom'>) {
       'goods_exchanges.created_at',
       'goods.name',
       'goods.name_en',
+      'goods.name_vi',
       'goods.image',
       'goods.kind',
     ]);
@@ -91,7 +95,7 @@ function toRecord(row: RecordRow, language: Language): ExchangeRecord {
   return {
     id: Number(row.id),
     goods_id: Number(row.goods_id),
-    goods_name: language === 'zh' ? row.name : row.name_en,
+    goods_name: catalogueText(language, { zh: row.name, en: row.name_en, vi: row.name_vi }),
     goods_img: row.image,
     kind: row.kind,
     count: row.quantity,

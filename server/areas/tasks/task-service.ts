@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DataOf } from '../../contract/operation-types.ts';
+import { catalogueText } from '../../i18n/catalogue-text.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { coinBalance, creditCoins } from './coin-ledger.ts';
@@ -35,8 +36,10 @@ async function tasksWithProgress(server: ServerContext, userId: number) {
       'tasks.kind',
       'tasks.task',
       'tasks.task_en',
+      'tasks.task_vi',
       'tasks.description',
       'tasks.description_en',
+      'tasks.description_vi',
       'tasks.img',
       'tasks.target',
       'tasks.lz_num',
@@ -58,13 +61,12 @@ export async function todaysTasks(server: ServerContext, userId: number, languag
     .map((row) => ({ id: row.id, img: row.img, task: taskName(row, language), lz_num: row.lz_num, is_complete: row.completed_at ? 1 : 0 }));
 }
 
-/** The task's name in the reader's language; Vietnamese reads the English, as the site's other catalogues do. */
-function taskName(row: { task: string; task_en: string }, language: Language): string {
-  return language === 'zh' || row.task_en === '' ? row.task : row.task_en;
+function taskName(row: { task: string; task_en: string; task_vi: string }, language: Language): string {
+  return catalogueText(language, { zh: row.task, en: row.task_en, vi: row.task_vi });
 }
 
-function taskDescription(row: { description: string; description_en: string }, language: Language): string {
-  return language === 'zh' || row.description_en === '' ? row.description : row.description_en;
+function taskDescription(row: { description: string; description_en: string; description_vi: string }, language: Language): string {
+  return catalogueText(language, { zh: row.description, en: row.description_en, vi: row.description_vi });
 }
 
 /** Activity_Config/user_task_list: daily tasks (reset at midnight) and newbie tasks (done once). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataOf } from '../../contract/operation-types.ts';
 import { DomainError } from '../../errors.ts';
+import { catalogueText } from '../../i18n/catalogue-text.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { PaymentChannel, PaymentNotice } from '../../ports/payment-port.ts';
 import type { PaymentNoticeOutcome } from '../../db/tables/wallet-tables.ts';
@@ -33,7 +34,7 @@ export async function payChannels(server: ServerContext, language: Language): Pr
   const rows = await server.database.db.selectFrom('pay_channels').selectAll().where('enabled', '=', true).orderBy('sort').execute();
   return rows
     .filter((row) => adapters.has(row.code))
-    .map((row) => ({ id: Number(row.id), code: row.code, name: language === 'zh' ? row.name : row.name_en, icon: row.icon }));
+    .map((row) => ({ id: Number(row.id), code: row.code, name: catalogueText(language, { zh: row.name, en: row.name_en, vi: row.name_vi }), icon: row.icon }));
 }
 
 function newOrderNo(now: Date): string {

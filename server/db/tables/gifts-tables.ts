@@ -4,6 +4,8 @@ export interface GiftsTable {
   id: Id;
   name: string;
   name_en: string;
+  /** Vietnamese; empty reads as English (migration 540). */
+  name_vi: Default<string>;
   icon: string;
   price: Numeric;
   effect: Default<'none' | 'small' | 'big' | 'fullscreen'>;
@@ -26,6 +28,8 @@ export interface GuardTiersTable {
   level: number;
   name: string;
   name_en: string;
+  /** Vietnamese; empty reads as English (migration 540). */
+  name_vi: Default<string>;
   icon: string;
   price: Numeric;
   renew_price: Numeric;
@@ -51,6 +55,8 @@ export interface BarrageStylesTable {
   id: Id;
   name: string;
   name_en: string;
+  /** Vietnamese; empty reads as English (migration 540). */
+  name_vi: Default<string>;
   color: string;
   price: NumericDefault;
   min_nobility_level: Default<number>;

@@ -21,8 +21,11 @@ export interface TasksTable {
   kind: Default<'daily' | 'once'>;
   task: string;
   task_en: string;
+  /** Vietnamese; empty reads as English (migration 540). */
+  task_vi: Default<string>;
   description: Default<string>;
   description_en: Default<string>;
+  description_vi: Default<string>;
   img: string;
   /** Minutes for watch_room, a count for the others. */
   target: Default<number>;
@@ -47,6 +50,8 @@ export interface GoodsTable {
   id: Id;
   name: string;
   name_en: string;
+  /** Vietnamese; empty reads as English (migration 540). */
+  name_vi: Default<string>;
   image: string;
   description: Default<string>;
   /** The contract's MallGoodsKind (migration 080). */
@@ -59,6 +64,7 @@ export interface GoodsTable {
   sort: Default<number>;
   enabled: Default<boolean>;
   description_en: Default<string>;
+  description_vi: Default<string>;
   /** Free horns a piece of a horn goods adds. */
   horn_quantity: Default<number>;
   /** The most pieces one user may exchange in all; null: unlimited. */

@@ -87,6 +87,8 @@ export interface PayChannelsTable {
   code: string;
   name: string;
   name_en: string;
+  /** Vietnamese; empty reads as English (migration 540). */
+  name_vi: Default<string>;
   icon: string;
   min_amount: NumericDefault;
   max_amount: NumericDefault;
