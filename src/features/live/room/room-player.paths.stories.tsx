@@ -109,6 +109,7 @@ const paths = pathStories<Story, FakeStream>('player', {
       'stream.online': async () => stream.air.set(true),
     },
     screens: {
+      // The player leaves idle as it mounts (it starts itself): the player is there, about to load.
       idle: () => expect(player()).toBeVisible(),
       loading: () => {
         expect(note()).toHaveTextContent(zh['player.loading']);
