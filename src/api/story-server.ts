@@ -1,4 +1,8 @@
-import { okAnswer } from './story-api.tsx';
+import type { Decorator } from '@storybook/react-vite';
+import { createElement } from 'react';
+import { createActor, fromCallback } from 'xstate';
+import { siteSocketMachine, type ConnectionCommand } from '../machines/site-socket-machine.ts';
+import { okAnswer, StoryApiProviders } from './story-api.tsx';
 
 // The fake server and clock of the stories. A story answers the calls its screen makes from a table
 // of routes; a path story also holds calls and timers, so the screen can be checked while the
@@ -75,6 +79,14 @@ export function storyServer(routes: Record<string, StoryRoute>): StoryServer {
 }
 
 /**
+ * Puts the story's fake server (a path story keeps it in its parameters, one per story) behind the
+ * app's API client; `fetchOf` finds its fetch when the server holds more than the HTTP calls.
+ */
+export function withStoryServer<Server>(fetchOf: (server: Server) => StoryServer['fetch']): Decorator {
+  return (Story, { parameters }) => createElement(StoryApiProviders, { fetch: fetchOf(parameters.server as Server), children: createElement(Story) });
+}
+
+/**
  * An answer a stubbed actor waits for (`fromPromise(() => answers.next())`), given when the story
  * says: what a machine with stub actors has in place of a held call.
  */
@@ -135,4 +147,22 @@ export function storyClock(lengths: number[]) {
     /** How many timers of the length wait. */
     waiting: (timeout: number) => [...pending.values()].filter((timer) => timer.timeout === timeout).length,
   };
+}
+
+const quietConnection = fromCallback<ConnectionCommand, { url: string }>(() => () => undefined);
+
+/**
+ * A site socket that never connects but stands registered (for `userId`, or a guest), so a story
+ * pushes frames into it as the server would: `socket.send({ type: 'socket.message', message })`.
+ */
+export function registeredSiteSocket(userId: number | null = null) {
+  const socket = createActor(siteSocketMachine.provide({ actors: { connection: quietConnection } }), {
+    input: { url: 'ws://story.invalid/ws', companyId: 1, classifyType: 0, token: userId === null ? null : 'story-token', random: () => 0.5 },
+  }).start();
+  socket.send({ type: 'socket.opened' });
+  socket.send({
+    type: 'socket.message',
+    message: { code: 101, type: 'registered', connection_id: 'story', server_time: 0, heartbeat_ms: 30_000, user_id: userId },
+  });
+  return socket;
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { SimulatedClock, type ActorRefFrom, type EventObject } from 'xstate';
 import { sessionMachine, type SessionEvent } from '../machines/session-machine.ts';
-import { pathNamesOf, playPath, type StoryDriver } from '../machines/path-story.ts';
+import { pathStories, screen, storyServerOf } from '../machines/path-story.ts';
 import zh from '../i18n/messages/zh.json';
 import { SessionFeedback } from './session-feedback.tsx';
 
@@ -37,77 +37,50 @@ function SessionHarness({ harness }: { harness: Harness }) {
 const meta = {
   title: 'app/SessionFeedback/Machine paths',
   component: SessionHarness,
-  args: { harness: sessionHarness() },
-  render: (_args, { parameters }) => <SessionHarness harness={parameters.harness as Harness} />,
+  render: (_args, { parameters }) => <SessionHarness harness={storyServerOf<Harness>(parameters)} />,
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof SessionHarness>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
-const body = within(document.body);
+/** What the API client tells the session when the server answers with a non-zero code. */
+const reported = (harness: Harness) => async (event: EventObject) => {
+  await waitFor(() => expect(harness.session).not.toBeNull());
+  harness.session?.send(event as SessionEvent);
+};
 
-function sessionDriver({ parameters }: Pick<PlayContext, 'parameters'>): StoryDriver {
-  const harness = parameters.harness as Harness;
-  return {
-    act: async (event: EventObject) => {
-      await waitFor(() => expect(harness.session).not.toBeNull());
-      // What the API client sends when the server answers with a non-zero code.
-      harness.session?.send(event as SessionEvent);
+const loginFirst = () => screen.queryByText(zh['session.loginFirst']);
+
+const paths = pathStories<Story, Harness>('session', {
+  server: sessionHarness,
+  driver: (harness) => ({
+    gestures: Object.fromEntries(['response.failed', 'network.failed', 'relogin.confirmed', 'relogin.cancelled', 'toast.closed'].map((type) => [type, reported(harness)])),
+    // One state per region (`toast.shown + reloginConfirm.closed + sessionGone.armed`), each checked.
+    screens: {
+      'toast.hidden': () => {
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(loginFirst()).toBeNull();
+      },
+      // The server's own words; "log in first" for a session gone (700); the generic error for an empty message.
+      'toast.shown': () => expect(screen.queryByText('Server busy') ?? loginFirst() ?? screen.queryByText(zh['error.generic'])).toBeVisible(),
+      'sessionGone.armed': () => expect(loginFirst()).toBeNull(),
+      'sessionGone.guarded': () => expect(loginFirst()).toBeVisible(),
+      'reloginConfirm.closed': () => expect(screen.queryByRole('dialog')).toBeNull(),
+      'reloginConfirm.open': () => {
+        const dialog = screen.getByRole('dialog');
+        expect(dialog).toHaveTextContent(zh['session.loggedOutTitle']);
+        expect(within(dialog).getByRole('button', { name: zh['session.relogin'] })).toBeVisible();
+      },
     },
-    check: async (state) => {
-      // One state per region (`toast.shown + reloginConfirm.closed + sessionGone.armed`), each checked.
-      await waitFor(
-        () => {
-          const dialog = body.queryByRole('dialog');
-          const loginFirst = body.queryByText(zh['session.loginFirst']);
-          for (const region of state.split(' + ')) {
-            if (region === 'toast.hidden') {
-              expect(body.queryByRole('alert')).toBeNull();
-              expect(loginFirst).toBeNull();
-            } else if (region === 'toast.shown') {
-              // The server's own words; "log in first" for a session gone (700); the generic error for an empty message.
-              expect(body.queryByText('Server busy') ?? loginFirst ?? body.queryByText(zh['error.generic'])).toBeVisible();
-            } else if (region === 'sessionGone.armed') {
-              expect(loginFirst).toBeNull();
-            } else if (region === 'sessionGone.guarded') {
-              expect(loginFirst).toBeVisible();
-            } else if (region === 'reloginConfirm.closed') {
-              expect(dialog).toBeNull();
-            } else if (region === 'reloginConfirm.open') {
-              expect(dialog).toHaveTextContent(zh['session.loggedOutTitle']);
-              expect(within(dialog as HTMLElement).getByRole('button', { name: zh['session.relogin'] })).toBeVisible();
-            } else {
-              throw new Error(`no check for ${region}`);
-            }
-          }
-        },
-        { timeout: 10_000 },
-      );
-    },
-  };
-}
-
-const pathStory = (pathName: string, screenshot = true): Story => ({
-  name: pathName,
-  parameters: { screenshot, harness: sessionHarness() },
-  play: async (context) => playPath('session', pathName, sessionDriver(context)),
+  }),
 });
 
-export const Start = pathStory('toast.hidden');
+export const Start = paths.storyOf('toast.hidden');
 // The other two regions' starts are the same screen as the first's.
-export const StartArmed = pathStory('sessionGone.armed', false);
-export const StartClosed = pathStory('reloginConfirm.closed', false);
-export const ToastShown = pathStory('toast.shown');
-export const SessionGoneGuarded = pathStory('sessionGone.guarded');
-export const ReloginConfirmOpen = pathStory('reloginConfirm.open');
-
-export const EveryPathHasAStory: Story = {
-  parameters: { screenshot: false, harness: sessionHarness() },
-  play: async () => {
-    await expect(pathNamesOf('session').sort()).toEqual(
-      ['reloginConfirm.closed', 'reloginConfirm.open', 'sessionGone.armed', 'sessionGone.guarded', 'toast.hidden', 'toast.shown'].sort(),
-    );
-  },
-};
+export const StartArmed = paths.storyOf('sessionGone.armed', { screenshot: false });
+export const StartClosed = paths.storyOf('reloginConfirm.closed', { screenshot: false });
+export const ToastShown = paths.storyOf('toast.shown');
+export const SessionGoneGuarded = paths.storyOf('sessionGone.guarded');
+export const ReloginConfirmOpen = paths.storyOf('reloginConfirm.open');
+export const EveryPathHasAStory = paths.everyPathHasAStory();

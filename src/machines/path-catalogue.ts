@@ -1,12 +1,12 @@
 import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
-import { anchorReviewMachine } from './anchor-review-machine.ts';
+import { anchorReviewMachine, type AnchorApplicationForm } from './anchor-review-machine.ts';
 import { chatSendMachine } from './chat-send-machine.ts';
 import { conversionMachine } from './conversion-machine.ts';
 import { danmakuLaneMachine } from './danmaku-lane-machine.ts';
-import { expertReviewMachine } from './expert-review-machine.ts';
-import { giftEffectQueueMachine } from './gift-effect-queue-machine.ts';
-import { defaultGoalPopupSettings, goalPopupQueueMachine } from './goal-popup-queue-machine.ts';
+import { expertReviewMachine, type ExpertApplicationForm } from './expert-review-machine.ts';
+import { giftEffectQueueMachine, type GiftEffect, type GiftEffectSize } from './gift-effect-queue-machine.ts';
+import { defaultGoalPopupSettings, goalPopupQueueMachine, type GoalEvent } from './goal-popup-queue-machine.ts';
 import { liveStatusMachine } from './live-status-machine.ts';
 import { loginMachine } from './login-machine.ts';
 import { planSettlementMachine } from './plan-settlement-machine.ts';
@@ -22,7 +22,7 @@ import { startupMachine } from './startup-machine.ts';
 import { transcodeJobMachine } from './transcode-job-machine.ts';
 import { withdrawalReviewMachine } from './withdrawal-review-machine.ts';
 import { reportReviewMachine } from './report-review-machine.ts';
-import { headlineReviewMachine } from './headline-review-machine.ts';
+import { headlineReviewMachine, type HeadlineForm } from './headline-review-machine.ts';
 import { defaultDanmakuSettings } from './danmaku-lane-machine.ts';
 
 // The machines as a tester reads them: each machine's states, the events it takes and its shortest
@@ -44,6 +44,34 @@ export interface CatalogueEntry {
   /** Words for an event whose payload matters. */
   eventWords?: (event: EventObject) => string | undefined;
 }
+
+/** A goal as the site socket pushes it. */
+const catalogueGoal: GoalEvent = {
+  match_id: 1,
+  league_name: '英超',
+  league_name_en: 'Premier League',
+  kind: 'goal',
+  iszhu: 1,
+  match_str: "67'",
+  home_team_name_zh: '阿森纳',
+  home_team_name_en: 'Arsenal',
+  away_team_name_zh: '切尔西',
+  away_team_name_en: 'Chelsea',
+  home_score: 1,
+  away_score: 0,
+};
+
+/** A gift's effect as the room's chat hears it: one piece of gift `giftId` from sender `u<giftId>`. */
+const catalogueGift = (size: GiftEffectSize, giftId: number): GiftEffect => ({
+  key: `u${String(giftId)}:${String(giftId)}`,
+  nick: '球迷小王',
+  giftName: '金球',
+  icon: '/gift.png',
+  animationUrl: null,
+  size,
+  count: 1,
+  combo: 1,
+});
 
 const loginEvents: EventObject[] = [
   { type: 'mode.phone' },
@@ -72,8 +100,18 @@ const reviewEvents: EventObject[] = [
   ]),
 ];
 
+/** An application's life: sent with a complete form (the call answers or fails), then the admin's decisions. */
+const applicationEvents = <Form>(form: Form): EventObject[] => [
+  { type: 'application.submit', form } as EventObject,
+  { type: 'xstate.done.actor.submit' },
+  { type: 'xstate.error.actor.submit', error: new Error('Server busy') } as EventObject,
+  ...reviewEvents,
+];
+
 const reviewWords = (event: EventObject) =>
   event.type === 'review.refuse' ? `refuse with reason "${(event as EventObject & { reason: string }).reason}"` : undefined;
+
+const applicationWords = (event: EventObject) => (event.type === 'application.submit' ? 'send the application' : reviewWords(event));
 
 export const catalogue: CatalogueEntry[] = [
   {
@@ -108,7 +146,19 @@ export const catalogue: CatalogueEntry[] = [
   },
   { name: 'sms-countdown', machine: smsCountdownMachine },
   { name: 'sign-in', machine: signInMachine },
-  { name: 'goal-popup-queue', machine: goalPopupQueueMachine, input: { settings: defaultGoalPopupSettings } },
+  {
+    name: 'goal-popup-queue',
+    machine: goalPopupQueueMachine,
+    // Every match pops up, so a goal shows without a followed match (the default shows followed ones only).
+    input: { settings: { ...defaultGoalPopupSettings, scope: 'all' } },
+    events: [
+      { type: 'goal.received', goal: catalogueGoal } as EventObject,
+      ...eventTypesOf(goalPopupQueueMachine)
+        .filter((type) => !['goal.received', 'settings.changed', 'follows.changed'].includes(type))
+        .map((type) => ({ type })),
+    ],
+    eventWords: (event) => (event.type === 'goal.received' ? 'a goal is pushed' : undefined),
+  },
   {
     name: 'session',
     machine: sessionMachine,
@@ -123,11 +173,91 @@ export const catalogue: CatalogueEntry[] = [
   },
   { name: 'startup', machine: startupMachine, input: { loggedIn: false, hasGuestAccount: false } },
   { name: 'site-socket', machine: siteSocketMachine, input: { url: 'ws://site/ws', companyId: 1, classifyType: 0, token: null, random: () => 0.5 } },
-  { name: 'player', machine: playerMachine, input: { onAir: true, qualities: ['original'] } },
-  { name: 'room-chat', machine: roomChatMachine, input: { loggedIn: true, maxLength: 30 } },
-  { name: 'chat-send', machine: chatSendMachine, input: { maxLength: 500, idPrefix: 'p' } },
-  { name: 'gift-effect-queue', machine: giftEffectQueueMachine },
-  { name: 'danmaku-lane', machine: danmakuLaneMachine, input: { settings: defaultDanmakuSettings, now: () => 0 } },
+  {
+    name: 'player',
+    machine: playerMachine,
+    input: { onAir: true, qualities: ['original'] },
+    // Playback starts with sound; a stream that fails to load is a plain failure (off air has its own event).
+    events: [
+      { type: 'xstate.done.actor.startPlayback', output: { muted: false } } as EventObject,
+      { type: 'xstate.error.actor.loadStream', error: new Error('The playlist did not load') } as EventObject,
+      { type: 'player.volume', volume: 0.5 } as EventObject,
+      ...eventTypesOf(playerMachine)
+        .filter((type) => !['xstate.done.actor.startPlayback', 'xstate.error.actor.loadStream', 'player.volume', 'quality.select'].includes(type))
+        .map((type) => ({ type })),
+    ],
+  },
+  {
+    name: 'room-chat',
+    machine: roomChatMachine,
+    input: { loggedIn: true, maxLength: 30 },
+    // The join tells the viewer's standing; a send's words and its failure are the server's.
+    events: [
+      ...[
+        { muted: false, kicked: false },
+        { muted: true, kicked: false },
+        { muted: false, kicked: true },
+      ].map((output) => ({ type: 'xstate.done.actor.joinRoom', output }) as EventObject),
+      { type: 'xstate.error.actor.joinRoom', error: new Error('The chat did not answer') } as EventObject,
+      { type: 'chat.send', text: '好球！' } as EventObject,
+      { type: 'xstate.error.actor.sendMessage', error: new Error('The chat did not answer') } as EventObject,
+      ...eventTypesOf(roomChatMachine)
+        .filter((type) => !['xstate.done.actor.joinRoom', 'xstate.error.actor.joinRoom', 'chat.send', 'xstate.error.actor.sendMessage'].includes(type))
+        .map((type) => ({ type })),
+    ],
+    eventWords: (event) => {
+      if (event.type === 'chat.send') return `send "${(event as EventObject & { text: string }).text}"`;
+      if (event.type !== 'xstate.done.actor.joinRoom') return undefined;
+      const { muted, kicked } = (event as EventObject & { output: { muted: boolean; kicked: boolean } }).output;
+      return kicked ? 'joined, kicked out' : muted ? 'joined, muted' : 'joined';
+    },
+  },
+  {
+    name: 'chat-send',
+    machine: chatSendMachine,
+    input: { maxLength: 500, idPrefix: 'p' },
+    events: [
+      { type: 'draft.changed', text: '你好' } as EventObject,
+      { type: 'draft.send', to: 'C2C8' } as EventObject,
+      { type: 'send.stored' },
+      { type: 'send.failed', reason: 'Network error' } as EventObject,
+      { type: 'send.retry' },
+      { type: 'send.discard' },
+    ],
+    // A draft typed or not decides whether it may be sent.
+    serializeState: ({ value, context }) => JSON.stringify([value, context.draft !== '']),
+    eventWords: (event) => (event.type === 'draft.changed' ? `type "${(event as EventObject & { text: string }).text}"` : undefined),
+  },
+  {
+    name: 'gift-effect-queue',
+    machine: giftEffectQueueMachine,
+    // A gift of each size, each from another sender (the same sender's same gift would be a combo).
+    events: [
+      ...(['small', 'big', 'fullscreen'] as const).map((size, index) => ({ type: 'gift.received', effect: catalogueGift(size, index + 1) }) as EventObject),
+      ...eventTypesOf(giftEffectQueueMachine)
+        .filter((type) => type !== 'gift.received')
+        .map((type) => ({ type })),
+    ],
+    eventWords: (event) => (event.type === 'gift.received' ? `a ${(event as EventObject & { effect: GiftEffect }).effect.size} gift is sent` : undefined),
+  },
+  {
+    name: 'danmaku-lane',
+    machine: danmakuLaneMachine,
+    input: { settings: defaultDanmakuSettings, now: () => 0 },
+    events: [
+      { type: 'message.received', item: { id: 'm1', text: '好球！', isMine: false, width: 60 } } as EventObject,
+      { type: 'message.withdrawn', id: 'm1' } as EventObject,
+      { type: 'settings.changed', settings: { ...defaultDanmakuSettings, show: false } } as EventObject,
+      { type: 'settings.changed', settings: defaultDanmakuSettings } as EventObject,
+      { type: 'stage.resized', stage: { width: 640, height: 360 } } as EventObject,
+      { type: 'video.paused' },
+      { type: 'video.resumed' },
+    ],
+    eventWords: (event) => {
+      if (event.type === 'settings.changed') return (event as EventObject & { settings: { show: boolean } }).settings.show ? 'show danmaku' : 'hide danmaku';
+      return event.type === 'message.received' ? 'a message comes' : undefined;
+    },
+  },
   {
     name: 'conversion',
     machine: conversionMachine,
@@ -144,11 +274,34 @@ export const catalogue: CatalogueEntry[] = [
   },
   { name: 'live-status', machine: liveStatusMachine, input: { regulationPeriods: 2, maxPeriods: 2 } },
   { name: 'route-progress', machine: routeProgressMachine },
-  { name: 'anchor-review', machine: anchorReviewMachine },
-  { name: 'expert-review', machine: expertReviewMachine },
+  {
+    name: 'anchor-review',
+    machine: anchorReviewMachine,
+    events: applicationEvents<AnchorApplicationForm>({
+      real_name: '王小明',
+      id_number: '11010519491231002X',
+      contact_type: 'wechat',
+      contact: 'pitch_fan01',
+      inviter: '',
+      experience: '在校园电台解说足球比赛三年，熟悉中超和英超',
+      agree_protocol: true,
+    }),
+    eventWords: applicationWords,
+  },
+  {
+    name: 'expert-review',
+    machine: expertReviewMachine,
+    events: applicationEvents<ExpertApplicationForm>({ speciality: 'football', experience: '十年英超数据分析，专注亚盘', analyst_code_agreed: true }),
+    eventWords: applicationWords,
+  },
   { name: 'withdrawal-review', machine: withdrawalReviewMachine, events: reviewEvents, eventWords: reviewWords },
   { name: 'report-review', machine: reportReviewMachine, events: reviewEvents, eventWords: reviewWords },
-  { name: 'headline-review', machine: headlineReviewMachine },
+  {
+    name: 'headline-review',
+    machine: headlineReviewMachine,
+    events: applicationEvents<HeadlineForm>({ classify_id: 1, title: '阿森纳主场逆转切尔西', content: '第67分钟萨卡破门，阿森纳2比1取胜。' }),
+    eventWords: applicationWords,
+  },
   { name: 'transcode-job', machine: transcodeJobMachine, input: { toolsAvailable: true } },
   {
     name: 'plan-settlement',

@@ -1,9 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, within } from 'storybook/test';
-import type { EventObject } from 'xstate';
-import { StoryApiProviders } from '../../api/story-api.tsx';
-import { heldAnswers, storyClock } from '../../api/story-server.ts';
-import { pathNamesOf, playPath, type StoryDriver } from '../../machines/path-story.ts';
+import { expect, fn, waitFor } from 'storybook/test';
+import { heldAnswers, storyClock, withStoryServer } from '../../api/story-server.ts';
+import { pathStories, screen, storyServerOf } from '../../machines/path-story.ts';
 import type { LoginQr, QrLoginEvent } from '../../machines/qr-login-machine.ts';
 import zh from '../../i18n/messages/zh.json';
 import { LoginDialog } from './login-dialog.tsx';
@@ -34,95 +32,75 @@ const meta = {
   title: 'account/LoginDialog/QR machine paths',
   component: LoginDialog,
   args: { open: true, onClose: fn(), onLoggedIn: fn() },
-  render: (args, { parameters }) => <LoginDialog {...args} machine={(parameters.server as FakeServer).machine} />,
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryApiProviders fetch={(parameters.server as FakeServer).http.fetch}>
-        <Story />
-      </StoryApiProviders>
-    ),
-  ],
-  beforeEach: ({ parameters }) => (parameters.server as FakeServer).clock.install(),
+  render: (args, { parameters }) => <LoginDialog {...args} machine={storyServerOf<FakeServer>(parameters).machine} />,
+  decorators: [withStoryServer((server: FakeServer) => server.http.fetch)],
+  beforeEach: ({ parameters }) => storyServerOf<FakeServer>(parameters).clock.install(),
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof LoginDialog>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
-
-const body = within(document.body);
 
 /** The phone's report through the socket, once the code shows and the socket is open. */
-async function phoneSays(server: FakeServer, event: QrLoginEvent) {
+const phoneSays = (server: FakeServer, event: QrLoginEvent) => async () => {
   await waitFor(() => expect(server.socket.sendBack).not.toBeNull(), { timeout: 10_000 });
   server.socket.sendBack?.(event);
-}
+};
 
-function qrDriver({ args, parameters }: Pick<PlayContext, 'args' | 'parameters'>): StoryDriver {
-  const server = parameters.server as FakeServer;
-  return {
-    act: async (event: EventObject) => {
-      if (event.type === 'xstate.done.actor.fetchQr') return server.codes.resolve({ code: 'story-code', qr_secret: 'story-secret', img: qrImage });
-      if (event.type === 'xstate.error.actor.fetchQr') return server.codes.reject();
-      if (event.type === 'qr.scanned') return phoneSays(server, { type: 'qr.scanned' });
-      if (event.type === 'qr.confirmed') return phoneSays(server, { type: 'qr.confirmed', session: storySession });
-      if (event.type.startsWith('xstate.after.qrExpiry.')) return server.clock.fire(qrLife);
-      throw new Error(`no gesture for ${event.type}`);
-    },
-    check: async (state) => {
-      await waitFor(
-        () => {
-          const code = body.queryByRole('img', { name: zh['login.qrAlt'] });
-          const refresh = body.queryByRole('button', { name: zh['login.qrRefresh'] });
-          if (state === 'confirmed') {
-            expect(args.onLoggedIn).toHaveBeenCalledWith(storySession, 'qr');
-            // Logged in, the dialog asks its owner to close it.
-            expect(args.onClose).toHaveBeenCalled();
-            return;
-          }
-          expect(body.getByRole('tab', { name: zh['login.qrTab'] })).toHaveAttribute('aria-selected', 'true');
-          if (state === 'loading') {
-            expect(code).toBeNull();
-            expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
-          } else if (state === 'showing.waiting') {
-            expect(code).toBeVisible();
-            expect(body.queryByText(zh['login.qrScanned'])).toBeNull();
-          } else if (state === 'showing.scanned') {
-            expect(body.getByRole('status')).toHaveTextContent(zh['login.qrScanned']);
-          } else if (state === 'expired') {
-            expect(code).toBeNull();
-            expect(body.getByText(zh['login.qrExpired'])).toBeVisible();
-            expect(refresh).toBeVisible();
-          } else if (state === 'failed') {
-            expect(body.getByText(zh['error.generic'])).toBeVisible();
-            expect(refresh).toBeVisible();
-          } else {
-            throw new Error(`no check for ${state}`);
-          }
-        },
-        { timeout: 10_000 },
-      );
-    },
-  };
-}
+const code = () => screen.queryByRole('img', { name: zh['login.qrAlt'] });
+const refresh = () => screen.queryByRole('button', { name: zh['login.qrRefresh'] });
+const onQrTab = () => expect(screen.getByRole('tab', { name: zh['login.qrTab'] })).toHaveAttribute('aria-selected', 'true');
 
-const pathStory = (pathName: string, screenshot = true): Story => ({
-  name: pathName,
-  parameters: { screenshot, server: fakeServer() },
-  play: async (context) => playPath('qr-login', pathName, qrDriver(context)),
+const paths = pathStories<Story, FakeServer>('qr-login', {
+  server: fakeServer,
+  driver: (server, { args }) => ({
+    gestures: {
+      'xstate.done.actor.fetchQr': () => server.codes.resolve({ code: 'story-code', qr_secret: 'story-secret', img: qrImage }),
+      'xstate.error.actor.fetchQr': () => server.codes.reject(),
+      'qr.scanned': phoneSays(server, { type: 'qr.scanned' }),
+      'qr.confirmed': phoneSays(server, { type: 'qr.confirmed', session: storySession }),
+      'xstate.after.qrExpiry': () => server.clock.fire(qrLife),
+    },
+    screens: {
+      loading: () => {
+        onQrTab();
+        expect(code()).toBeNull();
+        expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+      },
+      'showing.waiting': () => {
+        onQrTab();
+        expect(code()).toBeVisible();
+        expect(screen.queryByText(zh['login.qrScanned'])).toBeNull();
+      },
+      'showing.scanned': () => {
+        onQrTab();
+        expect(screen.getByRole('status')).toHaveTextContent(zh['login.qrScanned']);
+      },
+      expired: () => {
+        onQrTab();
+        expect(code()).toBeNull();
+        expect(screen.getByText(zh['login.qrExpired'])).toBeVisible();
+        expect(refresh()).toBeVisible();
+      },
+      failed: () => {
+        onQrTab();
+        expect(screen.getByText(zh['error.generic'])).toBeVisible();
+        expect(refresh()).toBeVisible();
+      },
+      confirmed: () => {
+        expect(args.onLoggedIn).toHaveBeenCalledWith(storySession, 'qr');
+        // Logged in, the dialog asks its owner to close it.
+        expect(args.onClose).toHaveBeenCalled();
+      },
+    },
+  }),
 });
 
-export const Loading = pathStory('loading');
-export const ShowingWaiting = pathStory('showing.waiting');
-export const Failed = pathStory('failed');
-export const ShowingScanned = pathStory('showing.scanned');
-export const Expired = pathStory('expired');
+export const Loading = paths.storyOf('loading');
+export const ShowingWaiting = paths.storyOf('showing.waiting');
+export const Failed = paths.storyOf('failed');
+export const ShowingScanned = paths.storyOf('showing.scanned');
+export const Expired = paths.storyOf('expired');
 // Nothing left on screen to compare once the dialog has closed.
-export const Confirmed = pathStory('confirmed', false);
-
-export const EveryPathHasAStory: Story = {
-  parameters: { screenshot: false, server: fakeServer() },
-  play: async () => {
-    await expect(pathNamesOf('qr-login').sort()).toEqual(['confirmed', 'expired', 'failed', 'loading', 'showing.scanned', 'showing.waiting'].sort());
-  },
-};
+export const Confirmed = paths.storyOf('confirmed', { screenshot: false });
+export const EveryPathHasAStory = paths.everyPathHasAStory();

@@ -1,9 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, within } from 'storybook/test';
-import type { EventObject } from 'xstate';
-import { StoryApiProviders } from '../../api/story-api.tsx';
-import { heldAnswers } from '../../api/story-server.ts';
-import { pathNamesOf, playPath, type StoryDriver } from '../../machines/path-story.ts';
+import { expect, fn } from 'storybook/test';
+import { heldAnswers, withStoryServer } from '../../api/story-server.ts';
+import { pathStories, screen, storyServerOf, type PathPlayContext } from '../../machines/path-story.ts';
 import zh from '../../i18n/messages/zh.json';
 import { LoginDialog } from './login-dialog.tsx';
 import { loginStoryServer, stubbedLoginMachine } from './login-story-server.ts';
@@ -28,79 +26,48 @@ const meta = {
   title: 'account/LoginDialog/SMS countdown machine paths',
   component: LoginDialog,
   args: { open: true, onClose: fn(), onLoggedIn: fn() },
-  render: (args, { parameters }) => <LoginDialog {...args} machine={(parameters.server as FakeServer).machine} />,
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryApiProviders fetch={(parameters.server as FakeServer).http.fetch}>
-        <Story />
-      </StoryApiProviders>
-    ),
-  ],
+  render: (args, { parameters }) => <LoginDialog {...args} machine={storyServerOf<FakeServer>(parameters).machine} />,
+  decorators: [withStoryServer((server: FakeServer) => server.http.fetch)],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof LoginDialog>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
-
-const body = within(document.body);
 
 /** Where the countdown lives: the register form with a phone typed and the human check passed. */
-async function openRegisterForm({ userEvent }: Pick<PlayContext, 'userEvent'>) {
-  await userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }, { timeout: 10_000 }));
-  await userEvent.click(await body.findByRole('button', { name: zh['login.toRegister'] }));
-  await userEvent.type(body.getByRole('textbox', { name: zh['login.mobile'] }), '13800000009');
-  await userEvent.click(await body.findByRole('checkbox', { name: zh['altcha.label'] }));
-  await body.findByText(zh['altcha.verified'], {}, { timeout: 10_000 });
+async function openRegisterForm({ userEvent }: Pick<PathPlayContext<Story>, 'userEvent'>) {
+  await userEvent.click(await screen.findByRole('tab', { name: zh['login.phoneTab'] }, { timeout: 10_000 }));
+  await userEvent.click(await screen.findByRole('button', { name: zh['login.toRegister'] }));
+  await userEvent.type(screen.getByRole('textbox', { name: zh['login.mobile'] }), '13800000009');
+  await userEvent.click(await screen.findByRole('checkbox', { name: zh['altcha.label'] }));
+  await screen.findByText(zh['altcha.verified'], {}, { timeout: 10_000 });
 }
 
-function smsDriver({ userEvent, parameters }: Pick<PlayContext, 'userEvent' | 'parameters'>): StoryDriver {
-  const server = parameters.server as FakeServer;
-  return {
-    act: async (event: EventObject) => {
-      if (event.type === 'sms.request') return userEvent.click(await body.findByRole('button', { name: zh['login.getCode'] }));
-      if (event.type === 'xstate.done.actor.requestCode') return server.codes.resolve(undefined);
-      throw new Error(`no gesture for ${event.type}`);
-    },
-    check: async (state) => {
-      await waitFor(
-        () => {
-          if (state === 'idle') {
-            expect(body.getByRole('button', { name: zh['login.getCode'] })).toBeEnabled();
-          } else if (state === 'requesting') {
-            // Asked once: the button cannot send a second code while the first is on its way.
-            expect(body.getByRole('button', { name: zh['login.getCode'] })).toBeDisabled();
-          } else if (state === 'counting') {
-            expect(body.getByRole('button', { name: /60/ })).toBeDisabled();
-            expect(body.queryByRole('button', { name: zh['login.getCode'] })).toBeNull();
-            // The sent code used the human check up; the dialog solves a new one itself, and the picture waits for it.
-            expect(body.getByText(zh['altcha.verified'])).toBeVisible();
-          } else {
-            throw new Error(`no check for ${state}`);
-          }
-        },
-        { timeout: 10_000 },
-      );
-    },
-  };
-}
+const getCode = () => screen.getByRole('button', { name: zh['login.getCode'] });
 
-const pathStory = (pathName: string): Story => ({
-  name: pathName,
-  parameters: { server: fakeServer() },
-  play: async (context) => {
-    await openRegisterForm(context);
-    await playPath('sms-countdown', pathName, smsDriver(context));
-  },
+const paths = pathStories<Story, FakeServer>('sms-countdown', {
+  server: fakeServer,
+  before: (_server, context) => openRegisterForm(context),
+  driver: (server, { userEvent }) => ({
+    gestures: {
+      'sms.request': async () => userEvent.click(await screen.findByRole('button', { name: zh['login.getCode'] })),
+      'xstate.done.actor.requestCode': () => server.codes.resolve(undefined),
+    },
+    screens: {
+      idle: () => expect(getCode()).toBeEnabled(),
+      // Asked once: the button cannot send a second code while the first is on its way.
+      requesting: () => expect(getCode()).toBeDisabled(),
+      counting: () => {
+        expect(screen.getByRole('button', { name: /60/ })).toBeDisabled();
+        expect(screen.queryByRole('button', { name: zh['login.getCode'] })).toBeNull();
+        // The sent code used the human check up; the dialog solves a new one itself, and the picture waits for it.
+        expect(screen.getByText(zh['altcha.verified'])).toBeVisible();
+      },
+    },
+  }),
 });
 
-export const Idle = pathStory('idle');
-export const Requesting = pathStory('requesting');
-export const Counting = pathStory('counting');
-
-export const EveryPathHasAStory: Story = {
-  parameters: { screenshot: false, server: fakeServer() },
-  play: async () => {
-    await expect(pathNamesOf('sms-countdown').sort()).toEqual(['counting', 'idle', 'requesting']);
-  },
-};
+export const Idle = paths.storyOf('idle');
+export const Requesting = paths.storyOf('requesting');
+export const Counting = paths.storyOf('counting');
+export const EveryPathHasAStory = paths.everyPathHasAStory();

@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import { expect, fn } from 'storybook/test';
 import type { EventObject } from 'xstate';
-import { StoryApiProviders } from '../../api/story-api.tsx';
-import { heldAnswers } from '../../api/story-server.ts';
+import { heldAnswers, withStoryServer } from '../../api/story-server.ts';
 import type { LoginSession } from '../../machines/login-machine.ts';
-import { pathNamesOf, playPath, type StoryDriver } from '../../machines/path-story.ts';
+import { pathStories, playPath, screen, storyServerOf, type PathDriver, type PathPlayContext } from '../../machines/path-story.ts';
 import zh from '../../i18n/messages/zh.json';
 import { LoginDialog } from './login-dialog.tsx';
 import { loginStoryServer, storySession, stubbedLoginMachine } from './login-story-server.ts';
@@ -37,109 +36,88 @@ const meta = {
   args: { open: true, onClose: fn(), onLoggedIn: fn() },
   render: function Render(args, { parameters }) {
     const [open, setOpen] = useState(true);
-    const server = parameters.server as FakeServer;
+    const server = storyServerOf<FakeServer>(parameters);
     const onClose = () => {
       args.onClose();
       setOpen(false);
     };
     return <LoginDialog {...args} open={open} onClose={onClose} machine={server.machine} />;
   },
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryApiProviders fetch={(parameters.server as FakeServer).http.fetch}>
-        <Story />
-      </StoryApiProviders>
-    ),
-  ],
+  decorators: [withStoryServer((server: FakeServer) => server.http.fetch)],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof LoginDialog>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
-const body = within(document.body);
-const dialog = () => body.queryByRole('dialog', { name: zh['route.login'] });
+const dialog = () => screen.queryByRole('dialog', { name: zh['route.login'] });
+const click = (userEvent: LoginContext['userEvent'], role: 'tab' | 'button', name: string) => async () =>
+  userEvent.click(await screen.findByRole(role, { name }));
+
+type LoginContext = PathPlayContext<Story>;
 
 /** The login dialog's gestures and screens, for the path player. */
-function loginDriver({ userEvent, args, parameters }: Pick<PlayContext, 'userEvent' | 'args' | 'parameters'>): StoryDriver {
-  const server = parameters.server as FakeServer;
+function loginDriver(server: FakeServer, { userEvent, args }: LoginContext): PathDriver {
+  const submit = () => screen.getByRole('button', { name: zh['login.submitLogin'] });
+  const onPhoneTab = () => {
+    expect(screen.getByRole('tab', { name: zh['login.phoneTab'] })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('textbox', { name: zh['login.mobile'] })).toBeVisible();
+  };
   return {
-    act: async (event: EventObject) => {
-      switch (event.type) {
-        case 'mode.phone':
-          return userEvent.click(await body.findByRole('tab', { name: zh['login.phoneTab'] }));
-        case 'mode.qr':
-          return userEvent.click(await body.findByRole('tab', { name: zh['login.qrTab'] }));
-        case 'field.changed': {
-          const { field, value } = event as EventObject & { field: 'mobile' | 'password'; value: string };
-          return userEvent.type(await body.findByLabelText(field === 'mobile' ? zh['login.mobile'] : zh['login.password']), value);
-        }
-        case 'altcha.solved':
-          await userEvent.click(await body.findByRole('checkbox', { name: zh['altcha.label'] }));
-          await body.findByText(zh['altcha.verified'], {}, { timeout: 10_000 });
-          return;
-        case 'form.submit':
-          return userEvent.click(await body.findByRole('button', { name: zh['login.submitLogin'] }));
-        case 'xstate.done.actor.submitPhone':
-          return server.accept();
-        case 'xstate.error.actor.submitPhone':
-          return server.refuse();
-        case 'login.close':
-          return userEvent.click(await body.findByRole('button', { name: zh['common.close'] }));
-        default:
-          throw new Error(`no gesture for ${event.type}`);
-      }
+    gestures: {
+      'mode.phone': click(userEvent, 'tab', zh['login.phoneTab']),
+      'mode.qr': click(userEvent, 'tab', zh['login.qrTab']),
+      'field.changed': async (event) => {
+        const { field, value } = event as EventObject & { field: 'mobile' | 'password'; value: string };
+        await userEvent.type(await screen.findByLabelText(field === 'mobile' ? zh['login.mobile'] : zh['login.password']), value);
+      },
+      'altcha.solved': async () => {
+        await userEvent.click(await screen.findByRole('checkbox', { name: zh['altcha.label'] }));
+        await screen.findByText(zh['altcha.verified'], {}, { timeout: 10_000 });
+      },
+      'form.submit': click(userEvent, 'button', zh['login.submitLogin']),
+      'xstate.done.actor.submitPhone': () => server.accept(),
+      'xstate.error.actor.submitPhone': () => server.refuse(),
+      'login.close': click(userEvent, 'button', zh['common.close']),
     },
-    check: async (state) => {
-      const submit = () => body.getByRole('button', { name: zh['login.submitLogin'] });
-      await waitFor(() => {
-        if (state === 'qr') {
-          expect(body.getByRole('tab', { name: zh['login.qrTab'] })).toHaveAttribute('aria-selected', 'true');
-          expect(body.getByRole('img', { name: zh['login.qrAlt'] })).toBeVisible();
-        } else if (state === 'phone.editing' || state === 'phone.submitting') {
-          expect(body.getByRole('tab', { name: zh['login.phoneTab'] })).toHaveAttribute('aria-selected', 'true');
-          expect(body.getByRole('textbox', { name: zh['login.mobile'] })).toBeVisible();
-          // Busy while the server is asked: the button cannot send twice.
-          if (state === 'phone.submitting') expect(submit()).toBeDisabled();
-          else expect(submit()).toBeEnabled();
-        } else if (state === 'loggedIn') {
-          expect(args.onLoggedIn).toHaveBeenCalledWith(session, 'phone');
-          expect(dialog()).toBeNull();
-        } else if (state === 'closed') {
-          expect(args.onClose).toHaveBeenCalled();
-          expect(args.onLoggedIn).not.toHaveBeenCalled();
-          expect(dialog()).toBeNull();
-        } else {
-          throw new Error(`no check for ${state}`);
-        }
-        // A loaded machine draws the first screen late: the default second is not enough there.
-      }, { timeout: 10_000 });
+    screens: {
+      qr: () => {
+        expect(screen.getByRole('tab', { name: zh['login.qrTab'] })).toHaveAttribute('aria-selected', 'true');
+        expect(screen.getByRole('img', { name: zh['login.qrAlt'] })).toBeVisible();
+      },
+      'phone.editing': () => {
+        onPhoneTab();
+        expect(submit()).toBeEnabled();
+      },
+      // Busy while the server is asked: the button cannot send twice.
+      'phone.submitting': () => {
+        onPhoneTab();
+        expect(submit()).toBeDisabled();
+      },
+      loggedIn: () => {
+        expect(args.onLoggedIn).toHaveBeenCalledWith(session, 'phone');
+        expect(dialog()).toBeNull();
+      },
+      closed: () => {
+        expect(args.onClose).toHaveBeenCalled();
+        expect(args.onLoggedIn).not.toHaveBeenCalled();
+        expect(dialog()).toBeNull();
+      },
     },
   };
 }
 
-const pathStory = (pathName: string, screenshot = true): Story => ({
-  name: pathName,
-  // Each story its own fake server, so one story's answer never reaches another's dialog.
-  parameters: { screenshot, server: fakeServer() },
-  play: async (context) => playPath('login', pathName, loginDriver(context)),
-});
+// Each story its own fake server, so one story's answer never reaches another's dialog.
+const paths = pathStories<Story, FakeServer>('login', { server: fakeServer, driver: loginDriver });
 
 // One story per path the catalogue names; `EveryPathHasAStory` fails when the machine gains a path.
-export const Qr = pathStory('qr');
-export const PhoneEditing = pathStory('phone.editing');
-export const PhoneSubmitting = pathStory('phone.submitting');
+export const Qr = paths.storyOf('qr');
+export const PhoneEditing = paths.storyOf('phone.editing');
+export const PhoneSubmitting = paths.storyOf('phone.submitting');
 // Nothing left on screen to compare once the dialog has closed.
-export const LoggedIn = pathStory('loggedIn', false);
-export const Closed = pathStory('closed', false);
-
-export const EveryPathHasAStory: Story = {
-  parameters: { screenshot: false, server: fakeServer() },
-  play: async () => {
-    await expect(pathNamesOf('login').sort()).toEqual(['closed', 'loggedIn', 'phone.editing', 'phone.submitting', 'qr'].sort());
-  },
-};
+export const LoggedIn = paths.storyOf('loggedIn', { screenshot: false });
+export const Closed = paths.storyOf('closed', { screenshot: false });
+export const EveryPathHasAStory = paths.everyPathHasAStory();
 
 /** What the broken fixture's machine did, so the story can tell the machine moved and the screen did not. */
 const brokenFixture: { moved: () => boolean } = { moved: () => false };
@@ -170,12 +148,13 @@ function BrokenTabsFixture({ server }: { server: FakeServer }) {
 
 export const BrokenBindingIsCaught: Story = {
   parameters: { screenshot: false, server: fakeServer() },
-  render: (_args, { parameters }) => <BrokenTabsFixture server={parameters.server as FakeServer} />,
+  render: (_args, { parameters }) => <BrokenTabsFixture server={storyServerOf<FakeServer>(parameters)} />,
   play: async (context) => {
+    const server = storyServerOf<FakeServer>(context.parameters);
     // The start is shown right (the fixed selection happens to be the QR tab) …
-    await playPath('login', 'qr', loginDriver(context));
+    await playPath('login', 'qr', loginDriver(server, context));
     // … but after the click the machine is on the phone and the screen is not.
-    await expect(playPath('login', 'phone.editing', loginDriver(context))).rejects.toThrow(/does not show phone\.editing/);
+    await expect(playPath('login', 'phone.editing', loginDriver(server, context))).rejects.toThrow(/does not show phone\.editing/);
     await expect(brokenFixture.moved()).toBe(true);
   },
 };

@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
-import type { EventObject } from 'xstate';
 import { heldAnswers } from '../../api/story-server.ts';
-import { pathNamesOf, playPath, type StoryDriver } from '../../machines/path-story.ts';
+import { pathStories, storyServerOf } from '../../machines/path-story.ts';
 import { reportReviewMachine } from '../../machines/report-review-machine.ts';
 import { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
 import zh from '../../i18n/messages/zh.json';
 import { ReviewActionBar, type ReviewActionBarProps, type ReviewDecisionBody } from './review-action-bar.tsx';
+import { reviewBarGestures, reviewBarScreens, type ReviewBarOnScreen } from './review-bar-path-driver.ts';
 
 // The shortest paths of the review machines the bar drives (`npm run paths -- withdrawal-review`,
 // `report-review`), each a story: the admin's clicks and reason typed into the bar, the decision's
@@ -18,7 +17,6 @@ interface Review {
   /** The screen's words for the machine's states. */
   waiting: string;
   approved: string;
-  refused: string;
 }
 
 const withdrawal: Review = {
@@ -26,7 +24,6 @@ const withdrawal: Review = {
   props: { machine: withdrawalReviewMachine, status: 'under_review', approveLabel: 'admin.approve' },
   waiting: 'pending',
   approved: 'paid',
-  refused: 'refused',
 };
 
 const report: Review = {
@@ -40,7 +37,6 @@ const report: Review = {
   },
   waiting: 'underReview',
   approved: 'removed',
-  refused: 'refused',
 };
 
 /** The server deciding: each decision waits until the path says how the server answers. */
@@ -61,83 +57,49 @@ const meta: Meta<ReviewActionBarProps> = {
   title: 'admin/ReviewActionBar/Machine paths',
   component: ReviewActionBar,
   render: (_args, { parameters }) => {
-    const server = parameters.server as FakeServer;
+    const server = storyServerOf<FakeServer>(parameters);
     return <ReviewActionBar {...server.review.props} decide={server.decide} />;
   },
 };
 
 export default meta;
 type Story = StoryObj<ReviewActionBarProps>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
-const body = within(document.body);
 const label = (id: string) => (zh as Record<string, string>)[id] ?? id;
 
-function reviewDriver({ userEvent, parameters }: Pick<PlayContext, 'userEvent' | 'parameters'>): StoryDriver {
-  const server = parameters.server as FakeServer;
-  const { props } = server.review;
-  const approve = label(props.approveLabel);
-  const refuse = label(props.refuseLabel ?? 'admin.refuse');
-  return {
-    act: async (event: EventObject) => {
-      if (event.type === 'review.approve') return userEvent.click(await body.findByRole('button', { name: approve }));
-      if (event.type === 'review.refuse') {
-        await userEvent.type(await body.findByRole('textbox', { name: zh['admin.reason'] }), (event as EventObject & { reason: string }).reason);
-        return userEvent.click(body.getByRole('button', { name: refuse }));
-      }
-      if (event.type.startsWith('xstate.done.actor.')) return server.answers.resolve(undefined);
-      throw new Error(`no gesture for ${event.type}`);
-    },
-    check: async (state) => {
-      await waitFor(
-        () => {
-          const outcome = body.queryByRole('status');
-          if (state === server.review.waiting) {
-            expect(body.getByRole('button', { name: approve })).toBeEnabled();
-            // A refusal needs its reason: the button waits for one.
-            expect(body.getByRole('button', { name: refuse })).toBeDisabled();
-            expect(outcome).toBeNull();
-          } else if (state === 'approving' || state === 'refusing') {
-            expect(body.getByText(zh['admin.working'])).toBeVisible();
-            expect(body.queryByRole('button')).toBeNull();
-            expect(server.sent.at(-1)?.decision).toBe(state === 'approving' ? 'approve' : 'refuse');
-          } else if (state === server.review.approved) {
-            expect(outcome).toHaveTextContent(label(props.outcomeLabels?.approved ?? 'admin.approved'));
-          } else if (state === server.review.refused) {
-            expect(outcome).toHaveTextContent(label(props.outcomeLabels?.refused ?? 'admin.refused'));
-            expect(server.sent.at(-1)).toEqual({ decision: 'refuse', reason: 'Blurred photo' });
-          } else {
-            throw new Error(`no check for ${state}`);
-          }
-        },
-        { timeout: 10_000 },
-      );
-    },
-  };
+function reviewPaths(review: Review, namePrefix: string) {
+  const { props } = review;
+  const onScreen = (server: FakeServer): ReviewBarOnScreen => ({
+    scope: () => document.body,
+    approve: label(props.approveLabel),
+    refuse: label(props.refuseLabel ?? 'admin.refuse'),
+    approved: label(props.outcomeLabels?.approved ?? 'admin.approved'),
+    refused: label(props.outcomeLabels?.refused ?? 'admin.refused'),
+    sent: server.sent,
+    answer: () => server.answers.resolve(undefined),
+  });
+  return pathStories<Story, FakeServer>(review.machineName, {
+    namePrefix,
+    server: () => fakeServer(review),
+    driver: (server, { userEvent }) => ({
+      gestures: reviewBarGestures(userEvent, onScreen(server)),
+      screens: reviewBarScreens(onScreen(server), review.waiting, review.approved),
+    }),
+  });
 }
 
-const pathStory = (review: Review, pathName: string): Story => ({
-  name: `${review.machineName}: ${pathName}`,
-  parameters: { server: fakeServer(review) },
-  play: async (context) => playPath(review.machineName, pathName, reviewDriver(context)),
-});
+const withdrawalPaths = reviewPaths(withdrawal, 'withdrawal-review: ');
+export const WithdrawalPending = withdrawalPaths.storyOf('pending');
+export const WithdrawalApproving = withdrawalPaths.storyOf('approving');
+export const WithdrawalPaid = withdrawalPaths.storyOf('paid');
+export const WithdrawalRefusing = withdrawalPaths.storyOf('refusing');
+export const WithdrawalRefused = withdrawalPaths.storyOf('refused');
+export const WithdrawalEveryPathHasAStory = withdrawalPaths.everyPathHasAStory();
 
-export const WithdrawalPending = pathStory(withdrawal, 'pending');
-export const WithdrawalApproving = pathStory(withdrawal, 'approving');
-export const WithdrawalPaid = pathStory(withdrawal, 'paid');
-export const WithdrawalRefusing = pathStory(withdrawal, 'refusing');
-export const WithdrawalRefused = pathStory(withdrawal, 'refused');
-
-export const ReportUnderReview = pathStory(report, 'underReview');
-export const ReportApproving = pathStory(report, 'approving');
-export const ReportRemoved = pathStory(report, 'removed');
-export const ReportRefusing = pathStory(report, 'refusing');
-export const ReportRefused = pathStory(report, 'refused');
-
-export const EveryPathHasAStory: Story = {
-  parameters: { screenshot: false, server: fakeServer(withdrawal) },
-  play: async () => {
-    await expect(pathNamesOf('withdrawal-review').sort()).toEqual(['approving', 'paid', 'pending', 'refused', 'refusing']);
-    await expect(pathNamesOf('report-review').sort()).toEqual(['approving', 'refused', 'refusing', 'removed', 'underReview']);
-  },
-};
+const reportPaths = reviewPaths(report, 'report-review: ');
+export const ReportUnderReview = reportPaths.storyOf('underReview');
+export const ReportApproving = reportPaths.storyOf('approving');
+export const ReportRemoved = reportPaths.storyOf('removed');
+export const ReportRefusing = reportPaths.storyOf('refusing');
+export const ReportRefused = reportPaths.storyOf('refused');
+export const ReportEveryPathHasAStory = reportPaths.everyPathHasAStory();

@@ -1,10 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
-import type { EventObject } from 'xstate';
-import { StoryApiProviders } from '../../api/story-api.tsx';
-import { storyServer } from '../../api/story-server.ts';
+import { expect } from 'storybook/test';
+import { storyServer, withStoryServer, type StoryServer } from '../../api/story-server.ts';
 import type { SignInBoard } from '../../machines/sign-in-machine.ts';
-import { pathNamesOf, playPath, type StoryDriver } from '../../machines/path-story.ts';
+import { pathStories, screen } from '../../machines/path-story.ts';
 import zh from '../../i18n/messages/zh.json';
 import { SignInPanel } from './sign-in-panel.tsx';
 
@@ -31,79 +29,56 @@ function fakeServer() {
   return server;
 }
 
-type FakeServer = ReturnType<typeof fakeServer>;
-
 const meta = {
   title: 'tasks/SignInPanel/Machine paths',
   component: SignInPanel,
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryApiProviders fetch={(parameters.server as FakeServer).fetch}>
-        <Story />
-      </StoryApiProviders>
-    ),
-  ],
+  decorators: [withStoryServer((server: StoryServer) => server.fetch)],
 } satisfies Meta<typeof SignInPanel>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
-const body = within(document.body);
+const signIn = () => screen.getByRole('button', { name: zh['signIn.button'] });
+const heading = () => expect(screen.getByRole('heading', { name: zh['signIn.title'] })).toBeVisible();
 
-function signInDriver({ userEvent, parameters }: Pick<PlayContext, 'userEvent' | 'parameters'>): StoryDriver {
-  const server = parameters.server as FakeServer;
-  return {
-    act: async (event: EventObject) => {
-      if (event.type === 'xstate.done.actor.loadBoard') return server.answer(boardCall);
-      if (event.type === 'xstate.error.actor.loadBoard') return server.refuse(boardCall);
-      if (event.type === 'signin.click') return userEvent.click(await body.findByRole('button', { name: zh['signIn.button'] }));
-      throw new Error(`no gesture for ${event.type}`);
+const paths = pathStories<Story, StoryServer>('sign-in', {
+  server: fakeServer,
+  driver: (server, { userEvent }) => ({
+    gestures: {
+      'xstate.done.actor.loadBoard': () => server.answer(boardCall),
+      'xstate.error.actor.loadBoard': () => server.refuse(boardCall),
+      'signin.click': async () => userEvent.click(await screen.findByRole('button', { name: zh['signIn.button'] })),
     },
-    check: async (state) => {
-      await waitFor(
-        () => {
-          expect(body.getByRole('heading', { name: zh['signIn.title'] })).toBeVisible();
-          const signIn = () => body.getByRole('button', { name: zh['signIn.button'] });
-          if (state === 'loading') {
-            // Busy until the board comes: nothing to sign in to yet.
-            expect(signIn()).toBeDisabled();
-            expect(body.queryByRole('listitem')).toBeNull();
-          } else if (state === 'ready.unsigned') {
-            expect(signIn()).toBeEnabled();
-            expect(body.getAllByRole('listitem')).toHaveLength(board.days.length);
-            expect(body.getByTestId('coins')).toHaveTextContent('120');
-          } else if (state === 'ready.signing') {
-            expect(signIn()).toBeDisabled();
-            expect(body.getAllByRole('listitem')).toHaveLength(board.days.length);
-            expect(server.calls(signCall)).toBe(1);
-          } else if (state === 'failed') {
-            expect(body.getByRole('button', { name: zh['error.generic'] })).toBeEnabled();
-            expect(body.queryByRole('button', { name: zh['signIn.button'] })).toBeNull();
-          } else {
-            throw new Error(`no check for ${state}`);
-          }
-        },
-        { timeout: 10_000 },
-      );
+    screens: {
+      // Busy until the board comes: nothing to sign in to yet.
+      loading: () => {
+        heading();
+        expect(signIn()).toBeDisabled();
+        expect(screen.queryByRole('listitem')).toBeNull();
+      },
+      'ready.unsigned': () => {
+        heading();
+        expect(signIn()).toBeEnabled();
+        expect(screen.getAllByRole('listitem')).toHaveLength(board.days.length);
+        expect(screen.getByTestId('coins')).toHaveTextContent('120');
+      },
+      'ready.signing': () => {
+        heading();
+        expect(signIn()).toBeDisabled();
+        expect(screen.getAllByRole('listitem')).toHaveLength(board.days.length);
+        expect(server.calls(signCall)).toBe(1);
+      },
+      failed: () => {
+        heading();
+        expect(screen.getByRole('button', { name: zh['error.generic'] })).toBeEnabled();
+        expect(screen.queryByRole('button', { name: zh['signIn.button'] })).toBeNull();
+      },
     },
-  };
-}
-
-const pathStory = (pathName: string): Story => ({
-  name: pathName,
-  parameters: { server: fakeServer() },
-  play: async (context) => playPath('sign-in', pathName, signInDriver(context)),
+  }),
 });
 
-export const Loading = pathStory('loading');
-export const ReadyUnsigned = pathStory('ready.unsigned');
-export const Failed = pathStory('failed');
-export const ReadySigning = pathStory('ready.signing');
-
-export const EveryPathHasAStory: Story = {
-  parameters: { screenshot: false, server: fakeServer() },
-  play: async () => {
-    await expect(pathNamesOf('sign-in').sort()).toEqual(['failed', 'loading', 'ready.signing', 'ready.unsigned'].sort());
-  },
-};
+export const Loading = paths.storyOf('loading');
+export const ReadyUnsigned = paths.storyOf('ready.unsigned');
+export const Failed = paths.storyOf('failed');
+export const ReadySigning = paths.storyOf('ready.signing');
+export const EveryPathHasAStory = paths.everyPathHasAStory();

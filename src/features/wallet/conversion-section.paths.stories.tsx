@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import type { EventObject } from 'xstate';
-import { StoryApiProviders } from '../../api/story-api.tsx';
-import { storyServer } from '../../api/story-server.ts';
-import { pathNamesOf, playPath, type StoryDriver } from '../../machines/path-story.ts';
+import { storyServer, withStoryServer, type StoryServer } from '../../api/story-server.ts';
+import { pathStories, screen } from '../../machines/path-story.ts';
 import zh from '../../i18n/messages/zh.json';
 import { ConversionSection } from './conversion-section.tsx';
 
@@ -19,94 +18,61 @@ function fakeServer() {
   return server;
 }
 
-type FakeServer = ReturnType<typeof fakeServer>;
-
 const meta = {
   title: 'wallet/ConversionSection/Machine paths',
   component: ConversionSection,
   args: { incomeTenths: 1000, onAgain: fn() },
-  decorators: [
-    (Story, { parameters }) => (
-      <StoryApiProviders fetch={(parameters.server as FakeServer).fetch}>
-        <Story />
-      </StoryApiProviders>
-    ),
-  ],
+  decorators: [withStoryServer((server: StoryServer) => server.fetch)],
 } satisfies Meta<typeof ConversionSection>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
-const body = within(document.body);
+const amount = () => screen.getByRole('textbox', { name: zh['wallet.amount'] });
 
-function conversionDriver({ userEvent, parameters }: Pick<PlayContext, 'userEvent' | 'parameters'>): StoryDriver {
-  const server = parameters.server as FakeServer;
-  return {
-    act: async (event: EventObject) => {
-      switch (event.type) {
-        case 'amount.change':
-          return userEvent.type(await body.findByRole('textbox', { name: zh['wallet.amount'] }), String((event as EventObject & { tenths: number }).tenths / 10));
-        case 'convert.request':
-          return userEvent.click(await body.findByRole('button', { name: zh['wallet.convert'] }));
-        case 'convert.confirm':
-          return userEvent.click(await within(await body.findByRole('dialog')).findByRole('button', { name: zh['wallet.convertConfirmYes'] }));
-        case 'xstate.done.actor.convert':
-          return server.answer(convertCall);
-        case 'xstate.error.actor.convert':
-          return server.refuse(convertCall);
-        default:
-          throw new Error(`no gesture for ${event.type}`);
-      }
+const paths = pathStories<Story, StoryServer>('conversion', {
+  server: fakeServer,
+  driver: (server, { userEvent }) => ({
+    gestures: {
+      'amount.change': async (event) =>
+        userEvent.type(await screen.findByRole('textbox', { name: zh['wallet.amount'] }), String((event as EventObject & { tenths: number }).tenths / 10)),
+      'convert.request': async () => userEvent.click(await screen.findByRole('button', { name: zh['wallet.convert'] })),
+      'convert.confirm': async () =>
+        userEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: zh['wallet.convertConfirmYes'] })),
+      'xstate.done.actor.convert': () => server.answer(convertCall),
+      'xstate.error.actor.convert': () => server.refuse(convertCall),
     },
-    check: async (state) => {
-      await waitFor(
-        () => {
-          const amount = body.getByRole('textbox', { name: zh['wallet.amount'] });
-          const dialog = body.queryByRole('dialog');
-          if (state === 'entering') {
-            expect(amount).toBeEnabled();
-            expect(body.getByRole('button', { name: zh['wallet.convert'] })).toBeVisible();
-            expect(dialog).toBeNull();
-          } else if (state === 'confirming') {
-            // Irreversible: the dialog says so before anything is sent.
-            expect(dialog).toHaveTextContent(zh['wallet.convertConfirmTitle']);
-            expect(server.calls(convertCall)).toBe(0);
-          } else if (state === 'converting') {
-            expect(dialog).toBeNull();
-            expect(amount).toBeDisabled();
-            expect(body.getByRole('status')).toHaveTextContent(zh['wallet.converting']);
-          } else if (state === 'done') {
-            expect(body.getByRole('status')).toHaveTextContent(zh['wallet.converted']);
-            expect(body.getByRole('button', { name: zh['wallet.convertAgain'] })).toBeVisible();
-          } else if (state === 'failed') {
-            expect(body.getByRole('alert')).toHaveTextContent('Refused by the story server');
-            expect(body.getByRole('button', { name: zh['wallet.retry'] })).toBeVisible();
-          } else {
-            throw new Error(`no check for ${state}`);
-          }
-        },
-        { timeout: 10_000 },
-      );
+    screens: {
+      entering: () => {
+        expect(amount()).toBeEnabled();
+        expect(screen.getByRole('button', { name: zh['wallet.convert'] })).toBeVisible();
+        expect(screen.queryByRole('dialog')).toBeNull();
+      },
+      // Irreversible: the dialog says so before anything is sent.
+      confirming: () => {
+        expect(screen.getByRole('dialog')).toHaveTextContent(zh['wallet.convertConfirmTitle']);
+        expect(server.calls(convertCall)).toBe(0);
+      },
+      converting: () => {
+        expect(screen.queryByRole('dialog')).toBeNull();
+        expect(amount()).toBeDisabled();
+        expect(screen.getByRole('status')).toHaveTextContent(zh['wallet.converting']);
+      },
+      done: () => {
+        expect(screen.getByRole('status')).toHaveTextContent(zh['wallet.converted']);
+        expect(screen.getByRole('button', { name: zh['wallet.convertAgain'] })).toBeVisible();
+      },
+      failed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent('Refused by the story server');
+        expect(screen.getByRole('button', { name: zh['wallet.retry'] })).toBeVisible();
+      },
     },
-  };
-}
-
-const pathStory = (pathName: string): Story => ({
-  name: pathName,
-  parameters: { server: fakeServer() },
-  play: async (context) => playPath('conversion', pathName, conversionDriver(context)),
+  }),
 });
 
-export const Entering = pathStory('entering');
-export const Confirming = pathStory('confirming');
-export const Converting = pathStory('converting');
-export const Done = pathStory('done');
-export const Failed = pathStory('failed');
-
-export const EveryPathHasAStory: Story = {
-  parameters: { screenshot: false, server: fakeServer() },
-  play: async () => {
-    await expect(pathNamesOf('conversion').sort()).toEqual(['confirming', 'converting', 'done', 'entering', 'failed']);
-  },
-};
+export const Entering = paths.storyOf('entering');
+export const Confirming = paths.storyOf('confirming');
+export const Converting = paths.storyOf('converting');
+export const Done = paths.storyOf('done');
+export const Failed = paths.storyOf('failed');
+export const EveryPathHasAStory = paths.everyPathHasAStory();
