@@ -23,6 +23,7 @@ import { transcodeJobMachine } from './transcode-job-machine.ts';
 import { withdrawalReviewMachine } from './withdrawal-review-machine.ts';
 import { reportReviewMachine } from './report-review-machine.ts';
 import { headlineReviewMachine } from './headline-review-machine.ts';
+import { videoReviewMachine } from './video-review-machine.ts';
 import { defaultDanmakuSettings } from './danmaku-lane-machine.ts';
 
 // The machines as a tester reads them: each machine's states, the events it takes and its shortest
@@ -149,6 +150,7 @@ export const catalogue: CatalogueEntry[] = [
   { name: 'withdrawal-review', machine: withdrawalReviewMachine, events: reviewEvents, eventWords: reviewWords },
   { name: 'report-review', machine: reportReviewMachine, events: reviewEvents, eventWords: reviewWords },
   { name: 'headline-review', machine: headlineReviewMachine },
+  { name: 'video-review', machine: videoReviewMachine, events: reviewEvents, eventWords: reviewWords },
   { name: 'transcode-job', machine: transcodeJobMachine, input: { toolsAvailable: true } },
   {
     name: 'plan-settlement',
