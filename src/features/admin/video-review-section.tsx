@@ -42,7 +42,10 @@ export function VideoReviewSection() {
           <dd>{row.category_name}</dd>
           <dt>{t('admin.videoLength')}</dt>
           <dd className={styles.number}>
-            {lengthOf(row.duration)} · {intl.formatNumber(row.size / 1024 / 1024, { maximumFractionDigits: 1 })} MB
+            {lengthOf(row.duration)} ·{' '}
+            {row.size >= 1024 * 1024
+              ? `${intl.formatNumber(row.size / 1024 / 1024, { maximumFractionDigits: 1 })} MB`
+              : `${intl.formatNumber(Math.max(1, Math.round(row.size / 1024)))} KB`}
           </dd>
         </>
       )}
