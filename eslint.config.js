@@ -40,7 +40,7 @@ const serverHelpers = [
   './server/password-hash.ts', './server/upload-content-type.ts', './server/i18n',
 ];
 const serverAreas = [
-  'account', 'admin', 'anchor', 'chat', 'circle', 'content', 'expert', 'gifts', 'live', 'scores', 'social', 'tasks', 'wallet',
+  'account', 'admin', 'anchor', 'chat', 'circle', 'content', 'expert', 'gifts', 'live', 'scores', 'social', 'tasks', 'video', 'wallet',
 ];
 const aboveEngines = [...serverEntry, ...serverComposition, './server/areas', './server/seed'];
 const abovePorts = [...aboveEngines, ...serverEngines];

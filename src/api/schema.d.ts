@@ -3726,6 +3726,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/videoReviewList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Videos uploaded by members, in one review status
+         * @description The console's review list of videos (Video_user/insert, Video_user/insertUpload); oldest first while under review. Anchors' and admins' videos are published as they are uploaded and never wait here.
+         */
+        get: operations["adminVideoReviewList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewVideo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A video after the decision
+         * @description approve publishes the video in every list, category, ranking and search (audit_successful); refuse needs a reason, shown to the author on their works and sent as a notice (audit_failure). Only a video under review may be decided (the video review machine's graph). Written to the audit log.
+         */
+        post: operations["adminReviewVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videocclassification/myClassification": {
         parameters: {
             query?: never;
@@ -5830,6 +5870,30 @@ export interface components {
         };
         AdminHeadlinePage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["AdminHeadline"][];
+        };
+        /** @description A video a member uploaded, as the review list shows it. */
+        AdminVideo: {
+            id: number;
+            user_id: number;
+            user_nickname: string;
+            title: string;
+            cover: components["schemas"]["ImageUrl"];
+            category_name: string;
+            /** @description Length in seconds. */
+            duration: number;
+            /** @description File size in bytes. */
+            size: number;
+            /** @description Where the video plays, as in Video.play_url. */
+            play_url: string;
+            /** @enum {string} */
+            format: "hls" | "mp4";
+            status: components["schemas"]["ReviewStatus"];
+            /** @description Why it was refused; null otherwise. */
+            reason: string | null;
+            submitted_at: components["schemas"]["Timestamp"];
+        };
+        AdminVideoPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminVideo"][];
         };
         /**
          * @description banner: a slide of the home carousel (Banner/getBannerList); advert: an advert slot (banner/getAdvertisement).
@@ -12873,6 +12937,67 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["TranscodeJobPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminVideoReviewList: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReviewStatus"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope; data is a page of videos to review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminVideoPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    adminReviewVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @enum {string} */
+                    decision: "approve" | "refuse";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The envelope; data is the video after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AdminVideo"];
                     };
                 };
             };

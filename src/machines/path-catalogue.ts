@@ -23,6 +23,7 @@ import { transcodeJobMachine } from './transcode-job-machine.ts';
 import { withdrawalReviewMachine } from './withdrawal-review-machine.ts';
 import { reportReviewMachine } from './report-review-machine.ts';
 import { headlineReviewMachine, type HeadlineForm } from './headline-review-machine.ts';
+import { videoReviewMachine } from './video-review-machine.ts';
 import { defaultDanmakuSettings } from './danmaku-lane-machine.ts';
 
 // The machines as a tester reads them: each machine's states, the events it takes and its shortest
@@ -302,6 +303,7 @@ export const catalogue: CatalogueEntry[] = [
     events: applicationEvents<HeadlineForm>({ classify_id: 1, title: '阿森纳主场逆转切尔西', content: '第67分钟萨卡破门，阿森纳2比1取胜。' }),
     eventWords: applicationWords,
   },
+  { name: 'video-review', machine: videoReviewMachine, events: reviewEvents, eventWords: reviewWords },
   { name: 'transcode-job', machine: transcodeJobMachine, input: { toolsAvailable: true } },
   {
     name: 'plan-settlement',

@@ -9,6 +9,8 @@ import zh from '../../src/i18n/messages/zh.json';
 import { launchBrowser } from './browser.ts';
 import { logIn, openAs, registerNewUser } from './site-users.ts';
 
+type RankPage = { total: number; list: Array<{ video: { id: number } }> };
+
 const clip = fileURLToPath(new URL('../fixtures/video-clip.mp4', import.meta.url));
 
 describe('videos in Chromium', () => {
@@ -98,4 +100,67 @@ describe('videos in Chromium', () => {
     await page.getByRole('button', { name: zh['video.comment.send'] }).click();
     await page.getByText('这球太漂亮了').waitFor();
   }, 120_000);
+
+  it('a member uploads a clip, an admin approves it in /admin, a second user reacts; it is in the works and the day’s ranking', async () => {
+    const author = await registerNewUser();
+    const title = `审核旅程${String(Date.now()).slice(-6)}`;
+    const page = await openAs(browser, author, '/video-list');
+    await page.getByRole('button', { name: zh['video.upload'] }).click();
+    const dialog = page.getByRole('dialog', { name: zh['video.upload'] });
+    await dialog.getByLabel(zh['video.upload.title']).fill(title);
+    await dialog.getByLabel(zh['video.upload.file']).setInputFiles(clip);
+    await dialog.getByRole('button', { name: zh['video.upload.submit'] }).click();
+    await page.waitForURL(/\/video-player\?id=\d+/, { timeout: 60_000 });
+    const videoId = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByText(zh['video.underReview']).waitFor();
+
+    // The member's works show it under review, only to them.
+    await page.goto(`${new URL(page.url()).origin}/member?type=18`);
+    const works = page.getByRole('region', { name: zh['video.works.mine'] });
+    const mine = works.getByRole('article', { name: title });
+    await mine.getByText(zh['status.under_review']).waitFor();
+    await mine.getByText(zh['video.works.waiting']).waitFor();
+
+    // An admin approves it in the console's video tab.
+    const admin = await logIn('86-13800000004', 'pitchside4');
+    const desk = await openAs(browser, admin, '/admin');
+    await desk.getByRole('tab', { name: zh['admin.videoReviewTab'] }).click();
+    const waiting = desk.getByRole('listitem').filter({ hasText: title });
+    await waiting.getByRole('button', { name: zh['admin.videoApprove'] }).click();
+    await waiting.waitFor({ state: 'detached', timeout: 15_000 });
+    await desk.context().close();
+
+    // A second user watches it to the end (a view), likes, favourites and comments on it.
+    const fan = await registerNewUser();
+    const watching = await openAs(browser, fan, `/video-player?id=${videoId}`);
+    await watching.getByRole('heading', { name: title }).waitFor();
+    const viewed = watching.waitForResponse((response) => response.url().endsWith('/api/Video/addView'), { timeout: 30_000 });
+    await expect
+      .poll(() => watching.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.3);
+    await viewed;
+    await watching.getByRole('button', { name: '点赞 0', exact: true }).click();
+    await watching.getByRole('button', { name: '已赞 1', exact: true }).waitFor();
+    await watching.getByRole('button', { name: '收藏 0', exact: true }).click();
+    await watching.getByRole('button', { name: '已收藏 1', exact: true }).waitFor();
+    await watching.getByRole('textbox', { name: zh['video.comment.placeholder'] }).fill('审核通过，恭喜');
+    await watching.getByRole('button', { name: zh['video.comment.send'] }).click();
+    await watching.getByText('审核通过，恭喜').waitFor();
+    const origin = new URL(watching.url()).origin;
+    let ranked = false;
+    for (let n = 1; n <= 50 && !ranked; n++) {
+      const rank = (await (await watching.request.get(`${origin}/api/videoRank/getRank?period=day&limit=100&page=${n}`)).json()) as { data: RankPage };
+      ranked = rank.data.list.some((entry) => entry.video.id === videoId);
+      if (n * 100 >= rank.data.total) break;
+    }
+    expect(ranked).toBe(true);
+    await watching.context().close();
+
+    // Back in the works: published, with its play link.
+    await page.reload();
+    const published = page.getByRole('region', { name: zh['video.works.mine'] }).getByRole('article', { name: title });
+    await published.getByText(zh['status.audit_successful']).waitFor();
+    expect(await published.getByRole('link', { name: zh['video.works.play'] }).getAttribute('href')).toBe(`/video-player?id=${videoId}`);
+    await page.context().close();
+  }, 300_000);
 });

@@ -38,7 +38,7 @@ describe("the server's floors", () => {
     30_000,
   );
 
-  it.each(['account', 'admin', 'anchor', 'chat', 'content', 'gifts', 'live', 'scores', 'social', 'tasks', 'wallet'])(
+  it.each(['account', 'admin', 'anchor', 'chat', 'content', 'gifts', 'live', 'scores', 'social', 'tasks', 'video', 'wallet'])(
     'refuses %s a file of another area that is not its public file',
     async (area) => {
       const [other, file] = area === 'wallet' ? ['tasks', 'task-service.ts'] : ['wallet', 'ledger.ts'];

@@ -2,6 +2,7 @@ import { defineAreaHandlers } from '../../ports/area-handlers.ts';
 import { adminAnchorApplicationList, reviewAnchorApplication } from '../anchor/anchor-public.ts';
 import { adminHeadlineList, adminPromoList, deletePromo, reviewHeadline, savePromo } from '../content/content-public.ts';
 import { adminExpertApplicationList, reviewExpertApplication } from '../expert/expert-public.ts';
+import { adminVideoReviewList, reviewVideo } from '../video/video-public.ts';
 import { adminWithdrawalList, reviewWithdrawal } from '../wallet/wallet-public.ts';
 import { languageOf } from '../../i18n/server-messages.ts';
 import { auditLogPage, recordAdminAction } from './audit-log.ts';
@@ -67,6 +68,18 @@ export const adminHandlers = defineAreaHandlers('admin', {
         targetId: input.id,
         before: { status: before.status },
         after: { status: after.status, reason: after.reason },
+        reason: input.reason,
+      }),
+    ),
+  adminVideoReviewList: ({ server, input, request }) => adminVideoReviewList(server, input, languageOf(request.headers)),
+  adminReviewVideo: ({ server, me, input, request }) =>
+    reviewVideo(server, input, languageOf(request.headers), (trx, before, after) =>
+      recordAdminAction(trx, server, { user: me(), request }, {
+        action: `video.${input.decision}`,
+        targetType: 'video',
+        targetId: input.id,
+        before: { status: before.status },
+        after: { status: after.status, reason: after.reason, author_id: after.user_id, title: after.title },
         reason: input.reason,
       }),
     ),

@@ -25,7 +25,7 @@ export const videoHandlers = defineAreaHandlers('video', {
   videoUserComment: ({ server, me, input, say }) => addComment(server, me().id, input, say),
   videoUserCommentLikes: ({ server, me, input }) => likeComment(server, me().id, input.comment_id, input.like),
   videoUserInsert: async ({ server, me, request, say }) => {
-    const video = await insertVideo(server, request, me().id, languageOf(request.headers));
+    const video = await insertVideo(server, request, me(), languageOf(request.headers));
     say(videoUploadMessages.added);
     return video;
   },
@@ -35,7 +35,7 @@ export const videoHandlers = defineAreaHandlers('video', {
     return null;
   },
   videoUserInsertUpload: async ({ server, me, input, say, request }) => {
-    const video = await insertResumedUpload(server, me().id, input, languageOf(request.headers));
+    const video = await insertResumedUpload(server, me(), input, languageOf(request.headers));
     say(videoUploadMessages.added);
     return video;
   },

@@ -162,7 +162,7 @@ export async function publishPlayback(
   const broadcast = { from: record.started_at, to: record.ended_at };
   // The wall-clock moment the video's first frame was on air.
   const firstFrame = record.started_at.getTime() + input.start * 1000;
-  return storeVideo(server, user.id, fields, { name, type: 'video/mp4', bytes: size, sha256, size: null }, undefined, language, {
+  return storeVideo(server, user, fields, { name, type: 'video/mp4', bytes: size, sha256, size: null }, undefined, language, {
     afterInsert:
       matchId === null || !kickOff
         ? undefined

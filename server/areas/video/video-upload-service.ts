@@ -18,6 +18,7 @@ import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, w
 import { videoCachePrefix, videoListMessages, videoInfo } from './video-list-service.ts';
 import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
 import type { Video } from './video-queries.ts';
+import { publishesWithoutReview } from '../../../src/machines/video-review-machine.ts';
 import { renditionsDirectory } from './video-renditions.ts';
 import { queueTranscode, wakeTranscodeWorkers } from './video-transcode-service.ts';
 import { cancelTranscodesOf } from './video-transcode-worker.ts';
@@ -46,7 +47,7 @@ const posterAtSeconds = (duration: number) => Math.min(1, duration / 3);
  * ffprobe reads in it (mp4, mov or webm with a playable video stream). Without a cover the poster
  * frame is taken. Anything refused leaves no file and no row behind.
  */
-export async function insertVideo(server: ServerContext, request: FastifyRequest, userId: number, language: Language): Promise<Video> {
+export async function insertVideo(server: ServerContext, request: FastifyRequest, author: SessionUser, language: Language): Promise<Video> {
   const validate = server.contract.byId.get('videoUserInsert')?.fieldsValidator();
   if (!validate) throw new Error('videoUserInsert has no multipart fields in the contract');
   const fields: Record<string, unknown> = {};
@@ -78,7 +79,7 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
     for (const stored of written.slice(1)) await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
     return refuseUpload(server, written[0], error);
   }
-  return storeVideo(server, userId, fields, video, cover, language);
+  return storeVideo(server, author, fields, video, cover, language);
 }
 
 export interface StoreOptions {
@@ -89,11 +90,13 @@ export interface StoreOptions {
 /**
  * The video file written and checked by its first bytes and size: read by ffprobe, its category
  * checked, the poster frame taken when there is no cover, then the video, its uploads and its
- * transcoding job stored in one transaction. Anything refused leaves no file and no row behind.
+ * transcoding job stored in one transaction. An anchor's or an admin's video is published at once, a
+ * member's waits under review for an admin (publishesWithoutReview). Anything refused leaves no file and
+ * no row behind.
  */
 export async function storeVideo(
   server: ServerContext,
-  userId: number,
+  author: SessionUser,
   fields: InsertFields,
   video: WrittenFile,
   givenCover: WrittenFile | undefined,
@@ -112,10 +115,11 @@ export async function storeVideo(
     const coverPath = cover ? `${uploadsPathPrefix}${cover.name}` : `/media/covers/video-${parseInt(video.sha256.slice(0, 6), 16)}.svg`;
     const videoPath = `${uploadsPathPrefix}${video.name}`;
     const videoFile = video;
+    const published = publishesWithoutReview(author);
     const id = await server.database.db.transaction().execute(async (trx) => {
       const now = server.clock.now();
       const uploads = [videoFile, ...(cover ? [cover] : [])].map((stored) => ({
-        owner_id: userId,
+        owner_id: author.id,
         path: `${uploadsPathPrefix}${stored.name}`,
         purpose: stored === videoFile ? ('video' as const) : ('video_cover' as const),
         content_type: stored.type,
@@ -130,8 +134,9 @@ export async function storeVideo(
         .insertInto('videos')
         .values({
           category_id: fields.category_id,
-          user_id: userId,
+          user_id: author.id,
           title: fields.title.trim() || fields.title,
+          status: published ? 'audit_successful' : 'under_review',
           cover: coverPath,
           video_path: videoPath,
           duration_seconds: Math.max(1, Math.round(probed.durationSeconds)),
@@ -145,8 +150,8 @@ export async function storeVideo(
       return Number(row.id);
     });
     wakeTranscodeWorkers();
-    const viewer: SessionUser = { id: userId, sessionId: 0, isAnchor: false, roles: new Set() };
-    return await videoInfo(server, viewer, id, language);
+    if (published) server.cache.invalidate(videoCachePrefix);
+    return await videoInfo(server, author, id, language);
   } catch (error) {
     for (const stored of written.slice(1)) await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
     return refuseUpload(server, written[0], error);
@@ -228,7 +233,7 @@ export const resumableMessages = {
  */
 export async function insertResumedUpload(
   server: ServerContext,
-  userId: number,
+  author: SessionUser,
   input: InputOf<'videoUserInsertUpload'>,
   language: Language,
 ): Promise<Video> {
@@ -236,7 +241,7 @@ export async function insertResumedUpload(
     .selectFrom('video_tus_uploads')
     .select(['id', 'length'])
     .where('id', '=', input.upload_id)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', author.id)
     .executeTakeFirst();
   if (!row) throw new DomainError(videoListMessages.notFound);
   if ((await uploadedOffset(server, row.id)) !== Number(row.length)) throw new DomainError(resumableMessages.notWhole);
@@ -251,7 +256,7 @@ export async function insertResumedUpload(
     return await refuseUpload(server, undefined, error);
   }
   const { upload_id: _uploadId, ...fields } = input;
-  return storeVideo(server, userId, fields, video, undefined, language);
+  return storeVideo(server, author, fields, video, undefined, language);
 }
 
 /**

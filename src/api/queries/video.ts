@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../api-context.tsx';
 import type { components } from '../schema';
 import { callKey, getQuery, postQuery, readOptions, type PostBody, type QueryParams, type ReadOptions } from './call-query.ts';
@@ -190,6 +190,7 @@ function invalidateVideoLists(queryClient: QueryClient) {
     callKey('get', '/api/video/videoList'),
     callKey('get', '/api/Video/userPostList'),
     callKey('post', '/api/Video/anchorWorks'),
+    callKey('get', '/api/videoRank/getRank'),
   ])
     void queryClient.invalidateQueries({ queryKey: key });
 }
@@ -325,4 +326,25 @@ export function usePublishPlayback() {
     mutationFn: (body: PostBody<'/api/Video_user/publishPlayback'>) => api.post('/api/Video_user/publishPlayback', { body }),
     onSuccess: () => invalidateVideoLists(queryClient),
   });
+}
+
+/** Members' videos under review, oldest first, for the admin console (admin/videoReviewList). */
+export function useAdminVideoReviews(page: number) {
+  return useQuery({ ...getQuery(useApi(), '/api/admin/videoReviewList', { params: { query: { page, limit: 20 } } }), placeholderData: keepPreviousData });
+}
+
+/** admin/reviewVideo, for the review machine's actors: a decision changes the queue, the video lists and the log. */
+export function useReviewVideo() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (body: PostBody<'/api/admin/reviewVideo'>) => {
+      const result = await api.post('/api/admin/reviewVideo', { body });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/admin/videoReviewList') });
+      void queryClient.invalidateQueries({ queryKey: callKey('get', '/api/admin/auditLog') });
+      invalidateVideoLists(queryClient);
+      return result;
+    },
+    [api, queryClient],
+  );
 }

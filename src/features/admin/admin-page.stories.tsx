@@ -188,6 +188,7 @@ export const WithAnotherAreasTab: Story = {
       zh['admin.tab.withdrawals'],
       zh['admin.tab.experts'],
       zh['admin.tab.reports'],
+      zh['admin.videoReviewTab'],
       zh['route.news'],
       zh['admin.tab.users'],
       zh['admin.tab.settings'],

@@ -20,6 +20,7 @@ import { ReviewActionBar, type ReviewDecisionBody } from './review-action-bar.ts
 import { ReviewQueueSection } from './review-queue-section.tsx';
 import { SiteSettingsPanel } from './site-settings-panel.tsx';
 import { UserManagementPanel } from './user-management-panel.tsx';
+import { VideoReviewSection } from './video-review-section.tsx';
 
 type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
 
@@ -42,13 +43,14 @@ const ownTabs: readonly AdminTab[] = [
   { id: 'withdrawals', title: 'admin.tab.withdrawals', Panel: WithdrawalReviewSection },
   { id: 'experts', title: 'admin.tab.experts', Panel: ExpertApplicationPanel },
   { id: 'reports', title: 'admin.tab.reports', Panel: ReportReviewPanel },
+  { id: 'videos', title: 'admin.videoReviewTab', Panel: VideoReviewSection },
   { id: 'users', title: 'admin.tab.users', Panel: UserManagementPanel },
   { id: 'settings', title: 'admin.tab.settings', Panel: SiteSettingsPanel },
   { id: 'audit', title: 'admin.tab.audit', Panel: AuditLogPanel },
 ];
 
 /** How many of the console's own tabs are reviews, which the other areas' tabs follow. */
-const reviewTabCount = 4;
+const reviewTabCount = 5;
 
 /** /admin with the tabs other areas add (src/routes.ts hands them in). */
 export function adminScreen(extraTabs: readonly AdminTab[]) {

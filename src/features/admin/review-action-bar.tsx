@@ -8,6 +8,7 @@ import type { anchorReviewMachine } from '../../machines/anchor-review-machine.t
 import type { expertReviewMachine } from '../../machines/expert-review-machine.ts';
 import type { ReportStatus, reportReviewMachine } from '../../machines/report-review-machine.ts';
 import type { headlineReviewMachine } from '../../machines/headline-review-machine.ts';
+import type { videoReviewMachine } from '../../machines/video-review-machine.ts';
 import type { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
@@ -28,13 +29,14 @@ function reviewDecisionActors(decide: (body: ReviewDecisionBody) => Promise<unkn
   };
 }
 
-/** The review machines the bar drives: a withdrawal's, a role application's, a sent article's, or reported content's. */
+/** The review machines the bar drives: a withdrawal's, a role application's, a sent article's, reported content's or a video's. */
 type DecisionMachine =
   | typeof withdrawalReviewMachine
   | typeof anchorReviewMachine
   | typeof expertReviewMachine
   | typeof headlineReviewMachine
-  | typeof reportReviewMachine;
+  | typeof reportReviewMachine
+  | typeof videoReviewMachine;
 
 interface DecisionView {
   outcome: 'approved' | 'refused' | null;

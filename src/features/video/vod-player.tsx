@@ -14,10 +14,18 @@ import styles from './video.module.css';
 /** SPEC-free but what viewers expect: a view counts after this much watching, not on opening the page. */
 export const viewAfterSeconds = 10;
 
+/**
+ * Whether `seconds` of playing make a view of a video `duration` seconds long: ten seconds, or nearly all of a
+ * shorter clip (its last timeupdate comes a fraction of a second before the end), which otherwise never counts.
+ */
+export function watchedEnough(seconds: number, duration: number): boolean {
+  const whole = duration > 0 ? Math.min(viewAfterSeconds, duration * 0.8) : viewAfterSeconds;
+  return seconds >= whole;
+}
 
 /**
  * A video on demand through the rooms' player machine and controls, with a timeline to seek in;
- * `onWatched` is called once the viewer has watched `viewAfterSeconds` of it. A match video's chapters show as
+ * `onWatched` is called once the viewer has watched `viewAfterSeconds` of it (or most of a shorter clip). A match video's chapters show as
  * ticks on the timeline and as a list; either jumps to the moment and plays from there.
  */
 export function VodPlayer({ video, chapters = [], onWatched }: { video: Video; chapters?: readonly Chapter[]; onWatched: () => void }) {
@@ -77,7 +85,7 @@ export function VodPlayer({ video, chapters = [], onWatched }: { video: Video; c
       watched.current.last = at;
       // Only time played counts: a seek jumps further than a timeupdate's quarter second.
       if (step > 0 && step < 1.5 && !element.paused) watched.current.seconds += step;
-      if (!watched.current.told && watched.current.seconds >= viewAfterSeconds) {
+      if (!watched.current.told && watchedEnough(watched.current.seconds, Number.isFinite(element.duration) ? element.duration : video.duration)) {
         watched.current.told = true;
         tell.current();
       }

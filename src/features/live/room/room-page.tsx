@@ -30,9 +30,11 @@ export interface RoomParts {
   GiftBar?: ComponentType<{ roomId: number; anchorId: number }>;
   /** The gift effects (the gifts area's): what plays over the picture, fed the chat's gift lines. */
   giftEffects?: { overlay: ReactNode; onGift: (message: RoomChatMessage) => void };
+  /** The anchor's videos under the room (the video area's), for the anchor. */
+  Works?: ComponentType<{ anchorId: number }>;
 }
 
-function Room({ info, parts: { horns, GiftBar, giftEffects } }: { info: LiveRoomInfo; parts: RoomParts }) {
+function Room({ info, parts: { horns, GiftBar, giftEffects, Works } }: { info: LiveRoomInfo; parts: RoomParts }) {
   const t = useMessage();
   const intl = useIntl();
   const { room, anchor_stats: stats } = info;
@@ -111,6 +113,7 @@ function Room({ info, parts: { horns, GiftBar, giftEffects } }: { info: LiveRoom
         </section>
       ) : null}
       <RoomExtras room={room} />
+      {Works ? <Works anchorId={room.anchor.id} /> : null}
     </article>
   );
 }
