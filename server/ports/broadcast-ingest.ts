@@ -10,6 +10,8 @@ export interface BroadcastIngest {
    * playback's `video` address; null when the address names no recording here.
    */
   recordingSegments(playbackPath: string): Promise<RecordedSegment[] | null>;
+  /** How long a past broadcast's recording plays, in seconds, found as recordingSegments finds it; null likewise. */
+  recordingSeconds(playbackPath: string): Promise<number | null>;
 }
 
 /** One fragment of a recording: an MPEG-TS file on this machine and the seconds it plays. */

@@ -1,5 +1,6 @@
 import { circleComments, circleDefs, circlePosts } from './catalogue/circle-catalogue.ts';
 import { videoCategoryDefs, videoComments, videoTitleTemplates } from './catalogue/video-catalogue.ts';
+import { demoRecordingSeconds } from './video-seed.ts';
 import {
   at,
   clipPath,
@@ -181,7 +182,10 @@ export async function seedCommunity(ctx: SeedContext, accounts: SeededAccounts, 
         .replaceAll('{round}', String(random.int(1, 20)));
       const author =
         def.name === '主播精彩' ? random.pick(accounts.anchors) : random.chance(0.5) ? accounts.admin : random.pick(people);
-      const duration = random.int(45, 600);
+      // Every seeded video plays a demo recording, so that is its length; the draw that once made one up stays, so
+      // every later seeded value is what it was.
+      random.int(45, 600);
+      const duration = demoRecordingSeconds;
       const status =
         c === 6 && n === 4
           ? ('under_review' as const)

@@ -25,7 +25,7 @@ export async function seedVideoViews(ctx: SeedContext, accounts: SeededAccounts)
 }
 
 /** The demo recordings play their 8 s clip 8 times (server/media/vod-playlists.ts): what a seeded video lasts. */
-const demoRecordingSeconds = 64;
+export const demoRecordingSeconds = 64;
 const chapterKinds = ['goal', 'own_goal', 'penalty_goal', 'yellow_card', 'red_card', 'second_yellow'] as const;
 
 /**

@@ -130,7 +130,10 @@ describe('a video after it is made: its files go with it, its match chapters, a 
     expect(playbacks.code, playbacks.msg).toBe(0);
     const playback = playbacks.data.list.find((entry) => entry.video.startsWith('/media/videos/'));
     expect(playback, 'the demo anchor has a recorded broadcast').toBeDefined();
+    // Listed as long as its recording plays (the demo clip's 8 s, 8 times), not as its time on air.
+    expect(playback!.duration).toBe(64);
     const record = await server.database.db.selectFrom('live_records').select(['started_at', 'ended_at', 'match_id']).where('id', '=', playback!.id).executeTakeFirstOrThrow();
+    expect((record.ended_at!.getTime() - record.started_at.getTime()) / 1000).toBeGreaterThan(64);
     // A goal the feed wrote 20 s into the broadcast: 12 s into a stretch from 8 s.
     let matchId = record.match_id === null ? null : Number(record.match_id);
     if (matchId === null) {

@@ -45,15 +45,19 @@ export async function playbacks(
       .offset((page - 1) * limit)
       .execute(),
   ]);
-  const matches = await matchBriefs(
-    server,
-    rows.flatMap((row) => (row.match_id === null ? [] : [row.match_id])),
-  );
+  const [matches, recorded] = await Promise.all([
+    matchBriefs(
+      server,
+      rows.flatMap((row) => (row.match_id === null ? [] : [row.match_id])),
+    ),
+    // The length listed is the recording's own: a broadcast's recording can be shorter than its time on air.
+    Promise.all(rows.map((row) => server.ingest.recordingSeconds(row.playback_path!).catch(() => null))),
+  ]);
   return {
     total: Number(count.n),
     page,
     limit,
-    list: rows.map((row) => {
+    list: rows.map((row, at) => {
       const match = row.match_id === null ? undefined : matches.get(row.match_id);
       const ended = row.ended_at!;
       return {
@@ -65,7 +69,7 @@ export async function playbacks(
         ...(match ? { match } : {}),
         start_time: timestampOf(row.started_at),
         end_time: timestampOf(ended),
-        duration: Math.max(0, timestampOf(ended) - timestampOf(row.started_at)),
+        duration: Math.round(recorded[at] ?? Math.max(0, timestampOf(ended) - timestampOf(row.started_at))),
         video: row.playback_path!,
         views: row.views,
       };

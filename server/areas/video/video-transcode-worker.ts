@@ -9,6 +9,7 @@ import {
   transcodeRungs,
   transcodeStatusOf,
   transcodeTimeLimitMs,
+  planRungs,
   type PlannedRung,
   type ProbedSource,
   type RungQuality,
@@ -19,7 +20,7 @@ import { uploadsPathPrefix } from '../../ports/upload-storage.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { videoCachePrefix } from './video-list-service.ts';
 import { findFfprobe, probeVideo } from './video-probe.ts';
-import { findFfmpeg, makeRendition, masterPlaylistPath, renditionMade, renditionsDirectory, writeMasterPlaylist } from './video-renditions.ts';
+import { findFfmpeg, makeRenditions, masterPlaylistPath, renditionMade, renditionsDirectory, writeMasterPlaylist } from './video-renditions.ts';
 
 export interface TranscodeWorkerOptions {
   /** Jobs this process runs at once (one by default: ffmpeg takes the cores it is given). */
@@ -133,8 +134,36 @@ export function startTranscodeWorker(server: ServerContext, options: TranscodeWo
     await mkdir(directory, { recursive: true });
     // Only renditions whole on disk count as made.
     const done = job.done.filter((quality) => isRungQuality(quality) && renditionMade(directory, quality)) as RungQuality[];
-    let hasAudio = true;
+    let probedSource: ProbedSource | null = null;
     let durationSeconds = video.duration_seconds;
+    // The machine asks for one rung at a time; the first ask starts one ffmpeg run for every rung still to make
+    // (the source decoded once for the whole ladder), and each later ask waits for that same run.
+    let ladder: { qualities: Set<RungQuality>; made: Promise<void>; listeners: Set<(share: number) => void>; abort: AbortController } | null = null;
+    const startLadder = (rung: PlannedRung) => {
+      const planned = probedSource ? planRungs(probedSource, done) : [rung];
+      const rungs = planned.filter((entry) => entry.quality === rung.quality || (entry.progress < 1 && !renditionMade(directory, entry.quality)));
+      const ladderAbort = new AbortController();
+      const listeners = new Set<(share: number) => void>();
+      const started = {
+        qualities: new Set(rungs.map((entry) => entry.quality)),
+        listeners,
+        abort: ladderAbort,
+        made: makeRenditions({
+          ffmpeg: ffmpeg!,
+          source,
+          directory,
+          rungs,
+          durationSeconds,
+          audioCodec: probedSource?.audioCodec ?? null,
+          onProgress: (share) => {
+            for (const listener of listeners) listener(share);
+          },
+          signal: ladderAbort.signal,
+        }),
+      };
+      started.made.catch(() => undefined);
+      return started;
+    };
 
     const logic = transcodeJobMachine.provide({
       delays: { timeLimit: timeLimitMs },
@@ -142,32 +171,40 @@ export function startTranscodeWorker(server: ServerContext, options: TranscodeWo
         probe: fromPromise<ProbedSource>(async () => {
           const probed = ffprobe ? await probeVideo(ffprobe, source) : null;
           if (!probed) throw new Error('the source cannot be read');
-          hasAudio = probed.audioCodec !== null;
           durationSeconds = probed.durationSeconds;
-          return { height: probed.height, videoCodec: probed.videoCodec, audioCodec: probed.audioCodec };
+          probedSource = { height: probed.height, videoCodec: probed.videoCodec, audioCodec: probed.audioCodec };
+          return probedSource;
         }),
         makeRung: fromCallback<TranscodeJobEvent, { rung: PlannedRung }>(({ input, sendBack }) => {
-          const rungAbort = new AbortController();
-          const onJobAbort = () => rungAbort.abort();
+          if (!ladder || !ladder.qualities.has(input.rung.quality)) {
+            ladder?.abort.abort();
+            ladder = startLadder(input.rung);
+          }
+          const run = ladder;
+          let ended = false;
+          const onShare = (share: number) => {
+            if (!ended) sendBack({ type: 'rung.progress', progress: share });
+          };
+          run.listeners.add(onShare);
+          const onJobAbort = () => run.abort.abort();
           abort.signal.addEventListener('abort', onJobAbort, { once: true });
-          makeRendition({
-            ffmpeg: ffmpeg!,
-            source,
-            directory,
-            rung: input.rung,
-            durationSeconds,
-            hasAudio,
-            onProgress: (progress) => sendBack({ type: 'rung.progress', progress }),
-            signal: rungAbort.signal,
-          }).then(
-            () => sendBack({ type: 'rung.done' }),
+          run.made.then(
+            () => {
+              if (!ended) sendBack({ type: 'rung.done' });
+            },
             (error: unknown) => {
-              if (!rungAbort.signal.aborted) sendBack({ type: 'rung.failed', reason: error instanceof Error ? error.message.slice(0, 200) : 'ffmpeg failed' });
+              if (!ended && !run.abort.signal.aborted) sendBack({ type: 'rung.failed', reason: error instanceof Error ? error.message.slice(0, 200) : 'ffmpeg failed' });
             },
           );
           return () => {
+            ended = true;
+            run.listeners.delete(onShare);
             abort.signal.removeEventListener('abort', onJobAbort);
-            rungAbort.abort();
+            // Leaving for the next rung keeps the run; leaving for failed (the time limit) or a stop ends it.
+            queueMicrotask(() => {
+              const snapshot = actor.getSnapshot();
+              if (snapshot.status !== 'active' || !snapshot.matches({ working: 'transcoding' })) run.abort.abort();
+            });
           };
         }),
         finish: fromPromise<void, { rungs: PlannedRung[] }>(async ({ input }) => {

@@ -40,6 +40,8 @@ const formLimits = { files: 2, fields: 6, fieldSize: 1024, parts: 8 } as const;
 
 /** Where a video's poster frame is taken: a second in, or a third of a shorter video. */
 const posterAtSeconds = (duration: number) => Math.min(1, duration / 3);
+/** The length from which the poster is a second in. */
+const posterAtLeastSeconds = 3;
 
 /**
  * Video_user/insert: the form's text fields checked against the contract, the cover by its content
@@ -87,46 +89,65 @@ export interface StoreOptions {
   afterInsert?: (trx: Kysely<Database>, videoId: number, durationSeconds: number) => Promise<void>;
 }
 
+/** A video file written and checked by its first bytes and size; its SHA-256 may still be being read. */
+export type StoredVideoFile = Omit<WrittenFile, 'sha256'> & { sha256: string | Promise<string> };
+
 /**
  * The video file written and checked by its first bytes and size: read by ffprobe, its category
  * checked, the poster frame taken when there is no cover, then the video, its uploads and its
  * transcoding job stored in one transaction. An anchor's or an admin's video is published at once, a
  * member's waits under review for an admin (publishesWithoutReview). Anything refused leaves no file and
- * no row behind.
+ * no row behind. ffprobe, the poster frame (processes of their own) and the hash run side by side: one after
+ * another they were most of the time from a large upload's last byte to its video.
  */
 export async function storeVideo(
   server: ServerContext,
   author: SessionUser,
   fields: InsertFields,
-  video: WrittenFile,
+  stored: StoredVideoFile,
   givenCover: WrittenFile | undefined,
   language: Language,
   options: StoreOptions = {},
 ): Promise<Video> {
   let cover = givenCover;
-  const written: WrittenFile[] = [video, ...(cover ? [cover] : [])];
+  const written: Array<{ name: string }> = [stored, ...(cover ? [cover] : [])];
   try {
-    const file = join(server.storage.directory, video.name);
-    const probed = await probeOrSniffed(file, fields);
+    const file = join(server.storage.directory, stored.name);
+    // The poster is taken at its usual second (that of any video 3 s or longer) while ffprobe reads the length.
+    const [probedRead, hashRead, posterRead] = await Promise.allSettled([
+      probeOrSniffed(file, fields),
+      Promise.resolve(stored.sha256),
+      cover ? Promise.resolve(undefined) : posterFrame(server, file, posterAtLeastSeconds),
+    ]);
+    const early = posterRead.status === 'fulfilled' ? posterRead.value : undefined;
+    if (early) written.push(early);
+    if (probedRead.status === 'rejected') throw probedRead.reason;
+    if (hashRead.status === 'rejected') throw hashRead.reason;
+    const probed = probedRead.value;
+    const video: WrittenFile = { ...stored, sha256: hashRead.value };
     const category = await server.database.db.selectFrom('video_categories').select('id').where('id', '=', fields.category_id).executeTakeFirst();
     if (!category) throw new DomainError(videoUploadMessages.categoryMissing);
-    cover ??= await posterFrame(server, file, probed.durationSeconds);
-    if (cover && !written.includes(cover)) written.push(cover);
+    if (!cover && early && probed.durationSeconds >= posterAtLeastSeconds) cover = early;
+    else if (!cover) {
+      if (early) await unlink(join(server.storage.directory, early.name)).catch(() => undefined);
+      cover = await posterFrame(server, file, probed.durationSeconds);
+      if (cover) written.push(cover);
+    }
     const coverPath = cover ? `${uploadsPathPrefix}${cover.name}` : `/media/covers/video-${parseInt(video.sha256.slice(0, 6), 16)}.svg`;
     const videoPath = `${uploadsPathPrefix}${video.name}`;
     const videoFile = video;
     const published = publishesWithoutReview(author);
     const id = await server.database.db.transaction().execute(async (trx) => {
       const now = server.clock.now();
-      const uploads = [videoFile, ...(cover ? [cover] : [])].map((stored) => ({
+      const uploads = [videoFile, ...(cover ? [cover] : [])].map((entry) => ({
         owner_id: author.id,
-        path: `${uploadsPathPrefix}${stored.name}`,
-        purpose: stored === videoFile ? ('video' as const) : ('video_cover' as const),
-        content_type: stored.type,
-        bytes: stored.bytes,
-        sha256: stored.sha256,
-        width: stored.size?.width ?? null,
-        height: stored.size?.height ?? null,
+        path: `${uploadsPathPrefix}${entry.name}`,
+        purpose: entry === videoFile ? ('video' as const) : ('video_cover' as const),
+        content_type: entry.type,
+        bytes: entry.bytes,
+        sha256: entry.sha256,
+        width: entry.size?.width ?? null,
+        height: entry.size?.height ?? null,
         created_at: now,
       }));
       await trx.insertInto('uploads').values(uploads).execute();
@@ -153,7 +174,7 @@ export async function storeVideo(
     if (published) server.cache.invalidate(videoCachePrefix);
     return await videoInfo(server, author, id, language);
   } catch (error) {
-    for (const stored of written.slice(1)) await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
+    for (const entry of written.slice(1)) await unlink(join(server.storage.directory, entry.name)).catch(() => undefined);
     return refuseUpload(server, written[0], error);
   }
 }
@@ -248,7 +269,7 @@ export async function insertResumedUpload(
   const claimed = await server.database.db.deleteFrom('video_tus_uploads').where('id', '=', row.id).executeTakeFirst();
   // Two calls for one upload: the second finds it gone.
   if (Number(claimed.numDeletedRows) === 0) throw new DomainError(videoListMessages.notFound);
-  let video: WrittenFile;
+  let video: StoredVideoFile;
   try {
     video = await adoptChecked(tusFile(server, row.id), uploadRuleOf('video'), server.storage.directory);
   } catch (error) {
@@ -261,10 +282,10 @@ export async function insertResumedUpload(
 
 /**
  * A whole resumable upload judged where it lies, by the same rule as a streamed one (its first bytes' type, its
- * size), hashed by one read, then renamed into the uploads: the bytes are not written a second time, which halved
- * the time from the last byte to the video for a large file.
+ * size), then renamed into the uploads: the bytes are not written a second time, which halved the time from the
+ * last byte to the video for a large file. Its hash is read beside ffprobe and the poster frame (storeVideo).
  */
-async function adoptChecked(file: string, rule: UploadRule, directory: string): Promise<WrittenFile> {
+async function adoptChecked(file: string, rule: UploadRule, directory: string): Promise<StoredVideoFile> {
   const { size: bytes } = await stat(file);
   if (bytes === 0) throw new DomainError(uploadMessages.empty);
   if (bytes > rule.maxBytes) throw new DomainError(uploadMessages.tooLarge, ResultCode.error, { megabytes: rule.maxBytes / (1024 * 1024) });
@@ -278,9 +299,14 @@ async function adoptChecked(file: string, rule: UploadRule, directory: string): 
   }
   const type = sniffMediaType(head);
   if (!type || !rule.contentTypes.includes(type)) throw new DomainError(rule.wrongType);
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
   const name = `${randomBytes(16).toString('hex')}.${storedExtensions[type]}`;
   await rename(file, join(directory, name));
-  return { name, type, bytes, sha256: hash.digest('hex'), size: null };
+  return { name, type, bytes, sha256: sha256Of(join(directory, name)), size: null };
+}
+
+/** A file's SHA-256, read in large pieces. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

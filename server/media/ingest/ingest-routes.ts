@@ -107,7 +107,15 @@ export async function ingestRoutes(app: FastifyInstance, { server, ingest, rooms
           const drained = await ingest.ladderDrained(streamKey, ladderDrainMs);
           if (!drained) server.log.warn({ roomId }, 'media server: the ladder did not finish a broadcast; its recording is kept as it is');
           await new Promise((resolve) => setTimeout(resolve, settleMs));
-          if (record) ingest.keepRecording(record.id, streamKey);
+          if (record && ingest.keepRecording(record.id, streamKey)) {
+            // The qualities the ladder missed part of are made again from the original, after this answer.
+            void ingest
+              .completeRecording(record.id)
+              .then((made) => {
+                if (made.length > 0) server.log.info({ recordId: record.id, made }, 'media server: a recording got its missing qualities');
+              })
+              .catch((error: unknown) => server.log.warn({ err: error instanceof Error ? error.message : String(error), recordId: record.id }, 'media server: a recording could not be completed'));
+          }
           server.log.info({ roomId, recordId: record?.id }, 'media server: a broadcast ended');
           return reply.send({ code: ResultCode.ok, msg: '', data: null });
         }
@@ -122,7 +130,8 @@ export async function ingestRoutes(app: FastifyInstance, { server, ingest, rooms
     const id = Number(recordId);
     const renditions = ingest.recordedRenditions(id);
     if (renditions.length === 0) return notFound(request, reply);
-    reply.type('application/vnd.apple.mpegurl').header('cache-control', 'public, max-age=3600');
+    // The master playlist gains the qualities made again after the recording was kept: it is kept briefly.
+    reply.type('application/vnd.apple.mpegurl').header('cache-control', name === 'master' ? 'public, max-age=60' : 'public, max-age=3600');
     if (name === 'master') return reply.send(ingestMasterPlaylist(renditions));
     if (!isHlsQuality(name) || !renditions.includes(name)) return notFound(request, reply);
     const playlist = await ingest.recordingPlaylist(id, name);

@@ -2,11 +2,14 @@
 // writes for them, and the recordings kept when a push ends (DESIGN.md, Video).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeLadder } from '../hls-ladder.ts';
 import { hlsQualities, windowSegments, type HlsQuality } from '../hls-playlists.ts';
 import type { RecordedSegment } from '../../ports/broadcast-ingest.ts';
 import { demoRecordingSegments } from '../recording-segments.ts';
+import { ladderHeights } from './rtmp-media-server.ts';
 
 /** Bits a second each rendition is announced with, so hls.js orders its levels as SPEC §9 does. */
 const announcedBandwidth: Readonly<Record<HlsQuality, number>> = {
@@ -117,6 +120,12 @@ export class RtmpIngest {
   readonly #live = new Map<number, string>();
   /** The renditions the ladder is publishing, by stream key, and who waits for them to end. */
   readonly #ladder = new Map<string, { publishing: Set<string>; drained: Array<() => void> }>();
+  /** ffmpeg, to make a recording's lower qualities again from its original: set with the renditions. */
+  ffmpeg: string | null = null;
+  /** Recordings being completed, one after another: each is a background encode that gives way to the site. */
+  #completing: Promise<unknown> = Promise.resolve();
+  /** Recordings' lengths as read: a kept recording never changes. */
+  readonly #recordedSeconds = new Map<string, number>();
 
   constructor(options: RtmpIngestOptions) {
     this.workDir = join(options.dir, 'nginx');
@@ -218,8 +227,8 @@ export class RtmpIngest {
    * Keeps what nginx wrote for a push that ended as the recording of broadcast `recordId`: each
    * rendition's fragments move under recordings/<recordId>/ with a playlist of the whole broadcast.
    * An encoded rendition that misses part of the broadcast (its ladder started late) is set aside as
-   * `<quality>.incomplete`, not offered: the playback plays the whole broadcast in the renditions left.
-   * Returns whether anything was recorded.
+   * `<quality>.incomplete`, not offered until completeRecording has made it again from the original; the
+   * playback plays the whole broadcast in the renditions left meanwhile. Returns whether anything was recorded.
    */
   keepRecording(recordId: number, streamKey: string): boolean {
     let kept = false;
@@ -241,6 +250,71 @@ export class RtmpIngest {
       renameSync(dir, `${dir}.incomplete`);
     }
     return kept;
+  }
+
+  /**
+   * Makes again, from a recording's original, each encoded quality it lacks whole (set aside as `.incomplete` by
+   * keepRecording, or never written), in one ffmpeg run at low priority, and then offers them; answers the qualities
+   * made. Runs one recording at a time. The `.incomplete` folders stay until the quality is made, so a restart
+   * finds the work left (completeRecordings).
+   */
+  completeRecording(recordId: number): Promise<HlsQuality[]> {
+    const run = this.#completing.then(() => this.#complete(recordId));
+    this.#completing = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Completes every recording a stop left with a quality set aside; answers how many were. */
+  async completeRecordings(): Promise<number> {
+    if (!existsSync(this.recordingsDir)) return 0;
+    const pending = readdirSync(this.recordingsDir).filter(
+      (name) => /^[1-9]\d{0,11}$/.test(name) && readdirSync(join(this.recordingsDir, name)).some((entry) => entry.endsWith('.incomplete')),
+    );
+    for (const name of pending) await this.completeRecording(Number(name));
+    return pending.length;
+  }
+
+  async #complete(recordId: number): Promise<HlsQuality[]> {
+    const directory = join(this.recordingsDir, String(recordId));
+    const present = this.recordedRenditions(recordId);
+    if (!this.ffmpeg || !present.includes('original')) return [];
+    const setAside = existsSync(directory) ? readdirSync(directory).filter((entry) => entry.endsWith('.incomplete')) : [];
+    const missing = (Object.keys(ladderHeights) as Array<keyof typeof ladderHeights>).filter(
+      (quality) => !present.includes(quality) && (this.renditions.includes(quality) || setAside.includes(`${quality}.incomplete`)),
+    );
+    if (missing.length === 0) return [];
+    const segments = await this.#segmentsOf(join(directory, 'original'));
+    if (!segments) return [];
+    for (const quality of missing) mkdirSync(join(directory, `${quality}.incomplete`), { recursive: true });
+    const work = await mkdtemp(join(tmpdir(), 'pitchside-recording-'));
+    try {
+      // The concat reader lays the fragments end to end even where their time stamps start over.
+      const list = join(work, 'fragments.ffconcat');
+      const lines = ['ffconcat version 1.0'];
+      for (const segment of segments) lines.push(`file '${segment.file.replaceAll("'", "'\\''")}'`, `duration ${segment.seconds.toFixed(3)}`);
+      await writeFile(list, `${lines.join('\n')}\n`);
+      await makeLadder({
+        ffmpeg: this.ffmpeg,
+        input: ['-f', 'concat', '-safe', '0', '-i', list],
+        directory,
+        rungs: missing.map((quality) => ({
+          quality,
+          height: ladderHeights[quality].height,
+          copy: false,
+          videoBitrate: ladderHeights[quality].videoKbps * 1000,
+          audioBitrate: 96_000,
+        })),
+        sound: 'encode',
+        // The live fragments' length, so every quality of a recording switches on the same seconds.
+        segmentSeconds: 1,
+        durationSeconds: segments.reduce((sum, segment) => sum + segment.seconds, 0),
+        niceness: 10,
+      });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    for (const quality of missing) await rm(join(directory, `${quality}.incomplete`), { recursive: true, force: true });
+    return missing;
   }
 
   /** The renditions a recording has. */
@@ -265,7 +339,11 @@ export class RtmpIngest {
     if (!recordId) return demoRecordingSegments(playbackPath);
     const quality = this.recordedRenditions(Number(recordId))[0];
     if (!quality) return null;
-    const folder = join(this.recordingsDir, recordId, quality);
+    return this.#segmentsOf(join(this.recordingsDir, recordId, quality));
+  }
+
+  /** The fragments of one recorded rendition's folder, from its playlist. */
+  async #segmentsOf(folder: string): Promise<RecordedSegment[] | null> {
     const text = await readFile(join(folder, 'index.m3u8'), 'utf8').catch(() => null);
     if (text === null) return null;
     const segments = parseMediaPlaylist(text).segments.flatMap((segment) => {
@@ -274,6 +352,16 @@ export class RtmpIngest {
       return fragmentName.test(segment.uri) && seconds > 0 ? [{ file: join(folder, segment.uri), seconds }] : [];
     });
     return segments.length > 0 ? segments : null;
+  }
+
+  async recordingSeconds(playbackPath: string): Promise<number | null> {
+    const known = this.#recordedSeconds.get(playbackPath);
+    if (known !== undefined) return known;
+    const segments = await this.recordingSegments(playbackPath);
+    if (!segments) return null;
+    const seconds = segments.reduce((sum, segment) => sum + segment.seconds, 0);
+    this.#recordedSeconds.set(playbackPath, seconds);
+    return seconds;
   }
 
   recordingFragment(recordId: number, quality: HlsQuality, name: string): string | null {

@@ -40,6 +40,11 @@ export async function startMediaServerIfInstalled({ server, sitePort, setting, r
       (line) => server.log.warn({ nginx: line }, 'media server'),
     );
     ingest.renditions = running.renditions;
+    ingest.ffmpeg = tools.ffmpeg;
+    // Recordings whose lower qualities a stop left half made are made again from their originals, in the background.
+    void ingest
+      .completeRecordings()
+      .catch((error: unknown) => server.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'media server: recordings could not be completed'));
     server.log.info({ rtmpPort: ingest.rtmpPort, renditions: running.renditions }, `the media server takes pushes at rtmp://HOST:${String(ingest.rtmpPort)}/live`);
     return running;
   } catch (error) {

@@ -1,4 +1,5 @@
 import type Hls from 'hls.js';
+import type * as HlsLight from 'hls.js/light';
 import { streamQualities, type PlaybackStart, type StreamQuality } from '../../machines/player-machine.ts';
 
 /**
@@ -8,6 +9,21 @@ import { streamQualities, type PlaybackStart, type StreamQuality } from '../../m
 export function videoQualitiesOf(format: 'hls' | 'mp4', renditions?: readonly StreamQuality[]): StreamQuality[] {
   if (format !== 'hls') return ['original'];
   return renditions?.length ? [...renditions] : [...streamQualities];
+}
+
+let hlsModule: Promise<typeof HlsLight> | undefined;
+
+/**
+ * hls.js, fetched once: the player page asks for it while it is still fetching the video's data, so the two
+ * round trips overlap instead of the chunk waiting for the data.
+ */
+export function loadHls(): Promise<typeof HlsLight> {
+  hlsModule ??= import('hls.js/light').catch((error: unknown) => {
+    // A chunk that failed to come is asked for again by the next load.
+    hlsModule = undefined;
+    throw error;
+  });
+  return hlsModule;
 }
 
 /** Whether the browser is left to play HLS itself: only where it has no Media Source Extensions. */
@@ -69,16 +85,22 @@ export class VideoMedia {
       });
       return;
     }
-    const { default: HlsPlayer } = await import('hls.js/light');
+    const { default: HlsPlayer } = await loadHls();
     const at = video.currentTime;
     this.hls?.destroy();
-    const player = new HlsPlayer({ startPosition: at });
+    // The first fragment comes from the lightest rendition (levels are sorted by bandwidth, lowest first), so the
+    // first frame waits for the fewest bytes; the picked quality takes over from the next fragment on.
+    const player = new HlsPlayer({ startPosition: at, startLevel: 0 });
     this.hls = player;
     await new Promise<void>((resolve, reject) => {
       let ready = false;
+      let picked = -1;
       player.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => {
-        const index = data.levels.findIndex((level) => level.name === quality);
-        player.loadLevel = Math.max(0, index);
+        picked = Math.max(0, data.levels.findIndex((level) => level.name === quality));
+        if (picked === 0 || at > 0) player.loadLevel = picked;
+      });
+      player.once(HlsPlayer.Events.FRAG_BUFFERED, () => {
+        if (picked > 0 && player.loadLevel !== picked) player.loadLevel = picked;
       });
       player.on(HlsPlayer.Events.LEVEL_LOADED, () => {
         if (ready) return;

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useSubmitReport } from '../../api/queries/report.ts';
 import { useNavigate } from 'react-router-dom';
@@ -33,16 +33,24 @@ import { useReportLabels } from '../../i18n/use-report-labels.ts';
 import { TextInput } from '../../ui/text-input.tsx';
 import { VideoCard } from './video-card.tsx';
 import { TranscodeJobPanel } from './transcode-job-panel.tsx';
+import { loadHls } from './video-media.ts';
 import { VodPlayer } from './vod-player.tsx';
 import styles from './video.module.css';
 
 const commentPageSize = 20;
+/**
+ * Related videos and comments are asked for once the player has settled, or after this long at most: before the
+ * first frame, the page's requests are the player's alone.
+ */
+const asidesAfterMs = 3000;
 
 /** /video-player?id= (SPEC §2): the video, its likes, favourites and comments, and related videos. */
 export function VideoPlayerPage({ title }: { title: string }): ReactElement {
   const t = useMessage();
   const { id } = useRouteQuery('videoPlayer');
   const info = useVideoInfo(id);
+  // hls.js comes down beside the video's data, not after it.
+  useEffect(() => void loadHls().catch(() => undefined), []);
   if (id === undefined || info.isError) return <Page title={title}><EmptyState title={t('video.missing')} /></Page>;
   if (!info.data) return <Page title={title}><EmptyState title={t('common.loading')} busy /></Page>;
   return <VideoView key={info.data.id} video={info.data} />;
@@ -58,12 +66,17 @@ function VideoView({ video }: { video: Video }) {
   const favorite = useFavoriteVideo();
   const remove = useDeleteVideo();
   const own = user !== null && user.id === video.author.id;
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), asidesAfterMs);
+    return () => clearTimeout(timer);
+  }, []);
 
   return (
     <Page title={video.title} titleIsUserContent>
       <div className={styles.columns}>
         <div>
-          <VodPlayer video={video} chapters={chapterMarks(video, t)} onWatched={() => addView.mutate(video.id)} />
+          <VodPlayer video={video} chapters={chapterMarks(video, t)} onWatched={() => addView.mutate(video.id)} onSettled={() => setSettled(true)} />
           {own && /^\/media\/(uploads|renditions)\//.test(video.play_url) && <TranscodeJobPanel videoId={video.id} />}
           {video.review_status !== 'audit_successful' && (
             <p className={styles.notice} role="status">
@@ -106,9 +119,9 @@ function VideoView({ video }: { video: Video }) {
             )}
           </div>
           {user && !own && <ReportContent targetType="video" targetId={video.id} />}
-          {video.review_status === 'audit_successful' && <VideoComments video={video} />}
+          {video.review_status === 'audit_successful' && (settled ? <VideoComments video={video} /> : <LoadingSection title={t('video.comments', { count: video.comment_count })} />)}
         </div>
-        <RelatedVideos video={video} />
+        {settled ? <RelatedVideos video={video} /> : <LoadingSection title={t('video.related')} aside />}
       </div>
     </Page>
   );
@@ -126,6 +139,23 @@ function chapterMarks(video: Video, t: ReturnType<typeof useMessage>): Chapter[]
       tone: scored ? 'goal' : chapter.kind === 'yellow_card' ? 'yellow' : 'red',
     };
   });
+}
+
+/** A section whose list is still to be asked for, shown as loading in its place. */
+function LoadingSection({ title, aside = false }: { title: string; aside?: boolean }) {
+  const t = useMessage();
+  const list = <List label={title} status="loading" items={undefined} getKey={() => 0} renderItem={() => null} emptyLabel={t('common.noData')} loadingLabel={t('common.loading')} />;
+  return aside ? (
+    <aside className={styles.side} aria-busy="true">
+      <h2>{title}</h2>
+      {list}
+    </aside>
+  ) : (
+    <section className={styles.section} aria-busy="true">
+      <h2>{title}</h2>
+      {list}
+    </section>
+  );
 }
 
 function RelatedVideos({ video }: { video: Video }) {

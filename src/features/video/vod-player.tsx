@@ -28,7 +28,18 @@ export function watchedEnough(seconds: number, duration: number): boolean {
  * `onWatched` is called once the viewer has watched `viewAfterSeconds` of it (or most of a shorter clip). A match video's chapters show as
  * ticks on the timeline and as a list; either jumps to the moment and plays from there.
  */
-export function VodPlayer({ video, chapters = [], onWatched }: { video: Video; chapters?: readonly Chapter[]; onWatched: () => void }) {
+export function VodPlayer({
+  video,
+  chapters = [],
+  onWatched,
+  onSettled,
+}: {
+  video: Video;
+  chapters?: readonly Chapter[];
+  onWatched: () => void;
+  /** Called once the player has got past loading and starting: playing, paused for a press, or failed. */
+  onSettled?: () => void;
+}) {
   const t = useMessage();
   const labels = usePlayerLabels('player.error');
   // Fixed with the media: a job finishing while this plays changes the next play, not this one.
@@ -54,6 +65,14 @@ export function VodPlayer({ video, chapters = [], onWatched }: { video: Video; c
   useEffect(() => {
     tell.current = onWatched;
   }, [onWatched]);
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  }, [onSettled]);
+  useEffect(() => {
+    if (status === 'idle' || status === 'loading' || status === 'starting') return;
+    settled.current?.();
+  }, [status]);
 
   useEffect(() => {
     media.onFatal(() => actor.send({ type: 'media.error' }));
