@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from './button.tsx';
-import { Icon, type IconName } from './icon.tsx';
+import { Icon } from './icon.tsx';
 import styles from './composer-form.module.css';
 
 export interface ComposerFormProps {
@@ -118,7 +118,7 @@ export interface ComposerFilePickerProps {
   /** The file types the browser offers, as the input's accept attribute. */
   accept: string;
   /** The glyph before the label: a picture for photos and covers, a camera for a video. */
-  icon?: Extract<IconName, 'image' | 'video'>;
+  icon?: 'image' | 'video';
   /** Lets several files be picked at once. */
   multiple?: boolean;
   /** Greys the picker out (enough files picked, an upload under way). */
