@@ -143,7 +143,7 @@ async function seedHeadlineComments(
   const before = (after: Date, maxMinutes: number) => new Date(Math.min(now.getTime(), after.getTime() + random.int(1, maxMinutes) * minuteMs));
   const published = headlines.flatMap((row, i) => (row.status === 'audit_successful' && row.published_at instanceof Date ? [{ row, id: headlineIds[i]!, at: row.published_at }] : []));
   const topComments = published.flatMap(({ row, id, at: publishedAt }) => {
-    const lang = row.lang === 'en' ? 'en' : 'zh';
+    const lang: keyof typeof headlineComments = row.lang === 'en' ? 'en' : 'zh';
     return random.sample(headlineComments[lang], row.is_top ? random.int(3, 6) : random.int(0, 4)).map((content) => ({
       lang,
       row: { headline_id: id, user_id: random.pick(readers).id, content, created_at: before(publishedAt, 600) },
