@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Random } from '../random.ts';
-import { englishHeadlines, featureHeadlines, headlineCategories, portalPosts } from './catalogue/content-catalogue.ts';
+import { englishHeadlines, featureHeadlines, headlineCategories, headlineComments, headlineReplies, portalPosts } from './catalogue/content-catalogue.ts';
 import type { HeadlinesTable } from '../db/tables/content-tables.ts';
 import {
   at,
@@ -126,6 +126,61 @@ function preview(random: Random, m: SeededMatch): { title: string; summary: stri
   };
 }
 
+/**
+ * Readers' comments on the published articles, in each article's language, some with replies and likes: a
+ * news page whose articles nobody ever answered reads as a site nobody visits. Its own random stream, so
+ * the rest of the world is drawn as before.
+ */
+async function seedHeadlineComments(
+  ctx: SeedContext,
+  accounts: SeededAccounts,
+  headlines: ReadonlyArray<Insertable<HeadlinesTable>>,
+  headlineIds: readonly number[],
+): Promise<void> {
+  const { db, now } = ctx;
+  const random = ctx.random.fork('headline-comments');
+  const readers = [accounts.viewer, ...accounts.regulars, ...accounts.experts.slice(1), ...accounts.anchors.slice(1)];
+  const before = (after: Date, maxMinutes: number) => new Date(Math.min(now.getTime(), after.getTime() + random.int(1, maxMinutes) * minuteMs));
+  const published = headlines.flatMap((row, i) => (row.status === 'audit_successful' && row.published_at instanceof Date ? [{ row, id: headlineIds[i]!, at: row.published_at }] : []));
+  const topComments = published.flatMap(({ row, id, at: publishedAt }) => {
+    const lang: keyof typeof headlineComments = row.lang === 'en' ? 'en' : 'zh';
+    return random.sample(headlineComments[lang], row.is_top ? random.int(3, 6) : random.int(0, 4)).map((content) => ({
+      lang,
+      row: { headline_id: id, user_id: random.pick(readers).id, content, created_at: before(publishedAt, 600) },
+    }));
+  });
+  const commentIds = await insertReturningIds(
+    db,
+    'headline_comments',
+    topComments.map((comment) => comment.row),
+  );
+  const replies = topComments.flatMap((comment, i) =>
+    random.chance(0.4)
+      ? random.sample(headlineReplies[comment.lang], random.int(1, 2)).map((content) => ({
+          headline_id: comment.row.headline_id,
+          user_id: random.pick(readers.filter((reader) => reader.id !== comment.row.user_id)).id,
+          parent_id: commentIds[i]!,
+          reply_to_user_id: comment.row.user_id,
+          content,
+          created_at: before(comment.row.created_at, 180),
+        }))
+      : [],
+  );
+  await insertRows(db, 'headline_comments', replies);
+  await insertRows(
+    db,
+    'likes',
+    topComments.flatMap((comment, i) =>
+      random.sample(readers, random.int(0, 9)).map((reader) => ({
+        user_id: reader.id,
+        target_type: 'headline_comment' as const,
+        target_id: commentIds[i]!,
+        created_at: before(comment.row.created_at, 300),
+      })),
+    ),
+  );
+}
+
 /** Headlines, the legal and help pages, banners, adverts and notices. */
 export async function seedContent(
   ctx: SeedContext,
@@ -215,7 +270,8 @@ export async function seedContent(
       views: 0,
     },
   );
-  await insertRows(db, 'headlines', headlines);
+  const headlineIds = await insertReturningIds(db, 'headlines', headlines);
+  await seedHeadlineComments(ctx, accounts, headlines, headlineIds);
 
   await insertRows(
     db,

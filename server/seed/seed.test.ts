@@ -333,6 +333,47 @@ function worldChecks(open: () => Promise<{ handle: DatabaseHandle; cleanup?: () 
     expect(rooms.some((r) => r.status === 'over')).toBe(true);
   });
 
+  it("answers published articles with comments in each article's language, replies after them and likes", async () => {
+    const comments = await handle.db
+      .selectFrom('headline_comments')
+      .innerJoin('headlines', 'headlines.id', 'headline_comments.headline_id')
+      .select([
+        'headline_comments.id',
+        'headline_comments.parent_id',
+        'headline_comments.user_id',
+        'headline_comments.reply_to_user_id',
+        'headline_comments.content',
+        'headline_comments.created_at',
+        'headlines.lang',
+        'headlines.status',
+        'headlines.published_at',
+      ])
+      .execute();
+    const top = comments.filter((c) => c.parent_id === null);
+    const replies = comments.filter((c) => c.parent_id !== null);
+    expect(top.filter((c) => c.lang === 'zh').length).toBeGreaterThan(10);
+    expect(top.filter((c) => c.lang === 'en').length).toBeGreaterThan(5);
+    expect(replies.length).toBeGreaterThan(3);
+    const han = /\p{Script=Han}/u;
+    for (const comment of comments) {
+      expect(comment.status).toBe('audit_successful');
+      expect(comment.created_at.getTime()).toBeGreaterThanOrEqual(comment.published_at!.getTime());
+      expect(comment.created_at.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(han.test(comment.content), comment.content).toBe(comment.lang === 'zh');
+    }
+    const byId = new Map(comments.map((c) => [c.id, c]));
+    for (const reply of replies) {
+      const parent = byId.get(reply.parent_id!)!;
+      expect(parent.parent_id).toBeNull();
+      expect(reply.reply_to_user_id).toBe(parent.user_id);
+      expect(reply.user_id).not.toBe(parent.user_id);
+      expect(reply.created_at.getTime()).toBeGreaterThanOrEqual(parent.created_at.getTime());
+    }
+    const liked = await handle.db.selectFrom('likes').select('target_id').where('target_type', '=', 'headline_comment').execute();
+    expect(liked.length).toBeGreaterThan(10);
+    expect(liked.every((like) => byId.has(like.target_id))).toBe(true);
+  });
+
   return () => handle;
 }
 

@@ -6,13 +6,19 @@ import styles from './comment-thread.module.css';
 
 /** A comment as the thread shows it: a top-level comment with its newest replies, or a reply. */
 export interface ThreadComment {
+  /** The comment's id, unique in the thread. */
   id: number;
+  /** Who wrote it. */
   user: { user_nickname: string; avatar: string };
   /** The author replied to; absent for a top-level comment. */
   reply_to?: { user_nickname: string };
+  /** What was written, shown as text. */
   content: string;
+  /** How many liked it. */
   like_count: number;
+  /** 1 when the viewer liked it. */
   is_like: 0 | 1;
+  /** The replies shown under a top-level comment, oldest first; empty for a reply. */
   replies: ThreadComment[];
 }
 
@@ -22,15 +28,20 @@ export interface CommentThreadLabels {
   replyTo: (name: string) => string;
   /** `{count} likes`. */
   likes: (count: number) => string;
+  /** The reply button's word. */
   reply: string;
 }
 
 export interface CommentThreadProps {
+  /** The top-level comments, each with its replies. */
   comments: readonly ThreadComment[];
+  /** The thread's words in the shown language. */
   labels: CommentThreadLabels;
   /** When each comment was written, already formatted. */
   timeOf: (comment: ThreadComment) => string;
+  /** Called by a comment's like toggle (the owner likes or unlikes, or asks a guest to log in). */
   onLike: (comment: ThreadComment) => void;
+  /** Called by a comment's reply button, to point the comment box at it. */
   onReply: (comment: ThreadComment) => void;
   /** More actions on a comment after its like and reply, such as reporting it; none by default. */
   actionsOf?: (comment: ThreadComment) => ReactNode;
@@ -85,12 +96,17 @@ export function CommentThread(props: CommentThreadProps) {
 export interface CommentBoxProps {
   /** The field's label and hint: `Write a comment` or `Reply to {name}`. */
   label: string;
+  /** The text typed so far. */
   value: string;
+  /** Called with the new text on every change. */
   onChange: (value: string) => void;
+  /** The most characters a comment takes. */
   maxLength: number;
   /** The send button's text. */
   send: ReactNode;
+  /** Greys the send button out while a comment is being sent. */
   busy?: boolean;
+  /** Called by the send button or Enter in the field. */
   onSend: () => void;
 }
 

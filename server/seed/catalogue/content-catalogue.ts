@@ -384,3 +384,62 @@ export const portalPosts: PortalPostDef[] = [
     },
   },
 ];
+
+/** Readers' comments under the news, by the article's language: reactions a sports site's readers write. */
+export const headlineComments: Record<'zh' | 'en', readonly string[]> = {
+  zh: [
+    '写得很客观，比某些带节奏的号强多了。',
+    '数据那段很有说服力，收藏了慢慢看。',
+    '昨晚在直播间看的，下半场那波换人确实是转折点。',
+    '标题有点夸张，不过内容还行。',
+    '主教练这套轮换我一直不太理解，有没有懂的来说说？',
+    '冬季赛程真的太密了，伤病只会越来越多。',
+    '这篇可以，希望多出点这种深度分析。',
+    '中场控制力差太多了，光靠前场个人能力撑不了一个赛季。',
+    '现场氛围看得我也想去一次主场了。',
+    '裁判那个判罚回看了五遍，我还是觉得不是点球。',
+    '下一轮客场才是真正的考验，先别急着吹。',
+    '替补席的深度决定了能走多远，这点说得很对。',
+    '年轻球员能有这样的表现，未来可期。',
+    '盘口开得这么低，庄家也不看好啊。',
+    '求作者下次写写防守端的数据。',
+    '看完这篇再去看集锦，理解完全不一样了。',
+  ],
+  en: [
+    'Fair write-up. The second-half substitutions changed everything.',
+    'Great to see the numbers behind it, not just the usual hot takes.',
+    'Watched it live on here last night, the atmosphere came through even on stream.',
+    'The headline oversells it a bit, but the analysis is spot on.',
+    'Anyone else think the rotation policy is costing them points?',
+    'That fixture list over winter is brutal. Injuries are going to decide this.',
+    'More pieces like this please, proper tactical detail.',
+    'Midfield control was the difference. You cannot press for ninety minutes.',
+    'Still not convinced that was a penalty after five replays.',
+    'Away trip next week is the real test. Too early to get carried away.',
+    'The young lad on the wing looks the real deal.',
+    'Would love a follow-up on the defensive numbers.',
+  ],
+};
+
+/** Replies under a reader's comment on the news, by the article's language. */
+export const headlineReplies: Record<'zh' | 'en', readonly string[]> = {
+  zh: [
+    '同意，换人之后节奏完全不一样了。',
+    '不太认同，对手也有体能问题。',
+    '哈哈，你这个说法我赞同一半。',
+    '数据不会骗人，上半场控球率差了快二十个点。',
+    '回看了一下，确实是先碰到球的。',
+    '说得好，我也是这么想的。',
+    '轮换是为了欧战，没办法。',
+    '下场见分晓吧。',
+  ],
+  en: [
+    'Agreed, the tempo was completely different after that.',
+    'Not sure about that, the other side were out on their feet too.',
+    'Half right. The press dropped off long before the subs came on.',
+    'Checked the replay, he got the ball first.',
+    'Exactly what I was thinking.',
+    'Rotation is about Europe, they have no choice.',
+    "We'll find out next week.",
+  ],
+};

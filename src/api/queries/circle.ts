@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api-context.tsx';
 import type { Api } from '../client.ts';
+import { postFormWithProgress, type FormProgress, type FormSession } from '../form-upload.ts';
 import { callKey, getQuery, postQuery, readOptions, type PostBody, type QueryParams, type ReadOptions } from './call-query.ts';
 
 // The circle area's calls (contract tag `circle`).
@@ -101,24 +102,33 @@ export function useJoinCircle() {
   });
 }
 
-/** Publishes a post with up to 4 photos (anchor_dynamics_user/insert, a form the server checks file by file). */
+/** A post as the composer sends it: a circle, the text, and up to 4 photos or one video with its cover. */
+export interface PostDraft {
+  circle_id: number;
+  content: string;
+  photos: readonly File[];
+  video: { file: File; cover: File } | null;
+}
+
+/**
+ * Publishes a post (anchor_dynamics_user/insert, a form the server checks file by file), its upload's progress
+ * told as it goes: a video may weigh up to 50 MB.
+ */
 export function usePublishPost() {
-  const api = useApi();
   const refresh = useRefreshPosts();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ circle_id, content, photos }: { circle_id: number; content: string; photos: readonly File[] }) =>
-      api.post('/api/anchor_dynamics_user/insert', {
-        // The contract types the binary parts as strings; the serializer sends the picked files there.
-        body: { circle_id, content },
-        bodySerializer: () => {
-          const form = new FormData();
-          form.append('circle_id', String(circle_id));
-          form.append('content', content);
-          for (const photo of photos) form.append('photos', photo, photo.name);
-          return form;
-        },
-      }),
+    mutationFn: ({ draft, session, onProgress }: { draft: PostDraft; session: FormSession; onProgress: (progress: FormProgress) => void }) => {
+      const form = new FormData();
+      form.append('circle_id', String(draft.circle_id));
+      form.append('content', draft.content);
+      for (const photo of draft.photos) form.append('photos', photo, photo.name);
+      if (draft.video) {
+        form.append('video', draft.video.file, draft.video.file.name);
+        form.append('cover', draft.video.cover, draft.video.cover.name);
+      }
+      return postFormWithProgress('/api/anchor_dynamics_user/insert', form, session, onProgress);
+    },
     onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: callKey('get', '/api/circle/list') })]),
   });
 }

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
 import type { components } from '../../api/schema';
-import { useLikePost } from '../../api/queries/circle.ts';
+import { useDeletePost, useLikePost } from '../../api/queries/circle.ts';
 import { useSubmitReport } from '../../api/queries/report.ts';
 import { useReportLabels } from '../../i18n/use-report-labels.ts';
 import { formatTime, fromTimestamp } from '../../i18n/relative-time.ts';
@@ -8,6 +10,7 @@ import { useMessage } from '../../i18n/use-message.ts';
 import { useLoginRequest } from '../../realtime/login-request.tsx';
 import { useStoredUser } from '../../realtime/stored-user.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { ConfirmBox } from '../../ui/confirm-box.tsx';
 import { Image } from '../../ui/image.tsx';
 import { ReportAction } from '../../ui/report-form.tsx';
 import { link } from '../../routes.ts';
@@ -62,8 +65,36 @@ export function PostCard({ post, linked = true }: { post: Post; linked?: boolean
           <span className={styles.action}>{t('circle.comments', { count: post.comment_count })}</span>
         )}
         {user && user.id !== post.author.id && <ReportCircleContent targetType="post" targetId={post.id} />}
+        {user && user.id === post.author.id && <DeleteOwnPost postId={post.id} leaveAfter={!linked} />}
       </footer>
     </article>
+  );
+}
+
+/** The author's delete action, asked once more before the post, its comments and its likes go; on the post's own page it then returns to /circle. */
+function DeleteOwnPost({ postId, leaveAfter }: { postId: number; leaveAfter: boolean }) {
+  const t = useMessage();
+  const navigate = useNavigate();
+  const remove = useDeletePost();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button type="button" className={styles.action} disabled={remove.isPending} onClick={() => setAsking(true)}>
+        {t('circle.delete')}
+      </button>
+      <ConfirmBox
+        open={asking}
+        title={t('circle.delete.title')}
+        message={t('circle.delete.message')}
+        confirmLabel={t('circle.delete')}
+        cancelLabel={t('common.cancel')}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          remove.mutate(postId, { onSuccess: () => (leaveAfter ? void navigate(link('circle')) : undefined) });
+        }}
+      />
+    </>
   );
 }
 

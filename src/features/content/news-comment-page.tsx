@@ -51,17 +51,14 @@ export function NewsCommentPage({ title }: { title: string }) {
     );
   };
   return (
-    <Page title={title}>
-      <p>
-        <a href={link('detail', { id })}>{t('news.comments.back')}</a>
-      </p>
-      <section className={styles.article} aria-labelledby="news-comments">
-        <h1 id="news-comments" className={styles.commentsTitle}>
-          {t('news.comments.title', { count: comments.data?.total ?? 0 })}
-        </h1>
+    <Page
+      title={comments.data ? t('news.comments.title', { count: comments.data.total }) : title}
+    >
+      <section className={styles.article} aria-label={t('circle.commentsTitle')}>
         {article.data && (
-          <p className={styles.articleMeta} data-user-content>
-            {article.data.title}
+          <p className={styles.articleMeta}>
+            <a href={link('detail', { id })}>{t('news.comments.back')}</a>
+            <span data-user-content>{article.data.title}</span>
           </p>
         )}
         {user ? (

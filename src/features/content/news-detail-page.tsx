@@ -12,20 +12,26 @@ export function NewsDetailPage({ title }: { title: string }) {
   const { locale } = useIntl();
   const { id } = useRouteQuery('detail');
   const article = useHeadline(id ?? 0, locale, { enabled: id !== undefined });
+  const shown = article.data;
   return (
-    <Page title={title}>
-      <p>
-        <a href={link('news')}>{t('news.back')}</a>
-      </p>
+    <Page
+      title={id !== undefined && shown ? shown.title : title}
+      titleIsUserContent={id !== undefined && shown !== undefined}
+    >
       {id === undefined || article.isError ? (
-        <EmptyState title={t('common.noData')} />
+        <>
+          <p>
+            <a href={link('news')}>{t('news.back')}</a>
+          </p>
+          <EmptyState title={t('common.noData')} />
+        </>
       ) : article.isPending ? (
         <EmptyState title={t('common.loading')} busy />
       ) : (
-        <article className={styles.article}>
+        <article className={styles.article} aria-label={article.data.title}>
           {article.data.status !== 'audit_successful' && <p className={styles.notice}>{t('news.underReview')}</p>}
-          <h1 data-user-content>{article.data.title}</h1>
           <p className={styles.articleMeta}>
+            <a href={link('news')}>{t('news.back')}</a>
             <span>{article.data.classify_name}</span>
             <span data-user-content>{article.data.author_nickname ? t('news.by', { name: article.data.author_nickname }) : t('news.editors')}</span>
             <time dateTime={new Date(article.data.publish_time * 1000).toISOString()}>{new Date(article.data.publish_time * 1000).toLocaleString(locale)}</time>

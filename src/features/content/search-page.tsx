@@ -60,7 +60,7 @@ function MatchRow({ match, query }: { match: LiveMatchBrief; query: string }) {
           <Image src={match.home_team_logo} alt="" width={22} height={22} fit="contain" />
         </span>
         <span className={styles.score}>{played ? `${match.home_score} - ${match.away_score}` : 'VS'}</span>
-        <span className={styles.side}>
+        <span className={[styles.side, styles.away].join(' ')}>
           <Image src={match.away_team_logo} alt="" width={22} height={22} fit="contain" />
           <HighlightedText text={away} query={query} />
         </span>
