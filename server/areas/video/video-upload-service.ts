@@ -14,7 +14,7 @@ import { DomainError, ResultCode } from '../../errors.ts';
 import { sniffLength, sniffMediaType, storedExtensions } from '../../upload-content-type.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, writeChecked, type UploadRule, type WrittenFile } from '../account/account-public.ts';
+import { coverRule, reencodeCover, refuseUpload, stageChecked, uploadMessages, uploadRuleOf, writeChecked, type UploadRule, type WrittenFile } from '../account/account-public.ts';
 import { videoCachePrefix, videoListMessages, videoInfo } from './video-list-service.ts';
 import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
 import type { Video } from './video-queries.ts';
@@ -60,7 +60,7 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
         continue;
       }
       if (part.fieldname === 'cover' && !cover) {
-        cover = await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage));
+        cover = await reencodeCover(server.storage, await stageChecked(part.file, coverRule, server.storage));
         written.push(cover);
       } else if (part.fieldname === 'video' && !video) {
         video = await writeChecked(part.file, uploadRuleOf('video'), server.storage);
@@ -75,7 +75,7 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
     }
     if (!video) throw new DomainError(videoUploadMessages.fileMissing);
   } catch (error) {
-    for (const stored of written.slice(1)) await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
+    for (const stored of written.slice(1)) await server.storage.delete(stored.name).catch(() => undefined);
     return refuseUpload(server, written[0], error);
   }
   return storeVideo(server, userId, fields, video, cover, language);
@@ -103,7 +103,8 @@ export async function storeVideo(
   let cover = givenCover;
   const written: WrittenFile[] = [video, ...(cover ? [cover] : [])];
   try {
-    const file = join(server.storage.directory, video.name);
+    // Kept on this machine too by the storage that just took it: ffprobe and ffmpeg read it here.
+    const file = (await server.storage.localPath(video.name)) ?? join(server.storage.directory, video.name);
     const probed = await probeOrSniffed(file, fields);
     const category = await server.database.db.selectFrom('video_categories').select('id').where('id', '=', fields.category_id).executeTakeFirst();
     if (!category) throw new DomainError(videoUploadMessages.categoryMissing);
@@ -148,7 +149,7 @@ export async function storeVideo(
     const viewer: SessionUser = { id: userId, sessionId: 0, isAnchor: false, roles: new Set() };
     return await videoInfo(server, viewer, id, language);
   } catch (error) {
-    for (const stored of written.slice(1)) await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
+    for (const stored of written.slice(1)) await server.storage.delete(stored.name).catch(() => undefined);
     return refuseUpload(server, written[0], error);
   }
 }
@@ -183,6 +184,7 @@ async function posterFrame(server: ServerContext, file: string, duration: number
     return undefined;
   }
   const bytes = await readFile(target);
+  await server.storage.keep(target, name, 'image/jpeg');
   return { name, type: 'image/jpeg', bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), size: null };
 }
 
@@ -211,7 +213,7 @@ export async function deleteVideo(server: ServerContext, user: SessionUser, vide
   server.cache.invalidate(videoCachePrefix);
   await cancelTranscodesOf(videoId);
   await Promise.all([
-    ...uploaded.map((path) => unlink(join(server.storage.directory, basename(path))).catch(() => undefined)),
+    ...uploaded.map((path) => server.storage.delete(basename(path)).catch(() => undefined)),
     rm(renditionsDirectory(server.storage.directory, videoId), { recursive: true, force: true, maxRetries: 3 }),
   ]);
   return null;
@@ -246,6 +248,7 @@ export async function insertResumedUpload(
   let video: WrittenFile;
   try {
     video = await adoptChecked(tusFile(server, row.id), uploadRuleOf('video'), server.storage.directory);
+    await server.storage.keep(join(server.storage.directory, video.name), video.name, video.type);
   } catch (error) {
     await unlink(tusFile(server, row.id)).catch(() => undefined);
     return await refuseUpload(server, undefined, error);
