@@ -224,7 +224,8 @@ export async function benchChaos(): Promise<void> {
       .limit(settings.senders + settings.chatters)
       .execute();
     const senders = [];
-    for (const person of people.slice(0, settings.senders)) {
+    // Chatters first: the seeded world may hold fewer viewers than both lists ask for.
+    for (const person of people.slice(settings.chatters)) {
       const id = Number(person.id);
       await moneyTransaction(server, (trx) =>
         book(trx, server, {
@@ -240,7 +241,7 @@ export async function benchChaos(): Promise<void> {
       senders.push({ id, token: await createSession(server, id, { deviceType: 'pc', ip: '127.0.0.1' }) });
     }
     const chatters = [];
-    for (const person of people.slice(settings.senders)) {
+    for (const person of people.slice(0, settings.chatters)) {
       const userID = String(person.id);
       chatters.push({ userID, userSig: await messagingSigFor(server, userID) });
     }
@@ -265,7 +266,7 @@ export async function benchChaos(): Promise<void> {
     };
     await driveGoal();
     await until(() => clients.every((client) => client.firstGoal !== null), 'a goal on every socket', 60_000);
-    console.log(`chaos: ${String(clients.length)} sockets open, each holding a goal`);
+    console.log(`chaos: ${String(clients.length)} sockets open, each holding a goal; ${String(senders.length)} gift senders, ${String(chatters.length)} chatters`);
 
     let running = true;
     const runStartedAt = Date.now();
@@ -287,7 +288,8 @@ export async function benchChaos(): Promise<void> {
             `http://${balancer}/api/member/handselGift?anchor_uid=${String(room.anchor_id)}&room_id=${String(room.id)}&gift_id=${String(gift.id)}&count=1`,
             { headers: { token: sender.token, 'idempotency-key': key, lang: 'en' }, signal: AbortSignal.timeout(15_000) },
           ).catch(() => null);
-          const body = answer?.status === 200 ? ((await answer.json().catch(() => null)) as { code?: number; data?: { notice?: { record_id?: number } } } | null) : null;
+          // Any answer in the envelope is the server's word (a refusal, a rate limit); only no answer or a 5xx is an error.
+          const body = answer && answer.status < 500 ? ((await answer.json().catch(() => null)) as { code?: number; data?: { notice?: { record_id?: number } } } | null) : null;
           if (body?.code === 0) {
             gifts.acknowledged.push({ at: Date.now(), id: String(body.data?.notice?.record_id ?? '') });
             break;
