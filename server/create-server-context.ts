@@ -10,7 +10,7 @@ import { siteSecret } from './db/site-secrets.ts';
 import { RtmpIngest } from './media/ingest/rtmp-ingest.ts';
 import { smsSenderFor } from './adapters/sms/sms-sender-for.ts';
 import type { SmsSender } from './ports/sms-sender.ts';
-import { localUploadStorage } from './adapters/storage/upload-storage.ts';
+import { uploadStorageFor } from './adapters/storage/upload-storage-for.ts';
 import type { UploadStorage } from './ports/upload-storage.ts';
 import { scoresFeedSink } from './areas/scores/feed-sink.ts';
 import { forgetSessionsWhenTold } from './areas/account/account-public.ts';
@@ -117,7 +117,7 @@ export async function createServerContext(
     sms: options.sms ?? smsSenderFor(process.env, production, log),
     captcha: options.captcha ?? altchaCaptcha({ database, cache, clock }),
     payments: options.payments ?? paymentPortFor(process.env, production, () => siteSecret(server, 'pay_sandbox_secret'), log),
-    storage: options.storage ?? localUploadStorage(),
+    storage: options.storage ?? uploadStorageFor(process.env),
     media: options.media ?? ownMediaServer,
     ingest: options.ingest ?? new RtmpIngest({ dir: join(resolve(process.env.DATA_DIR ?? 'data'), 'media-server'), rtmpPort: Number(process.env.RTMP_PORT ?? 1935) }),
     gifts: createGiftQueue(database),

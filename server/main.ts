@@ -179,6 +179,7 @@ performance.mark('started');
 app.log.info(
   {
     database: database.kind,
+    uploads: app.serverContext.storage.describe,
     fromTemplate: await fromTemplate,
     // ms since the process started (performance.timeOrigin, epoch ms), per phase; CPU of this process until the database was ready
     processStartedAt: Math.round(performance.timeOrigin),

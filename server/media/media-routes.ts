@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { basename } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localUploadStorage, storedUploadType } from '../adapters/storage/upload-storage.ts';
 import { uploadsPathPrefix, type UploadStorage } from '../ports/upload-storage.ts';
@@ -128,27 +126,55 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOpti
 }
 
 /**
- * Stored uploads, with ranges for video seeking. Only the random names the upload service gives
- * are served, so a half-written `.part` file or anything else put in the folder never is; their
- * extension, chosen from the sniffed content, sets the type, and nosniff keeps browsers to it.
+ * The byte range a Range header asks of a file of `size` bytes: null for the whole file (no header, or one this
+ * does not serve, such as several ranges, which a client then reads whole), 'unsatisfiable' for one past its end.
+ */
+export function requestedRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const asked = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!asked || (asked[1] === '' && asked[2] === '')) return null;
+  if (asked[1] === '') {
+    // The last N bytes.
+    const suffix = Number(asked[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(asked[1]);
+  const end = asked[2] === '' ? size - 1 : Math.min(Number(asked[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Stored uploads, read through the storage port (a folder, or an S3 bucket), with ranges for video seeking. Only
+ * the random names the upload service gives are served, so a half-written `.part` file or anything else put in
+ * the storage never is; their extension, chosen from the sniffed content, sets the type, and nosniff keeps
+ * browsers to it.
  */
 async function uploadedFiles(app: FastifyInstance, { storage }: { storage: UploadStorage }): Promise<void> {
-  const root = storage.directory;
-  mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: uploadsPathPrefix,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    allowedPath: (pathName) => storedUploadType(basename(pathName)) !== null && pathName === `/${basename(pathName)}`,
-    setHeaders: (response, filePath) => {
-      response.header('x-content-type-options', 'nosniff');
-      // Chat files are downloaded, not opened in the site's origin.
-      if (/\.(pdf|zip)$/.test(filePath)) response.header('content-disposition', 'attachment');
-      // A name is never reused for other content.
-      response.header('cache-control', 'public, max-age=31536000, immutable');
-    },
+  app.get<{ Params: { name: string } }>(`${uploadsPathPrefix}:name`, async (request, reply) => {
+    const { name } = request.params;
+    const type = storedUploadType(name);
+    const size = type ? await storage.size(name) : null;
+    if (!type || size === null) return reply.callNotFound();
+    // A name is never reused for other content: the name is the file's version.
+    const etag = `"${name}"`;
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag)
+      .type(type);
+    // Chat files are downloaded, not opened in the site's origin.
+    if (/\.(pdf|zip)$/.test(name)) reply.header('content-disposition', 'attachment');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const range = requestedRange(request.headers.range, size);
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${String(size)}`).send();
+    // HEAD is answered from the size alone; Fastify keeps the length given with a stream (an empty one here).
+    if (request.method === 'HEAD') return reply.header('content-length', String(range ? range.end - range.start + 1 : size)).send(Readable.from([]));
+    const file = await storage.get(name, range ?? undefined);
+    if (!file) return reply.callNotFound();
+    reply.header('content-length', String(file.length));
+    if (range) reply.code(206).header('content-range', `bytes ${String(range.start)}-${String(range.start + file.length - 1)}/${String(file.size)}`);
+    return reply.send(file.body);
   });
 }

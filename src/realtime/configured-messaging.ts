@@ -20,7 +20,7 @@ export function createConfiguredMessaging(chosen: Promise<MessagingPort>): Messa
     guestAccount: () => ready.then((port) => port.guestAccount()),
     updateProfile: (profile) => ready.then((port) => port.updateProfile(profile)),
     whenLoggedIn: (userID) => ready.then((port) => port.whenLoggedIn(userID)),
-    joinGroup: (groupID) => ready.then((port) => port.joinGroup(groupID)),
+    joinGroup: (groupID, afterSequence) => ready.then((port) => port.joinGroup(groupID, afterSequence)),
     leaveGroup: (groupID) => ready.then((port) => port.leaveGroup(groupID)),
     sendText: (conversationID, text, clientMsgID) => ready.then((port) => port.sendText(conversationID, text, clientMsgID)),
     sendMessage: (conversationID, messageType, payload, clientMsgID) =>

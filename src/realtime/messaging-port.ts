@@ -19,9 +19,17 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 /** What the messaging service pushes: a new message, a group's online count, or that the connection came back. */
 export type MessagingEvent =
-  | { type: 'message'; message: ImMessage }
+  /**
+   * A message of a conversation the connection is in. `replayed`: a live room's line sent again after a join that
+   * resumed from afterSequence (said while the tab was away, so not heard live); stored before that join answered.
+   */
+  | { type: 'message'; message: ImMessage; replayed?: true }
   | { type: 'online'; conversationID: string; count: number }
-  /** The connection dropped and is back, logged in and in its groups again: ask for what was missed (syncMessages). */
+  /**
+   * The connection dropped and is back, or another user logged in on it: logged in again. Whoever joined a group
+   * joins it again, from the last line it holds (joinGroup's afterSequence), and a conversation asks for what it
+   * missed (syncMessages).
+   */
   | { type: 'reconnected' }
   /** One of the member's conversations changed (replace it in the list), or is gone (removed). */
   | { type: 'conversation'; conversation: ImConversation; removed: boolean }
@@ -37,6 +45,14 @@ export type MessagingEvent =
   | { type: 'roomStatus'; status: Schemas['ImRoomStatus'] }
   /** The connection dropped; 'reconnected' follows once it is back. Pushes are not heard meanwhile. */
   | { type: 'disconnected' };
+
+/** A group joined: its audience and newest line now, and whether what was missed has to be read (joinGroup). */
+export interface JoinedGroup {
+  onlineCount: number;
+  lastSequence: number;
+  /** The lines after the join's afterSequence are not all held any more: read them with syncMessages. */
+  resync?: true;
+}
 
 /** A page of a conversation, oldest first. */
 export interface MessagePage {
@@ -68,8 +84,13 @@ export interface MessagingPort {
   updateProfile(profile: { nick: string; avatar: string }): Promise<void>;
   /** The messaging user id once logged in (as `userID` when given: the stored user, not the guest before them). */
   whenLoggedIn(userID?: string): Promise<string>;
-  /** Joins a group's conversation on this connection; kept across reconnects until leaveGroup. */
-  joinGroup(groupID: string): Promise<{ onlineCount: number; lastSequence: number }>;
+  /**
+   * Joins a group's conversation on this connection, until leaveGroup or a reconnect. With `afterSequence` (the last
+   * line the tab holds, when it joins again), the lines after it arrive as 'message' events marked replayed, in
+   * order, before any newer one; or the answer says `resync` when the service no longer holds them all, and the tab
+   * reads them with syncMessages.
+   */
+  joinGroup(groupID: string, afterSequence?: number): Promise<JoinedGroup>;
   leaveGroup(groupID: string): Promise<void>;
   /** Sends a text; resolves with the message once the server stored it. The same clientMsgID is stored once. */
   sendText(conversationID: string, text: string, clientMsgID: string): Promise<ImMessage>;
@@ -151,7 +172,13 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
     current !== null && (userID === undefined || userID === current)
       ? Promise.resolve(current)
       : new Promise((resolve) => loginWaiters.add({ userID, resolve }));
+  /** The groups joined, whose owners are told to join again after a reconnect or a login ('reconnected'). */
   const groups = new Set<string>();
+  /**
+   * Each group's newest line as its last join answered: a line at or below it pushed after that answer is one
+   * the join replayed (said before it), not one heard live.
+   */
+  const joinedAt = new Map<string, number>();
   let attempt = 0;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -169,6 +196,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         for (const pending of waiting.values()) pending.reject(new Error('messaging socket closed'));
         waiting.clear();
         current = null;
+        joinedAt.clear();
         emit({ type: 'disconnected' });
         if (credentials) scheduleReconnect();
       });
@@ -176,7 +204,11 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
         // Only frames of the contract's ImServerMessage reach the port (openapi.yaml).
         const frame = readFrame('ImServerMessage', event.data);
         if (!frame) return;
-        if (frame.type === 'message') return emit({ type: 'message', message: frame.message });
+        if (frame.type === 'message') {
+          const replayed = frame.message.sequence <= (joinedAt.get(frame.message.conversationID) ?? 0);
+          return emit({ type: 'message', message: frame.message, ...(replayed ? { replayed: true as const } : {}) });
+        }
+        if (frame.type === 'group_joined') joinedAt.set(frame.conversationID, frame.lastSequence);
         if (frame.type === 'online_count') return emit({ type: 'online', conversationID: frame.conversationID, count: frame.count });
         if (frame.type === 'conversation') return emit({ type: 'conversation', conversation: frame.conversation, removed: frame.removed === true });
         if (frame.type === 'read_receipt') return emit({ type: 'read', conversationID: frame.conversationID, sequence: frame.sequence });
@@ -203,8 +235,8 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
       const who = credentials;
       if (!who) return;
       void (async () => {
-        await send('login', { type: 'login', userID: who.userID, userSig: who.userSig, lang: options.language?.() ?? 'zh' });
-        for (const groupID of groups) await send('join', { type: 'join_group', groupID });
+        const answer = await send('login', { type: 'login', userID: who.userID, userSig: who.userSig, lang: options.language?.() ?? 'zh' });
+        if (answer.type !== 'ok') throw new Error(`messaging login answered ${answer.type}`);
         attempt = 0;
         loggedInAs(who.userID);
         emit({ type: 'reconnected' });
@@ -244,8 +276,7 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
       await call('login', { type: 'login', userID, userSig, lang: options.language?.() ?? 'zh' });
       credentials = { userID, userSig };
       loggedInAs(userID);
-      // A user who logs in (or out) while in a room takes part in its chat as who they are now.
-      for (const groupID of groups) await call('join', { type: 'join_group', groupID });
+      // A user who logs in (or out) while in a room takes part in its chat as who they are now: its owner joins again.
       if (groups.size > 0) emit({ type: 'reconnected' });
     },
     logout: async () => {
@@ -256,13 +287,14 @@ export function createOwnMessaging(api: Api, options: OwnMessagingOptions = {}):
     guestAccount: () => loginAsGuest(api, port),
     updateProfile: ({ nick, avatar }) => call('profile', { type: 'profile', nick, avatar }),
     whenLoggedIn,
-    joinGroup: async (groupID) => {
-      const joined = await expect('group_joined', asked('join', { type: 'join_group', groupID }));
+    joinGroup: async (groupID, afterSequence) => {
+      const joined = await expect('group_joined', asked('join', { type: 'join_group', groupID, ...(afterSequence === undefined ? {} : { afterSequence }) }));
       groups.add(groupID);
-      return { onlineCount: joined.onlineCount, lastSequence: joined.lastSequence };
+      return { onlineCount: joined.onlineCount, lastSequence: joined.lastSequence, ...(joined.resync ? { resync: true as const } : {}) };
     },
     leaveGroup: async (groupID) => {
       groups.delete(groupID);
+      joinedAt.delete(`GROUP${groupID}`);
       if (socket) await call('leave', { type: 'leave_group', groupID });
     },
     sendText: async (conversationID, text, clientMsgID) =>

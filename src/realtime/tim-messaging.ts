@@ -198,10 +198,15 @@ export function createTimMessaging(
       current !== null && (userID === undefined || userID === current)
         ? Promise.resolve(current)
         : new Promise((resolve) => waiters.add({ userID, resolve })),
-    joinGroup: async (groupID) => {
+    joinGroup: async (groupID, afterSequence) => {
       const answer = await run('join', (instance) => instance.joinGroup({ groupID }));
       const group = answer.data.group;
-      return { onlineCount: group?.memberCount ?? 0, lastSequence: Math.max(0, (group?.nextMessageSeq ?? 1) - 1) };
+      // Tencent IM replays nothing on a join: a tab joining again reads what it missed.
+      return {
+        onlineCount: group?.memberCount ?? 0,
+        lastSequence: Math.max(0, (group?.nextMessageSeq ?? 1) - 1),
+        ...(afterSequence === undefined ? {} : { resync: true as const }),
+      };
     },
     leaveGroup: (groupID) => run('leave', (instance) => instance.quitGroup(groupID)).then(() => undefined),
     sendText: (conversationID, text) => send(conversationID, (instance, to, conversationType) => instance.createTextMessage({ to, conversationType, payload: { text } })),

@@ -8,12 +8,14 @@ import { roomChatMaxLength } from '../rules/chat-lengths.ts';
 import { useMessaging } from './messaging-context.tsx';
 import { readFrame } from './frame-guard.ts';
 import { MessagingRefusal, type ImMessage } from './messaging-port.ts';
+import { joinRoomChat, RoomChatCursor, type ChatArrival } from './room-chat-cursor.ts';
 import { useSocketEvent } from './site-socket.tsx';
 import { useStoredUser } from './stored-user.ts';
 
 // A live room's chat for the screens: the room chat panel lists it and the danmaku overlay flies it
 // over the picture, both from this one hook. Messages arrive in sequence order, each once, whether pushed,
-// read from history or caught up after a reconnect.
+// read from history or caught up after a reconnect. After a reconnect (to any server process) the chat joins
+// again from the last line it holds: the server replays what was missed, or says resync and the chat reads it.
 
 type Schemas = components['schemas'];
 
@@ -118,20 +120,6 @@ function toChatMessage(message: ImMessage, me: string | null, live: boolean): Ro
   };
 }
 
-/** Who the viewer is to messaging, and the last sequence the page holds (what a sync after a reconnect starts from). */
-class ChatCursor {
-  me: string | null = null;
-  lastSequence = 0;
-
-  loggedInAs(userID: string): void {
-    this.me = userID;
-  }
-
-  advance(messages: readonly ImMessage[]): void {
-    for (const message of messages) this.lastSequence = Math.max(this.lastSequence, message.sequence);
-  }
-}
-
 /** The list with the message of `messageID` shown as deleted: its words are dropped, its place stays. */
 export function revokeLine(list: readonly RoomChatMessage[], messageID: string): RoomChatMessage[] {
   if (!list.some((message) => message.id === messageID && !message.revoked)) return list as RoomChatMessage[];
@@ -163,20 +151,21 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
   const conversationID = `GROUP${groupID}`;
   const [messages, setMessages] = useState<RoomChatMessage[]>([]);
   const [onlineCount, setOnlineCount] = useState<number | null>(null);
-  // Where the chat stands across joins: who the viewer is to messaging, and the last sequence held (for the sync).
-  const [seen] = useState(() => new ChatCursor());
+  // Where the chat stands across joins: who the viewer is to messaging, the lines held, and where a join resumes.
+  const [seen] = useState(() => new RoomChatCursor());
   const callbacks = useRef({ onLoginRequest, onKicked, onGift, onEntry });
   useEffect(() => {
     callbacks.current = { onLoginRequest, onKicked, onGift, onEntry };
   }, [onLoginRequest, onKicked, onGift, onEntry]);
 
-  /** Adds messages to the list; returns the chat lines made of them. */
-  const add = useCallback((incoming: ImMessage[], live: boolean) => {
-    const lines = incoming.flatMap((message) => toChatMessage(message, seen.me, live) ?? []);
-    seen.advance(incoming);
-    setMessages((list) => mergeMessages(list, lines));
+  /** Shows messages the page did not hold; returns the chat lines made of them. */
+  const show = useCallback((fresh: ImMessage[], live: boolean) => {
+    const lines = fresh.flatMap((message) => toChatMessage(message, seen.me, live) ?? []);
+    if (lines.length > 0) setMessages((list) => mergeMessages(list, lines));
     return lines;
   }, [seen]);
+  /** Shows the messages the page does not hold yet; returns the chat lines made of those. */
+  const add = useCallback((incoming: ImMessage[], arrival: ChatArrival, live: boolean) => show(seen.take(incoming, arrival), live), [seen, show]);
 
   const machine = useMemo(
     () =>
@@ -184,23 +173,15 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
         actors: {
           joinRoom: fromPromise<ChatStanding>(async () => {
             seen.loggedInAs(await messaging.whenLoggedIn(user ? String(user.id) : undefined));
-            const joined = await messaging.joinGroup(groupID);
+            const joined = await joinRoomChat(messaging, groupID, seen, (fresh) => show(fresh, false));
             setOnlineCount(joined.onlineCount);
-            // After a reconnect, what was missed; on entry, the last page of history.
-            if (seen.lastSequence > 0) {
-              for (let more = true; more; ) {
-                const page = await messaging.syncMessages(conversationID, seen.lastSequence);
-                add(page.messages, false);
-                more = !page.isCompleted && page.messages.length > 0;
-              }
-            } else add((await messaging.getHistory(conversationID)).messages, false);
             if (!user) return { muted: false, kicked: false };
             const status = await api.quiet.post('/api/Live/getUserStatus', { body: { room_id: roomId } });
             return { muted: status.is_taboo === 1, kicked: status.is_kicked === 1 };
           }),
           sendMessage: fromPromise<void, ChatDraft>(async ({ input }) => {
             try {
-              add([await messaging.sendText(conversationID, input.text, input.clientMsgID)], true);
+              add([await messaging.sendText(conversationID, input.text, input.clientMsgID)], 'sent', true);
             } catch (error) {
               if (error instanceof MessagingRefusal) throw new ChatSendError(error.message, error.reason);
               throw error;
@@ -208,15 +189,15 @@ export function useRoomChat(roomId: number, { groupID, onLoginRequest, onKicked,
           }),
         },
       }),
-    [messaging, api, groupID, conversationID, roomId, user, add, seen],
+    [messaging, api, groupID, conversationID, roomId, user, add, show, seen],
   );
   const actor = useActorRef(machine, { input: { loggedIn, maxLength: roomChatMaxLength } });
 
   useEffect(() => {
     const unsubscribe = messaging.subscribe((event) => {
       if (event.type === 'message' && event.message.conversationID === conversationID) {
-        const [line] = add([event.message], true);
-        if (line?.gift) callbacks.current.onGift?.(line);
+        const [line] = add([event.message], 'push', event.replayed !== true);
+        if (line?.gift && line.live) callbacks.current.onGift?.(line);
       } else if (event.type === 'revoked' && event.conversationID === conversationID) {
         setMessages((list) => revokeLine(list, event.messageID));
       } else if (event.type === 'online' && event.conversationID === conversationID) setOnlineCount(event.count);

@@ -15,6 +15,9 @@ import { ImClient } from '../../server/realtime/im-test-client.ts';
 import { redisTestUrl } from '../../server/realtime/redis-test-url.ts';
 import { messagingSigFor } from './messaging-login.ts';
 import { databaseUrlWith } from './database-template.ts';
+import type { Api } from '../../src/api/client.ts';
+import { createOwnMessaging, type ImMessage, type MessagingEvent } from '../../src/realtime/messaging-port.ts';
+import { joinRoomChat, RoomChatCursor } from '../../src/realtime/room-chat-cursor.ts';
 
 // `npm run start:cluster` as a newcomer runs it: two server processes behind HAProxy on one PostgreSQL and one
 // Redis. Runs where the API suite runs on PostgreSQL (DATABASE_URL, as .ci/run does), Redis answers and HAProxy is
@@ -304,6 +307,71 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
     expect(await current.call({ type: 'join_group', groupID: group, afterSequence: newest })).not.toHaveProperty('resync');
     await until(readyAt(workerPort(2)), 'worker 2 back', 120_000);
   }, 180_000);
+
+  it("resumes the web client's room chat through the balancer when its process is killed: the lines missed replayed, once", async () => {
+    await until(readyAt(workerPort(2)), 'worker 2 ready', 120_000);
+    const { group, users } = await chatRoom();
+    // The tab's first socket lands on the process about to be killed, as the balancer may place it; the next go
+    // through the balancer. The port and the join are the browser's own code; ws stands in for the browser's WebSocket.
+    const routes = [`ws://127.0.0.1:${String(workerPort(2))}/im`];
+    class RoutedWebSocket extends WebSocket {
+      constructor(url: string) {
+        super(routes.shift() ?? url);
+        sockets.push(this);
+      }
+    }
+    const browser = globalThis as { WebSocket?: unknown };
+    const before = browser.WebSocket;
+    browser.WebSocket = RoutedWebSocket;
+    const tab = createOwnMessaging({} as Api, { url: `ws://127.0.0.1:${String(port)}/im`, language: () => 'en' });
+    try {
+      const cursor = new RoomChatCursor();
+      const held: ImMessage[] = [];
+      const replayed: number[] = [];
+      const events: MessagingEvent[] = [];
+      tab.subscribe((event) => {
+        events.push(event);
+        if (event.type !== 'message' || event.message.conversationID !== `GROUP${group}`) return;
+        for (const message of cursor.take([event.message], 'push')) {
+          held.push(message);
+          if (event.replayed) replayed.push(message.sequence);
+        }
+      });
+      const textOf = (message: ImMessage) => ('text' in message.payload ? message.payload.text : '');
+      const holds = (text: string) => held.some((message) => textOf(message) === text);
+      const reader = String(users[1]!);
+      await tab.login(reader, await messagingSigFor(helper.serverContext, reader));
+      await joinRoomChat(tab, group, cursor, (fresh) => held.push(...fresh));
+      const entered = held.length;
+      const talker = await imClient(workerPort(1), users[0]!);
+      expect(await talker.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
+      for (const text of ['tab 1', 'tab 2']) expect(await said(talker, group, text)).toBe('sent');
+      await until(() => holds('tab 2'), 'the lines before the kill in the tab', 10_000);
+
+      process.kill(pids.get(2)!, 'SIGKILL');
+      await until(() => events.some((event) => event.type === 'disconnected'), 'the tab to lose its socket', 10_000);
+      const away = await imClient(workerPort(1), users[4]!);
+      expect(await away.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
+      for (const text of ['tab away 1', 'tab away 2', 'tab away 3']) expect(await said(away, group, text)).toBe('sent');
+      await until(() => events.some((event) => event.type === 'reconnected'), 'the tab back through the balancer', 30_000);
+      // What the room chat hook does on 'reconnected': join again from the last line held.
+      const joined = await joinRoomChat(tab, group, cursor, (fresh) => held.push(...fresh));
+      expect(joined.resync).toBeUndefined();
+      await until(() => holds('tab away 3'), 'the lines missed, replayed', 10_000);
+      for (const text of ['tab 3', 'tab 4']) expect(await said(talker, group, text)).toBe('sent');
+      await until(() => holds('tab 4'), 'the lines after the resume', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      const since = held.slice(Math.max(0, entered - 1)).map((message) => message.sequence);
+      expect(since).toEqual(Array.from({ length: since.length }, (_, index) => since[0]! + index));
+      expect(held.slice(entered).map(textOf)).toEqual(['tab 1', 'tab 2', 'tab away 1', 'tab away 2', 'tab away 3', 'tab 3', 'tab 4']);
+      expect(replayed).toEqual(held.filter((message) => textOf(message).startsWith('tab away')).map((message) => message.sequence));
+      await tab.logout();
+    } finally {
+      browser.WebSocket = before;
+    }
+    await until(readyAt(workerPort(2)), 'worker 2 back', 120_000);
+  }, 240_000);
 
   it('holds a room\'s slow mode across processes', async () => {
     const room = await database.db

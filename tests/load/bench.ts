@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { freshServerBundle } from '../../scripts/server-bundle.mjs';
 import { freePort } from '../free-port.ts';
 import { benchBroadcast } from './broadcast-bench.ts';
+import { benchChaos } from './chaos-bench.ts';
 import { benchGetConfig } from './config-bench.ts';
 import { benchContractFuzz } from './contract-fuzz-bench.ts';
 import { benchDanmaku } from './danmaku-bench.ts';
@@ -35,10 +36,12 @@ const only = process.env.BENCH_ONLY;
 
 /**
  * Sections run alone: BENCH_ONLY=config (getConfig as `npm start` serves it), BENCH_ONLY=start (the cold and warm
- * starts only: first API answer, first page, first score push), BENCH_ONLY=close (5,000 score sockets closing at once).
+ * starts only: first API answer, first page, first score push), BENCH_ONLY=close (5,000 score sockets closing at once),
+ * BENCH_ONLY=chaos (three processes behind HAProxy, one killed every minute; only where PostgreSQL and Redis are).
  */
 const soloSections: Record<string, () => Promise<void>> = {
   config: () => benchGetConfig(),
+  chaos: () => benchChaos(),
   close: () => benchSocketClose(),
   start: async () => {
     const [data, dist] = [mkdtempSync(join(tmpdir(), 'pitchside-bench-')), mkdtempSync(join(tmpdir(), 'pitchside-bench-dist-'))];

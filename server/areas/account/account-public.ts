@@ -4,5 +4,5 @@
 export { forgetSessions, forgetSessionsWhenTold } from './session-service.ts';
 export { forgetSiteMutes, refuseSiteMuted, siteMuteMessages, siteMuteRefusal } from './site-mute.ts';
 export { smsPurposeOf, spendSmsCode } from './sms-code-service.ts';
-export { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, writeChecked } from './upload-service.ts';
+export { coverRule, reencodeCover, refuseUpload, stageChecked, uploadMessages, uploadRuleOf, writeChecked } from './upload-service.ts';
 export type { UploadRule, WrittenFile } from './upload-service.ts';

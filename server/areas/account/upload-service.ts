@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -101,9 +101,9 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
       // their bytes and are served as downloads.
       const file =
         purpose === 'cover'
-          ? await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage))
+          ? await reencodeCover(server.storage, await stageChecked(part.file, coverRule, server.storage))
           : grant.kind === 'image'
-            ? await reencodePicture(server.storage, await writeChecked(part.file, uploadRuleOf(grant.kind), server.storage))
+            ? await reencodePicture(server.storage, await stageChecked(part.file, uploadRuleOf(grant.kind), server.storage))
             : await writeChecked(part.file, uploadRuleOf(grant.kind), server.storage);
       written = { ...file, purpose, nonce: grant.nonce };
     }
@@ -136,7 +136,7 @@ export async function storeUpload(server: ServerContext, request: FastifyRequest
         if (!row) throw new DomainError(uploadTokenMessages.used);
       });
   } catch (error) {
-    await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
+    await server.storage.delete(written.name).catch(() => undefined);
     throw error;
   }
   return { path, content_type: written.type, bytes: written.bytes };
@@ -154,12 +154,32 @@ function purposeOf(kind: UploadKind, field: string | undefined): UploadPurpose {
   return purpose;
 }
 
+/** A checked file on this machine, not stored yet: its bytes at `path` (never served), its stored name to be. */
+export interface StagedFile extends WrittenFile {
+  path: string;
+}
+
 /**
- * Streams the file to a temporary name, judging its type by the first bytes before anything is
- * written and stopping as soon as it passes the rule's limit; renamed to its random name when whole.
- * Every form that takes a file reads it through here.
+ * Streams the file and stores it under its random name (stageChecked, then the storage keeps it). Every form that
+ * takes a file reads it through here or through stageChecked.
  */
 export async function writeChecked(stream: Readable & { truncated?: boolean }, rule: UploadRule, storage: UploadStorage): Promise<WrittenFile> {
+  const { path, ...staged } = await stageChecked(stream, rule, storage);
+  try {
+    await storage.keep(path, staged.name, staged.type);
+  } catch (error) {
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
+  return staged;
+}
+
+/**
+ * Streams the file to a temporary name on this machine, judging its type by the first bytes before anything is
+ * written and stopping as soon as it passes the rule's limit. A picture is drawn again from it (reencodeCover,
+ * reencodePicture) before anything is stored; any other file is kept as it is (writeChecked).
+ */
+export async function stageChecked(stream: Readable & { truncated?: boolean }, rule: UploadRule, storage: UploadStorage): Promise<StagedFile> {
   const { maxBytes, contentTypes } = rule;
   const { directory } = storage;
   const base = randomBytes(16).toString('hex');
@@ -199,8 +219,7 @@ export async function writeChecked(stream: Readable & { truncated?: boolean }, r
     closed = true;
     await opened.file.close();
     const name = `${base}.${storedExtensions[opened.type]}`;
-    await rename(temporary, join(directory, name));
-    return { name, type: opened.type, bytes, sha256: hash.digest('hex'), size: opened.size };
+    return { path: temporary, name, type: opened.type, bytes, sha256: hash.digest('hex'), size: opened.size };
   } catch (error) {
     if (opened && !closed) await opened.file.close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
@@ -215,20 +234,19 @@ const animationMaxPixels = 100_000_000;
 
 
 /**
- * Decodes a stored picture within the pixel limit (its declared size is read first, so a bomb is refused before it
- * is decoded) and writes its pixels again: metadata (EXIF, GPS, camera), comments, trailing bytes and anything else
- * hidden in the file are left behind. The new file replaces the one given, under a new name.
+ * Decodes a staged picture within the pixel limit (its declared size is read first, so a bomb is refused before it
+ * is decoded) and stores its pixels drawn again: metadata (EXIF, GPS, camera), comments, trailing bytes and anything
+ * else hidden in the file are left behind, and never stored. The staged file is gone afterwards.
  */
 async function redraw(
   storage: UploadStorage,
-  written: WrittenFile,
+  written: StagedFile,
   draw: (input: Buffer, sharp: (input: Buffer, options: SharpOptions) => Sharp) => { pipeline: Sharp; type: StoredMediaType },
 ): Promise<WrittenFile> {
-  const source = join(storage.directory, written.name);
   // sharp (libvips) is loaded by the first picture, not by every start of the site.
   const { default: sharp } = await import('sharp');
   try {
-    const input = await readFile(source);
+    const input = await readFile(written.path);
     let declared: Metadata;
     try {
       // The header is read without sharp's own pixel limit, so a bomb is told apart from a broken file.
@@ -245,7 +263,7 @@ async function redraw(
       throw new DomainError(uploadMessages.undecodable);
     });
     const name = `${randomBytes(16).toString('hex')}.${storedExtensions[type]}`;
-    await writeFile(join(storage.directory, name), output.data, { flag: 'wx' });
+    await storage.put(name, output.data, type);
     return {
       name,
       type,
@@ -254,7 +272,7 @@ async function redraw(
       size: { width: output.info.width, height: output.info.pageHeight ?? output.info.height },
     };
   } finally {
-    await unlink(source).catch(() => undefined);
+    await unlink(written.path).catch(() => undefined);
   }
 }
 
@@ -262,7 +280,7 @@ async function redraw(
  * Decodes a stored cover and writes its pixels again as a JPEG at most `coverMaxWidth` wide, turned upright by its
  * EXIF orientation (redraw: nothing but the pixels is kept).
  */
-export async function reencodeCover(storage: UploadStorage, written: WrittenFile): Promise<WrittenFile> {
+export async function reencodeCover(storage: UploadStorage, written: StagedFile): Promise<WrittenFile> {
   return redraw(storage, written, (input, sharp) => ({
     pipeline: sharp(input, { limitInputPixels: coverMaxPixels, failOn: 'error' })
       .rotate()
@@ -277,7 +295,7 @@ export async function reencodeCover(storage: UploadStorage, written: WrittenFile
  * Decodes any other stored picture and writes its pixels again in its own format (an animated GIF or WebP keeps its
  * frames, a PNG its transparency), at most `pictureMaxWidth` wide and upright (redraw: nothing but the pixels is kept).
  */
-export async function reencodePicture(storage: UploadStorage, written: WrittenFile): Promise<WrittenFile> {
+export async function reencodePicture(storage: UploadStorage, written: StagedFile): Promise<WrittenFile> {
   return redraw(storage, written, (input, sharp) => {
     const animated = written.type === 'image/gif' || written.type === 'image/webp';
     let pipeline = sharp(input, { limitInputPixels: coverMaxPixels, failOn: 'error', ...(animated ? { animated: true } : {}) });
@@ -304,7 +322,7 @@ const multipartParserFailure = /^(Unexpected end of (multipart data|form|file)|M
  * thrown again as the sender should read it.
  */
 export async function refuseUpload(server: ServerContext, written: { name: string } | undefined | null, error: unknown): Promise<never> {
-  if (written) await unlink(join(server.storage.directory, written.name)).catch(() => undefined);
+  if (written) await server.storage.delete(written.name).catch(() => undefined);
   if (error instanceof DomainError) throw error;
   // @fastify/multipart's own refusals (too many parts, a field too long) and its parser's (no boundary, a body cut
   // short, a broken part header) are the sender's fault.

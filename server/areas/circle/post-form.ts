@@ -1,12 +1,10 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { uploadsPathPrefix } from '../../ports/upload-storage.ts';
 import { inputErrorOf } from '../../contract/contract.ts';
 import type { InputOf } from '../../contract/operation-types.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { coverRule, reencodeCover, refuseUpload, uploadMessages, writeChecked, type UploadRule, type WrittenFile } from '../account/account-public.ts';
+import { coverRule, reencodeCover, refuseUpload, stageChecked, uploadMessages, writeChecked, type UploadRule, type WrittenFile } from '../account/account-public.ts';
 
 // anchor_dynamics_user/insert sends the post as a form (SPEC §5): a circle, the text, and up to 4 photos or one
 // video under 50 MB with its cover, never both. The text fields are checked against the contract's schema; each
@@ -48,7 +46,7 @@ export async function readPostForm(server: ServerContext, request: FastifyReques
   const fields: Record<string, unknown> = {};
   const media: StoredMedia[] = [];
   const discard = async () => {
-    await Promise.all(media.map((item) => unlink(join(server.storage.directory, item.file.name)).catch(() => undefined)));
+    await Promise.all(media.map((item) => server.storage.delete(item.file.name).catch(() => undefined)));
   };
   const count = (kind: StoredMedia['kind']) => media.filter((item) => item.kind === kind).length;
   try {
@@ -74,7 +72,7 @@ export async function readPostForm(server: ServerContext, request: FastifyReques
       const file =
         item === 'video'
           ? await writeChecked(part.file, videoRule, server.storage)
-          : await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage));
+          : await reencodeCover(server.storage, await stageChecked(part.file, coverRule, server.storage));
       media.push({ kind: item, path: `${uploadsPathPrefix}${file.name}`, file });
     }
     if (!validate({ circle_id: fields.circle_id, content: fields.content })) {
@@ -85,7 +83,7 @@ export async function readPostForm(server: ServerContext, request: FastifyReques
     if (count('video') === 0 && count('video_cover') > 0) {
       // A cover without a video is not kept.
       const cover = media.splice(media.findIndex((entry) => entry.kind === 'video_cover'), 1)[0]!;
-      await unlink(join(server.storage.directory, cover.file.name)).catch(() => undefined);
+      await server.storage.delete(cover.file.name).catch(() => undefined);
     }
     const circleId = Number(fields.circle_id);
     return { fields: { circle_id: circleId, content: String(fields.content) }, media, discard };

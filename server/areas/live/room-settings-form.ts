@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { uploadsPathPrefix } from '../../ports/upload-storage.ts';
 import { inputErrorOf } from '../../contract/contract.ts';
@@ -7,7 +5,7 @@ import { fieldWithForbiddenCharacter, textCharacterMessages } from '../../contra
 import type { InputOf } from '../../contract/operation-types.ts';
 import { DomainError, ResultCode } from '../../errors.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { coverRule, reencodeCover, refuseUpload, writeChecked, type WrittenFile } from '../account/account-public.ts';
+import { coverRule, reencodeCover, refuseUpload, stageChecked, type WrittenFile } from '../account/account-public.ts';
 
 // Live/setLiveInfo and Live/mobileStartRoom send the room's settings as a form with the cover in it (SPEC §5).
 // The contract's JSON validation does not read a form, so the text fields are checked here against the same
@@ -51,7 +49,7 @@ export async function readRoomSettingsForm<K extends FormOperation>(
         part.file.resume();
         continue;
       }
-      written = await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage));
+      written = await reencodeCover(server.storage, await stageChecked(part.file, coverRule, server.storage));
     }
     if (!isFields<K>(validate, fields)) {
       const { text, params } = inputErrorOf(validate.errors);
@@ -78,7 +76,7 @@ export async function readRoomSettingsForm<K extends FormOperation>(
       .execute();
     const discard = async () => {
       await server.database.db.deleteFrom('uploads').where('path', '=', path).execute();
-      await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
+      await server.storage.delete(stored.name).catch(() => undefined);
     };
     return { fields, cover: path, discard };
   } catch (error) {

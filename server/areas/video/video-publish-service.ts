@@ -156,6 +156,12 @@ export async function publishPlayback(
     throw new DomainError(publishMessages.cannotCut);
   }
   const [{ size }, sha256] = await Promise.all([stat(target), sha256Of(target)]);
+  try {
+    await server.storage.keep(target, name, 'video/mp4');
+  } catch (error) {
+    await unlink(target).catch(() => undefined);
+    throw error;
+  }
   const { playback_id: _playbackId, start: _start, end: _end, ...fields } = input;
   const matchId = record.match_id === null ? null : Number(record.match_id);
   const kickOff = record.kick_off;

@@ -129,7 +129,8 @@ export function startTranscodeWorker(server: ServerContext, options: TranscodeWo
       await db.deleteFrom('video_transcode_jobs').where('id', '=', jobId).execute();
       return;
     }
-    const source = join(server.storage.directory, basename(video.video_path));
+    // Fetched to this machine when another machine stored it in a bucket; a source gone fails the probe below.
+    const source = (await server.storage.localPath(basename(video.video_path))) ?? join(server.storage.directory, basename(video.video_path));
     const directory = renditionsDirectory(server.storage.directory, videoId);
     await mkdir(directory, { recursive: true });
     // Only renditions whole on disk count as made.

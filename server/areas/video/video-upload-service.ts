@@ -14,7 +14,7 @@ import { DomainError, ResultCode } from '../../errors.ts';
 import { sniffLength, sniffMediaType, storedExtensions } from '../../upload-content-type.ts';
 import type { Language } from '../../i18n/server-messages.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
-import { coverRule, reencodeCover, refuseUpload, uploadMessages, uploadRuleOf, writeChecked, type UploadRule, type WrittenFile } from '../account/account-public.ts';
+import { coverRule, reencodeCover, refuseUpload, stageChecked, uploadMessages, uploadRuleOf, writeChecked, type UploadRule, type WrittenFile } from '../account/account-public.ts';
 import { videoCachePrefix, videoListMessages, videoInfo } from './video-list-service.ts';
 import { findFfprobe, probeVideo, type ProbedVideo } from './video-probe.ts';
 import type { Video } from './video-queries.ts';
@@ -63,7 +63,7 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
         continue;
       }
       if (part.fieldname === 'cover' && !cover) {
-        cover = await reencodeCover(server.storage, await writeChecked(part.file, coverRule, server.storage));
+        cover = await reencodeCover(server.storage, await stageChecked(part.file, coverRule, server.storage));
         written.push(cover);
       } else if (part.fieldname === 'video' && !video) {
         video = await writeChecked(part.file, uploadRuleOf('video'), server.storage);
@@ -78,7 +78,7 @@ export async function insertVideo(server: ServerContext, request: FastifyRequest
     }
     if (!video) throw new DomainError(videoUploadMessages.fileMissing);
   } catch (error) {
-    for (const stored of written.slice(1)) await unlink(join(server.storage.directory, stored.name)).catch(() => undefined);
+    for (const stored of written.slice(1)) await server.storage.delete(stored.name).catch(() => undefined);
     return refuseUpload(server, written[0], error);
   }
   return storeVideo(server, author, fields, video, cover, language);
@@ -112,7 +112,8 @@ export async function storeVideo(
   let cover = givenCover;
   const written: Array<{ name: string }> = [stored, ...(cover ? [cover] : [])];
   try {
-    const file = join(server.storage.directory, stored.name);
+    // Kept on this machine too by the storage that just took it: ffprobe and ffmpeg read it here.
+    const file = (await server.storage.localPath(stored.name)) ?? join(server.storage.directory, stored.name);
     // The poster is taken at its usual second (that of any video 3 s or longer) while ffprobe reads the length.
     const [probedRead, hashRead, posterRead] = await Promise.allSettled([
       probeOrSniffed(file, fields),
@@ -129,7 +130,7 @@ export async function storeVideo(
     if (!category) throw new DomainError(videoUploadMessages.categoryMissing);
     if (!cover && early && probed.durationSeconds >= posterAtLeastSeconds) cover = early;
     else if (!cover) {
-      if (early) await unlink(join(server.storage.directory, early.name)).catch(() => undefined);
+      if (early) await server.storage.delete(early.name).catch(() => undefined);
       cover = await posterFrame(server, file, probed.durationSeconds);
       if (cover) written.push(cover);
     }
@@ -174,7 +175,7 @@ export async function storeVideo(
     if (published) server.cache.invalidate(videoCachePrefix);
     return await videoInfo(server, author, id, language);
   } catch (error) {
-    for (const entry of written.slice(1)) await unlink(join(server.storage.directory, entry.name)).catch(() => undefined);
+    for (const entry of written.slice(1)) await server.storage.delete(entry.name).catch(() => undefined);
     return refuseUpload(server, written[0], error);
   }
 }
@@ -209,6 +210,7 @@ async function posterFrame(server: ServerContext, file: string, duration: number
     return undefined;
   }
   const bytes = await readFile(target);
+  await server.storage.keep(target, name, 'image/jpeg');
   return { name, type: 'image/jpeg', bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), size: null };
 }
 
@@ -237,7 +239,7 @@ export async function deleteVideo(server: ServerContext, user: SessionUser, vide
   server.cache.invalidate(videoCachePrefix);
   await cancelTranscodesOf(videoId);
   await Promise.all([
-    ...uploaded.map((path) => unlink(join(server.storage.directory, basename(path))).catch(() => undefined)),
+    ...uploaded.map((path) => server.storage.delete(basename(path)).catch(() => undefined)),
     rm(renditionsDirectory(server.storage.directory, videoId), { recursive: true, force: true, maxRetries: 3 }),
   ]);
   return null;
@@ -272,6 +274,7 @@ export async function insertResumedUpload(
   let video: StoredVideoFile;
   try {
     video = await adoptChecked(tusFile(server, row.id), uploadRuleOf('video'), server.storage.directory);
+    await server.storage.keep(join(server.storage.directory, video.name), video.name, video.type);
   } catch (error) {
     await unlink(tusFile(server, row.id)).catch(() => undefined);
     return await refuseUpload(server, undefined, error);
