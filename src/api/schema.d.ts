@@ -5998,7 +5998,7 @@ export interface components {
             /** @description When the current prices last changed. */
             updated_at: components["schemas"]["Timestamp"];
         };
-        /** @description What an exponent push carries (SocketExponentPush): the match, the company, when its prices last changed, and each market whose current prices changed since the company's previous push on the match, with suspended when that changed. Opening prices and the company's names do not change. The first push of a company's odds on a match after the publisher starts, and the first after a minute of feed time, carry every field of MatchOdds, so a page that holds none (or an older one) gets them whole. */
+        /** @description What an exponent push carries (SocketExponentPush): the match, the company, when its prices last changed, and each market whose current prices changed since the company's previous push on the match. Opening prices and the company's names do not change. A part always names suspended. The first push of a company's odds on a match after the publisher starts, and the first after ten minutes of feed time, carry every field of MatchOdds, so a page that holds none gets them whole. */
         OddsChange: {
             match_id: number;
             company_id: number;

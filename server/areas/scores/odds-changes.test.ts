@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wholeMatchEveryMs } from './match-changes.ts';
 import type { MatchOddsView } from './match-shapes.ts';
-import { OddsChanges } from './odds-changes.ts';
+import { OddsChanges, wholeOddsEveryMs } from './odds-changes.ts';
 
 const odds = (extra: Partial<MatchOddsView> = {}): MatchOddsView => ({
   match_id: 7,
@@ -21,7 +20,7 @@ describe('an odds push of what moved', () => {
     expect(new OddsChanges().changeOf(odds(), 0)).toEqual(odds());
   });
 
-  it('then only the markets whose current prices moved, with the time they did, and nothing when none did', () => {
+  it('then only the markets whose current prices moved, with the time they did and suspended, and nothing when none did', () => {
     const changes = new OddsChanges();
     changes.changeOf(odds(), 0);
     expect(changes.changeOf(odds(), 1_000)).toBeNull();
@@ -30,6 +29,7 @@ describe('an odds push of what moved', () => {
       match_id: 7,
       company_id: 3,
       updated_at: 1_780_000_030,
+      suspended: false,
       over_under: { current: { over: 0.9, line: 2.75, under: 0.95 } },
     });
     expect(changes.changeOf(moved, 3_000)).toBeNull();
@@ -56,12 +56,12 @@ describe('an odds push of what moved', () => {
     expect(changes.changeOf(odds({ company_id: 4 }), 1_000)).toEqual(odds({ company_id: 4 }));
   });
 
-  it('pushes moving odds whole again after a minute, so a page that read them stale catches up', () => {
+  it('pushes moving odds as parts for ten minutes, then whole again, for a page that holds none', () => {
     const changes = new OddsChanges();
     changes.changeOf(odds(), 0);
     const moved = odds({ one_x_two: { initial: odds().one_x_two.initial, current: { home: 2.0, draw: 3.3, away: 3.6 } } });
-    expect(changes.changeOf(moved, wholeMatchEveryMs - 1)).toHaveProperty('one_x_two', { current: { home: 2.0, draw: 3.3, away: 3.6 } });
-    expect(changes.changeOf(moved, wholeMatchEveryMs - 1)).toBeNull();
-    expect(changes.changeOf(moved, wholeMatchEveryMs)).toEqual(moved);
+    expect(changes.changeOf(moved, wholeOddsEveryMs - 1)).toHaveProperty('one_x_two', { current: { home: 2.0, draw: 3.3, away: 3.6 } });
+    expect(changes.changeOf(moved, wholeOddsEveryMs - 1)).toBeNull();
+    expect(changes.changeOf(moved, wholeOddsEveryMs)).toEqual(moved);
   });
 });
