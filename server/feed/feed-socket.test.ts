@@ -182,7 +182,7 @@ describe('the feed through the site socket', { timeout: 120_000 }, () => {
 
     const pushes = client.pushes('football_exponent').flatMap((frame) => (frame.type === 'football_exponent' ? [frame.data] : []));
     expect(pushes.length).toBeGreaterThan(10);
-    type Held = Record<'asian_handicap' | 'over_under' | 'one_x_two', { initial?: unknown; current: unknown }> & { suspended: boolean };
+    type Held = Record<'asian_handicap' | 'over_under' | 'one_x_two', { initial?: unknown; current?: unknown }> & { suspended: boolean };
     const held = new Map<number, Held>();
     let parts = 0;
     for (const change of pushes) {
