@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { sep } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { accountFrames } from './areas/account/account-frames.ts';
 import { accountHandlers } from './areas/account/account-handlers.ts';
 import { adminHandlers } from './areas/admin/admin-handlers.ts';
@@ -50,7 +50,7 @@ import { defaultSocketsPerAddress } from './realtime/socket-address-limit.ts';
 import { siteSocketRoutes } from './realtime/site-socket-routes.ts';
 import { compressLargeAnswers } from './site/compress-answers.ts';
 import { lazyRequestLogger } from './site/request-logger.ts';
-import { registerRequestLog, type RequestLogOptions } from './site/request-log.ts';
+import { RequestLog, type RequestLogOptions } from './site/request-log.ts';
 import { defaultDistDir } from './site/app-build.ts';
 import { AppPage, pageLanguage, siteRoutes, startupMessages, startupPage } from './site/site-pages.ts';
 
@@ -108,6 +108,7 @@ export interface AppOptions extends PortOptions {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const requestLog = new RequestLog(options.requestLog);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
@@ -115,10 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
     // Requests are logged by site/request-log.ts when they end (a summary, or one line each at debug); never bodies.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: requestLog,
     childLoggerFactory: lazyRequestLogger,
   });
-  registerRequestLog(app, options.requestLog);
+  requestLog.attach(app);
   const server = await createServerContext(options, app.log, areaFrameRecords);
   app.addHook('onClose', async () => server.frames.stop());
 

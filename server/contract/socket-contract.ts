@@ -8,7 +8,8 @@ type Schemas = components['schemas'];
 
 /** A match push's data: the fields of the match that changed since its previous push. */
 export type MatchData = Schemas['MatchChange'];
-export type MatchOddsData = Schemas['MatchOdds'];
+/** An exponent push's data: what moved of one company's odds on a match, or the whole odds. */
+export type MatchOddsData = Schemas['OddsChange'];
 export type GoalEventData = Schemas['GoalEvent'];
 export type MomentumData = Schemas['MatchMomentum'];
 export type LoginSessionData = Schemas['LoginSession'];

@@ -173,6 +173,53 @@ describe('the feed through the site socket', { timeout: 120_000 }, () => {
     }
   });
 
+  it('pushes of a company\'s odds only the markets that moved, which applied in order give the odds the board holds', async () => {
+    const { url, feed, companyId, scoreBoard } = await startFeedServer({}, 5_000);
+    const client = await Client.open(url);
+    await client.subscribe(0, companyId);
+    await feed.advance(30 * minuteMs);
+    await quiet([client]);
+
+    const pushes = client.pushes('football_exponent').flatMap((frame) => (frame.type === 'football_exponent' ? [frame.data] : []));
+    expect(pushes.length).toBeGreaterThan(10);
+    type Held = Record<'asian_handicap' | 'over_under' | 'one_x_two', { initial?: unknown; current?: unknown }> & { suspended: boolean };
+    const held = new Map<number, Held>();
+    let parts = 0;
+    for (const change of pushes) {
+      expect(change.company_id).toBe(companyId);
+      const before = held.get(change.match_id);
+      const whole = change.company_name !== undefined;
+      if (!before) expect(whole, `the first push of match ${change.match_id}'s odds is whole`).toBe(true);
+      if (before && !whole) {
+        parts++;
+        // A part names no opening prices and no names, and only markets whose current prices moved.
+        expect(change).not.toHaveProperty('company_name_en');
+        for (const market of ['asian_handicap', 'over_under', 'one_x_two'] as const) {
+          const moved = change[market];
+          if (!moved) continue;
+          expect(moved).not.toHaveProperty('initial');
+          expect(JSON.stringify(moved.current), `${market} of match ${change.match_id}`).not.toBe(JSON.stringify(before[market].current));
+        }
+      }
+      held.set(change.match_id, {
+        asian_handicap: { ...before?.asian_handicap, ...change.asian_handicap },
+        over_under: { ...before?.over_under, ...change.over_under },
+        one_x_two: { ...before?.one_x_two, ...change.one_x_two },
+        suspended: change.suspended ?? before?.suspended ?? false,
+      });
+    }
+    expect(parts).toBeGreaterThan(0);
+    // What a page applied together is what the board holds now.
+    const board = await scoreBoard.read();
+    for (const [matchId, odds] of held) {
+      const rows = (board.odds.get(matchId) ?? []).filter((row) => row.company_id === companyId);
+      const asia = rows.find((row) => row.market === 'asia');
+      if (!asia || asia.line === null) continue;
+      expect(odds.asian_handicap.current, `match ${matchId}`).toEqual({ home: asia.home, line: asia.line, away: asia.away });
+      expect(odds.suspended).toBe(rows.some((row) => row.is_closed));
+    }
+  });
+
   it('sends a client only the sport and odds company it subscribed to', async () => {
     const { url, feed, companyId } = await startFeedServer();
     const football = await Client.open(url);

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { registerRequestLog, RequestTally, siteLoggerOptions, type RequestLogOptions } from './request-log.ts';
+import { RequestLog, RequestTally, siteLoggerOptions, type RequestLogOptions } from './request-log.ts';
 
 type Line = Record<string, unknown>;
 
@@ -20,8 +20,9 @@ function keptLogger(level: string) {
 
 async function appLoggingAt(level: string, options: RequestLogOptions = {}) {
   const { logger, lines } = keptLogger(level);
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) });
-  registerRequestLog(app, options);
+  const requestLog = new RequestLog(options);
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: requestLog });
+  requestLog.attach(app);
   app.get('/api/items/:id', async () => ({ code: 0 }));
   app.get('/broken', async () => {
     throw new Error('broken');

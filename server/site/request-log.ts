@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 // The request log a developer reads and a disk holds. At the default level (info) requests are counted, and one
 // summary line per interval says how many there were, how they ended and how long they took; a request that failed
@@ -90,57 +90,73 @@ function round(ms: number): number {
 }
 
 /**
- * The request log of `app` at its logger's level: every request at debug; at info, a summary per interval and a line
- * for each failed or slow request; at warn and above, a warning for each slow request only (failures are logged by
- * the error handler). Lines carry the path without its query, which may hold a code or a token; never headers or
- * bodies.
+ * The request log at its app's logger level: every request at debug; at info, a summary per interval and a line for
+ * each failed or slow request; at warn and above, a warning for each slow request only (failures are logged by the
+ * error handler). Lines carry the path without its query, which may hold a code or a token; never headers or bodies.
+ *
+ * It is the app's log controller (Fastify's `logController`): Fastify tells it of each answer written, as it listens
+ * for that anyway when it has a logger, so the log costs no onResponse hook, which every request paid for. Fastify's
+ * own request lines stay off.
  */
-export function registerRequestLog(app: FastifyInstance, options: RequestLogOptions = {}): void {
-  const level = app.log.level;
-  const slowMs = options.slowMs ?? 1000;
-  if (level === 'debug' || level === 'trace') {
-    const sample = options.sample ?? 1;
-    if (sample <= 0) return;
-    app.addHook('onResponse', (request, reply, done) => {
-      if (sample >= 1 || Math.random() < sample) {
-        request.log.debug({ method: request.method, path: pathOf(request.url), status: reply.statusCode, ms: round(reply.elapsedTime) }, 'request');
-      }
-      done();
-    });
-    return;
+export class RequestLog extends LogController {
+  readonly #options: RequestLogOptions;
+  #completed: (request: FastifyRequest, reply: FastifyReply) => void = () => undefined;
+
+  constructor(options: RequestLogOptions = {}) {
+    super({ disableRequestLogging: true });
+    this.#options = options;
   }
-  const summarises = level === 'info';
-  if (!summarises && level !== 'warn') return;
-  const tally = new RequestTally();
-  const everyMs = options.summaryEveryMs ?? 60_000;
-  let since = performance.now();
-  const flush = (log: FastifyBaseLogger) => {
-    if (tally.count === 0) return;
-    const now = performance.now();
-    const { fields, text } = tally.take(now - since);
-    since = now;
-    log.info(fields, text);
-  };
-  if (summarises) {
-    const timer = setInterval(() => flush(app.log), everyMs);
-    timer.unref();
-    app.addHook('onClose', (_instance, done) => {
-      clearInterval(timer);
-      flush(app.log);
-      done();
-    });
-  }
-  app.addHook('onResponse', (request, reply, done) => {
-    const ms = reply.elapsedTime;
-    const status = reply.statusCode;
-    const slow = ms > slowMs;
-    if (summarises) {
-      tally.add({ method: request.method, route: request.routeOptions.url ?? '(no route)', status, ms }, slow);
-      if (status >= 500) request.log.info({ method: request.method, path: pathOf(request.url), status, ms: round(ms) }, 'request answered with a server error');
+
+  /** Starts the log of `app`, whose log controller this is, at its logger's level. */
+  attach(app: FastifyInstance): void {
+    const level = app.log.level;
+    const slowMs = this.#options.slowMs ?? 1000;
+    if (level === 'debug' || level === 'trace') {
+      const sample = this.#options.sample ?? 1;
+      if (sample <= 0) return;
+      this.#completed = (request, reply) => {
+        if (sample >= 1 || Math.random() < sample) {
+          request.log.debug({ method: request.method, path: pathOf(request.url), status: reply.statusCode, ms: round(reply.elapsedTime) }, 'request');
+        }
+      };
+      return;
     }
-    if (slow) request.log.warn({ method: request.method, path: pathOf(request.url), status, ms: round(ms) }, 'slow request');
-    done();
-  });
+    const summarises = level === 'info';
+    if (!summarises && level !== 'warn') return;
+    const tally = new RequestTally();
+    const everyMs = this.#options.summaryEveryMs ?? 60_000;
+    let since = performance.now();
+    const flush = (log: FastifyBaseLogger) => {
+      if (tally.count === 0) return;
+      const now = performance.now();
+      const { fields, text } = tally.take(now - since);
+      since = now;
+      log.info(fields, text);
+    };
+    if (summarises) {
+      const timer = setInterval(() => flush(app.log), everyMs);
+      timer.unref();
+      app.addHook('onClose', (_instance, done) => {
+        clearInterval(timer);
+        flush(app.log);
+        done();
+      });
+    }
+    this.#completed = (request, reply) => {
+      const ms = reply.elapsedTime;
+      const status = reply.statusCode;
+      const slow = ms > slowMs;
+      if (summarises) {
+        tally.add({ method: request.method, route: request.routeOptions.url ?? '(no route)', status, ms }, slow);
+        if (status >= 500) request.log.info({ method: request.method, path: pathOf(request.url), status, ms: round(ms) }, 'request answered with a server error');
+      }
+      if (slow) request.log.warn({ method: request.method, path: pathOf(request.url), status, ms: round(ms) }, 'slow request');
+    };
+  }
+
+  override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.#completed(request, reply);
+  }
 }
 
 function pathOf(url: string): string {

@@ -6038,7 +6038,7 @@ export interface components {
             draw: number | null;
             away: number;
         };
-        /** @description One company's odds on one match: for each market the opening (initial) and the latest (current) prices; a market the company does not offer is null in both. Pushed over the socket when they move (code 100). */
+        /** @description One company's odds on one match: for each market the opening (initial) and the latest (current) prices; a market the company does not offer is null in both. What moved of it is pushed over the socket (OddsChange, code 100). */
         MatchOdds: {
             match_id: number;
             company_id: number;
@@ -6060,6 +6060,30 @@ export interface components {
             /** @description True while the company has closed its markets (after a goal, a red card, a penalty); shown as closed. */
             suspended: boolean;
             /** @description When the current prices last changed. */
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description What an exponent push carries (SocketExponentPush): the match, the company, when its prices last changed, and each market whose current prices changed since the company's previous push on the match. Opening prices and the company's names do not change. A part always names suspended. The first push of a company's odds on a match after the publisher starts, and the first after ten minutes of feed time, carry every field of MatchOdds, so a page that holds none gets them whole. */
+        OddsChange: {
+            match_id: number;
+            company_id: number;
+            company_name?: string;
+            company_name_en?: string;
+            /** @description The market's current prices when they changed; its opening prices come with a whole push only. */
+            asian_handicap?: {
+                initial?: components["schemas"]["AsianHandicapPrices"] | null;
+                current: components["schemas"]["AsianHandicapPrices"] | null;
+            };
+            /** @description The market's current prices when they changed; its opening prices come with a whole push only. */
+            over_under?: {
+                initial?: components["schemas"]["OverUnderPrices"] | null;
+                current: components["schemas"]["OverUnderPrices"] | null;
+            };
+            /** @description The market's current prices when they changed; its opening prices come with a whole push only. */
+            one_x_two?: {
+                initial?: components["schemas"]["OneXTwoPrices"] | null;
+                current: components["schemas"]["OneXTwoPrices"] | null;
+            };
+            suspended?: boolean;
             updated_at: components["schemas"]["Timestamp"];
         };
         /** @description A football, basketball or e-sports match as score lists, the home page, the schedule and the socket show it. Card and corner counts are 0 where a sport has none. */
@@ -6707,7 +6731,7 @@ export interface components {
             seq: components["schemas"]["SocketSeq"];
             data: components["schemas"]["MatchChange"];
         };
-        /** @description One company's odds on a match moved (code 100, exponent; SPEC §4). Sent to connections whose classify picks the sport and whose toggle picks data.company_id. */
+        /** @description One company's odds on a match moved (code 100, exponent; SPEC §4): data holds what changed (OddsChange), to apply onto the odds the page holds. Sent to connections whose classify picks the sport and whose toggle picks data.company_id. */
         SocketExponentPush: {
             /** @constant */
             code: 100;
@@ -6717,7 +6741,7 @@ export interface components {
              */
             type: "football_exponent" | "basketball_exponent";
             seq: components["schemas"]["SocketSeq"];
-            data: components["schemas"]["MatchOdds"];
+            data: components["schemas"]["OddsChange"];
         };
         /** @description A goal (or a card) for the goal pop-up (code 100; SPEC §3, §4). Sent to every connection. */
         SocketGoalPush: {

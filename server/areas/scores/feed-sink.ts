@@ -7,6 +7,7 @@ import type { IncidentRow, OddsRow } from '../../ports/score-board.ts';
 import type { ServerContext } from '../../ports/server-context.ts';
 import { boardReachMs } from './memory-score-board.ts';
 import { MatchChanges } from './match-changes.ts';
+import { OddsChanges } from './odds-changes.ts';
 import { toMatchOdds, toMatchView } from './match-shapes.ts';
 import { liveRoomsByMatch } from './match-viewer.ts';
 
@@ -28,7 +29,7 @@ const popUpKinds: Partial<Record<MatchIncidentsTable['kind'], GoalEvent['kind']>
 
 /** The sink of the feed of this process: the server's database, score board and site socket. */
 export function scoresFeedSink(server: ServerContext): FeedSink {
-  const changes = new MatchChanges();
+  const changes = { matches: new MatchChanges(), odds: new OddsChanges() };
   return {
     async feeding() {
       await server.scoreBoard.read();
@@ -82,8 +83,13 @@ export function scoresFeedSink(server: ServerContext): FeedSink {
   };
 }
 
-/** Code 100 pushes: what changed of each match, each company's moved odds, and the goal pop-ups. */
-async function publishPass(server: ServerContext, pass: PassPlayed, incidents: IncidentRow[], changes: MatchChanges): Promise<void> {
+/** Code 100 pushes: what changed of each match and of each company's odds, the momentum played, and the goal pop-ups. */
+async function publishPass(
+  server: ServerContext,
+  pass: PassPlayed,
+  incidents: IncidentRow[],
+  changes: { matches: MatchChanges; odds: OddsChanges },
+): Promise<void> {
   const board = await server.scoreBoard.read();
   const rooms = await liveRoomsByMatch(server);
   const viewer = { collected: new Set<number>(), anchorCount: (id: number) => rooms.get(id)?.length ?? 0 };
@@ -91,10 +97,13 @@ async function publishPass(server: ServerContext, pass: PassPlayed, incidents: I
   for (const match of pass.matches) {
     // A match played without a change a page shows (a step inside the same minute) is not pushed at all. Its odds
     // go on the exponent stream, so the view is built without them.
-    const change = changes.changeOf(toMatchView(board, match, [], viewer), pass.at);
+    const change = changes.matches.changeOf(toMatchView(board, match, [], viewer), pass.at);
     if (change) publishes.push(server.siteSocket.publishMatch(match.sport, 'match', change));
   }
-  for (const match of pass.finished) changes.forget(match.id);
+  for (const match of pass.finished) {
+    changes.matches.forget(match.id);
+    changes.odds.forget(match.id);
+  }
   const moved = new Map<string, OddsRow>();
   for (const row of pass.odds) moved.set(`${row.match_id}:${row.company_id}`, row);
   for (const row of moved.values()) {
@@ -103,7 +112,8 @@ async function publishPass(server: ServerContext, pass: PassPlayed, incidents: I
     const company = pass.companies.find((candidate) => candidate.id === row.company_id);
     if (!match || !company || match.sport === 'esports') continue;
     const view = toMatchOdds(match.id, company, board.odds.get(match.id) ?? held?.odds ?? []);
-    if (view) publishes.push(server.siteSocket.publishMatch(match.sport, 'exponent', view));
+    const change = view && changes.odds.changeOf(view, pass.at);
+    if (change) publishes.push(server.siteSocket.publishMatch(match.sport, 'exponent', change));
   }
   for (const { match_id, sport, points } of pass.momentum) {
     if (sport === 'esports') continue;

@@ -1,5 +1,4 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { useNotices, useReadNotices } from '../../api/queries/chat.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { formatTime, fromTimestamp } from '../../i18n/relative-time.ts';
@@ -47,9 +46,9 @@ export function NoticesPane() {
               <p className={styles.noticeMeta}>
                 <span>{formatTime(intl, fromTimestamp(notice.create_time))}</span>
                 {notice.link ? (
-                  <Link to={notice.link} onClick={markRead}>
+                  <a href={notice.link} onClick={markRead}>
                     {t('notices.open')}
-                  </Link>
+                  </a>
                 ) : unread ? (
                   <button type="button" className={styles.noticeRead} onClick={markRead}>
                     {t('notices.markRead')}

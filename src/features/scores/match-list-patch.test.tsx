@@ -31,22 +31,26 @@ function subscribedSocket() {
   return socket;
 }
 
+async function renderSchedule(socket: ReturnType<typeof subscribedSocket>) {
+  render(
+    <IntlProvider locale="en" messages={await loadMessages('en')}>
+      <MemoryRouter initialEntries={['/schedule?type=1']}>
+        <StoryApiProviders fetch={fakeFetch}>
+          <SiteSocketProvider socket={socket}>
+            <SchedulePage title="Schedule" />
+          </SiteSocketProvider>
+        </StoryApiProviders>
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+  const list = await screen.findByRole('list', { name: 'Schedule' });
+  return () => list.querySelector(`li[data-match-id="${String(sampleMatch.id)}"]`) as HTMLElement;
+}
+
 describe('a pushed match while /schedule is on screen', () => {
   it('changes the schedule row in place', async () => {
     const socket = subscribedSocket();
-    render(
-      <IntlProvider locale="en" messages={await loadMessages('en')}>
-        <MemoryRouter initialEntries={['/schedule?type=1']}>
-          <StoryApiProviders fetch={fakeFetch}>
-            <SiteSocketProvider socket={socket}>
-              <SchedulePage title="Schedule" />
-            </SiteSocketProvider>
-          </StoryApiProviders>
-        </MemoryRouter>
-      </IntlProvider>,
-    );
-    const list = await screen.findByRole('list', { name: 'Schedule' });
-    const row = () => list.querySelector(`li[data-match-id="${String(sampleMatch.id)}"]`) as HTMLElement;
+    const row = await renderSchedule(socket);
     expect(within(row()).getByTestId('match-score')).toHaveTextContent('2 - 1');
 
     socket.send({
@@ -58,6 +62,27 @@ describe('a pushed match while /schedule is on screen', () => {
     await waitFor(() => expect(within(row()).getByTestId('match-score')).toHaveTextContent('3 - 1'));
     expect(row()).toHaveTextContent(sampleMatch.home_team.name_en);
     expect(row()).toHaveTextContent(sampleMatch.away_team.name_en);
+    socket.stop();
+  });
+
+  it('applies pushed odds that name only the market that moved', async () => {
+    const socket = subscribedSocket();
+    const row = await renderSchedule(socket);
+    const handicap = () => within(row()).getByTestId('match-odds');
+    expect(handicap()).toHaveTextContent('0.86');
+    socket.send({
+      type: 'socket.message',
+      message: {
+        code: 100,
+        type: 'football_exponent',
+        seq: 1,
+        data: { match_id: sampleMatch.id, company_id: 1, updated_at: 1_763_800_060, asian_handicap: { current: { home: 0.79, line: -0.5, away: 1.05 } } },
+      },
+    });
+    await waitFor(() => expect(handicap()).toHaveTextContent('0.79'));
+    expect(handicap()).toHaveTextContent('1.05');
+    // The over/under market, which the push did not name, keeps its prices.
+    expect(row()).toHaveTextContent('0.92');
     socket.stop();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useBattleInfo, useMatchDetail, useMatchDetailCache, useOddsHistory, useSeasonTable } from '../../api/queries/scores.ts';
 import type { components } from '../../api/schema.d.ts';
@@ -22,6 +22,7 @@ import { MomentumGraph, type MomentumMark } from './momentum-graph.tsx';
 import { OddsChart, type OddsSample } from './odds-chart.tsx';
 import { useSiteSocket, useSocketEvent } from '../../realtime/site-socket.tsx';
 import { clockTime, leagueName, line, price, teamName, teamShortName, type Match, type MatchOdds } from './match-display.ts';
+import { applyOddsChange } from './odds-change.ts';
 import { StandingsTable } from './standings-table.tsx';
 import { useGoalPopupSettings } from './score-settings.ts';
 import styles from './score-detail-page.module.css';
@@ -106,6 +107,11 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
   }, [socket, company]);
 
   const { patch, refresh } = useMatchDetailCache(id);
+  // The odds read and every push applied since, for the next push to apply onto.
+  const heldOdds = useRef<readonly MatchOdds[]>([]);
+  useEffect(() => {
+    heldOdds.current = detail.data?.odds ?? [];
+  }, [detail.data?.odds]);
   useSocketEvent(
     'match.pushed',
     useCallback(
@@ -119,8 +125,13 @@ export function ScoreDetailPage({ title, live }: { title: string; live: boolean 
     'exponent.pushed',
     useCallback(
       (event) => {
-        const odds = event.push.data;
-        if (odds.match_id !== id) return;
+        const change = event.push.data;
+        if (change.match_id !== id) return;
+        // A push names what moved: it applies onto the latest odds of its company this page has.
+        const held = heldOdds.current.find((entry) => entry.company_id === change.company_id);
+        const odds = applyOddsChange(held, change);
+        if (!odds) return;
+        heldOdds.current = [...heldOdds.current.filter((entry) => entry.company_id !== odds.company_id), odds];
         setPushed((previous) => [...previous, odds]);
         patch((data) => ({ ...data, odds: data.odds.map((entry) => (entry.company_id === odds.company_id ? odds : entry)) }));
       },

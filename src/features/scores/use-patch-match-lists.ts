@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useMatchListCache } from '../../api/queries/scores.ts';
 import { useSocketEvent } from '../../realtime/site-socket.tsx';
 import type { components } from '../../api/schema';
-import type { Match, MatchOdds } from './match-display.ts';
+import type { Match } from './match-display.ts';
+import { applyOddsChange, type OddsChange } from './odds-change.ts';
 
 type MatchChange = components['schemas']['MatchChange'];
 
@@ -28,9 +29,11 @@ function withPushedMatch(list: Match[], pushed: MatchChange): Match[] {
   return list.map((match) => (match.id === pushed.id ? { ...match, ...pushed, odds: match.odds, is_collect: match.is_collect } : match));
 }
 
-/** Replaces a match's odds when the push is of the company the list shows. */
-function withPushedOdds(list: Match[], odds: MatchOdds): Match[] {
-  return list.map((match) =>
-    match.id === odds.match_id && (match.odds === null || match.odds.company_id === odds.company_id) ? { ...match, odds } : match,
-  );
+/** Applies pushed odds to a match's when the push is of the company the list shows (or the match shows none yet). */
+function withPushedOdds(list: Match[], change: OddsChange): Match[] {
+  return list.map((match) => {
+    if (match.id !== change.match_id || (match.odds !== null && match.odds.company_id !== change.company_id)) return match;
+    const odds = applyOddsChange(match.odds, change);
+    return odds ? { ...match, odds } : match;
+  });
 }

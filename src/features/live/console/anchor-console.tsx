@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import {
   useAppointManager,
   useBroadcastRecords,
@@ -67,7 +66,7 @@ function BroadcastSection({ room }: { room: LiveRoom }) {
     <Section title={t('console.broadcast')}>
       <p className={styles.status}>
         <span className={live ? styles.onAir : styles.offAir}>{live ? t('console.onAir') : t('console.offAir')}</span>
-        <Link to={link('live', { id: room.id })}>{t('console.openRoom')}</Link>
+        <a href={link('live', { id: room.id })}>{t('console.openRoom')}</a>
       </p>
       {push.data ? (
         <dl className={styles.push}>
@@ -321,9 +320,9 @@ export function AnchorConsole() {
         icon="live"
         title={t('console.notAnchor')}
         action={
-          <Link className={styles.apply} to={link('member', { type: 7 })}>
+          <a className={styles.apply} href={link('member', { type: 7 })}>
             {t('console.apply')}
-          </Link>
+          </a>
         }
       />
     );
