@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useApi } from '../api-context.tsx';
 import type { Api } from '../client.ts';
 import type { components } from '../schema.d.ts';
@@ -14,6 +14,13 @@ export function giftListQuery(api: Api) {
 }
 export function useGiftList() {
   return useQuery(giftListQuery(useApi()));
+}
+
+/** The gifts on sale named in the page's language (the list is asked for in it), by id. */
+export type GiftNames = ReadonlyMap<number, string>;
+export function useGiftNames(): GiftNames | undefined {
+  const gifts = useGiftList();
+  return useMemo(() => (gifts.data ? new Map(gifts.data.map((gift) => [gift.id, gift.name])) : undefined), [gifts.data]);
 }
 
 export function backpackQuery(api: Api) {

@@ -246,3 +246,21 @@ export const GiftsAndColoursEnglish: Story = {
     await expect(canvas.getByRole('combobox', { name: en['barrage.colour'] })).toHaveValue('');
   },
 };
+
+/** On a Vietnamese page a gift is named from the gift list, asked for in Vietnamese; the notice has no Vietnamese name. */
+export const GiftVietnamese: Story = {
+  globals: { locale: 'vi' },
+  args: { chat: chat({ messages: [...messages, giftLine] }), giftNames: new Map([[8, 'Quả bóng vàng']]) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('球迷小王 đã tặng Quả bóng vàng ×3')).toBeVisible();
+  },
+};
+
+/** A gift no longer on sale has no name in the list: Vietnamese pages fall back to its English name. */
+export const GiftVietnameseNotOnSale: Story = {
+  globals: { locale: 'vi' },
+  args: { chat: chat({ messages: [...messages, giftLine] }), giftNames: new Map() },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('球迷小王 đã tặng Golden Ball ×3')).toBeVisible();
+  },
+};

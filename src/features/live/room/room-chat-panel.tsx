@@ -3,8 +3,9 @@ import { useIntl } from 'react-intl';
 import { ApiError } from '../../../api/client.ts';
 import { useKickViewer, useMuteViewer, useSetChatRules } from '../../../api/queries/live-room.ts';
 import type { components } from '../../../api/schema';
-import { useBarrageStyles, useSendBarrage } from '../../../api/queries/gifts.ts';
+import { useBarrageStyles, useGiftNames, useSendBarrage, type GiftNames } from '../../../api/queries/gifts.ts';
 import { newActionKey } from '../../../api/queries/wallet.ts';
+import { localName } from '../../../i18n/locale.ts';
 import { useMessage } from '../../../i18n/use-message.ts';
 import { useReportLabels } from '../../../i18n/use-report-labels.ts';
 import { useSubmitReport } from '../../../api/queries/report.ts';
@@ -27,10 +28,10 @@ const badgeLabels = {
 } as const;
 
 /** A gift sent in the room: a banner line with the gift's picture, its count and its combo. */
-function GiftLine({ message, gift }: { message: RoomChatMessage; gift: NonNullable<RoomChatMessage['gift']> }) {
+function GiftLine({ message, gift, giftNames }: { message: RoomChatMessage; gift: NonNullable<RoomChatMessage['gift']>; giftNames?: GiftNames }) {
   const t = useMessage();
   const intl = useIntl();
-  const name = intl.locale.startsWith('zh') ? gift.gift_name : gift.gift_name_en;
+  const name = giftNames?.get(gift.gift_id) ?? localName({ zh: gift.gift_name, en: gift.gift_name_en }, intl.locale);
   return (
     <li className={`${styles.line} ${styles.giftLine}`} data-sequence={message.sequence} data-gift={gift.gift_id}>
       <img className={styles.giftIcon} src={gift.icon} alt="" width={20} height={20} />
@@ -40,7 +41,17 @@ function GiftLine({ message, gift }: { message: RoomChatMessage; gift: NonNullab
   );
 }
 
-function ChatLine({ message, moderation, report }: { message: RoomChatMessage; moderation?: RoomChatModeration; report?: (message: RoomChatMessage) => ReactNode }) {
+function ChatLine({
+  message,
+  moderation,
+  report,
+  giftNames,
+}: {
+  message: RoomChatMessage;
+  moderation?: RoomChatModeration;
+  report?: (message: RoomChatMessage) => ReactNode;
+  giftNames?: GiftNames;
+}) {
   const t = useMessage();
   if (message.revoked) {
     return (
@@ -49,7 +60,7 @@ function ChatLine({ message, moderation, report }: { message: RoomChatMessage; m
       </li>
     );
   }
-  if (message.gift) return <GiftLine message={message} gift={message.gift} />;
+  if (message.gift) return <GiftLine message={message} gift={message.gift} giftNames={giftNames} />;
   // The anchor and the managers moderate viewers: not themselves, not each other.
   const moderated = moderation && !message.isMine && message.badge !== 'anchor' && message.badge !== 'manager';
   // A moderator also takes back their own words; the server lets the anchor delete a manager's too.
@@ -189,10 +200,12 @@ export interface RoomChatViewProps {
   moderation?: RoomChatModeration;
   /** For a logged-in viewer: the action that reports someone else's line to the site's admins. */
   report?: (message: RoomChatMessage) => ReactNode;
+  /** The gifts' names in the page's language, by id: a gift's notice names it in Chinese and English only. */
+  giftNames?: GiftNames;
 }
 
 /** The room chat as it shows: the messages, the online count, the composer and the viewer's state. */
-export function RoomChatView({ chat, colours, rules, moderation, report }: RoomChatViewProps) {
+export function RoomChatView({ chat, colours, rules, moderation, report, giftNames }: RoomChatViewProps) {
   const t = useMessage();
   const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -264,7 +277,7 @@ export function RoomChatView({ chat, colours, rules, moderation, report }: RoomC
         <div ref={list} className={styles.list} role="log" aria-label={t('roomChat.messages')} aria-live="polite" onScroll={onScroll}>
           <ol className={styles.lines}>
             {messages.map((message) => (
-              <ChatLine key={message.id} message={message} moderation={moderation} report={report} />
+              <ChatLine key={message.id} message={message} moderation={moderation} report={report} giftNames={giftNames} />
             ))}
           </ol>
         </div>
@@ -425,6 +438,7 @@ function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessage
         error: sendBarrage.error instanceof ApiError ? sendBarrage.error.msg : null,
       }
     : undefined;
+  const giftNames = useGiftNames();
   const reportLabels = useReportLabels();
   const submitReport = useSubmitReport();
   const report = user
@@ -432,5 +446,5 @@ function JoinedRoomChat({ roomId, groupID, rules, canModerate = false, onMessage
         <ReportAction quiet labels={reportLabels} send={(body) => submitReport.mutateAsync({ target_type: 'chat_message', target_id: Number(message.id), ...body })} />
       )
     : undefined;
-  return <RoomChatView chat={chat} colours={colours} rules={rules} moderation={moderation} report={report} />;
+  return <RoomChatView chat={chat} colours={colours} rules={rules} moderation={moderation} report={report} giftNames={giftNames} />;
 }
