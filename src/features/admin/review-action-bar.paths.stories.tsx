@@ -2,17 +2,18 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { heldAnswers } from '../../api/story-server.ts';
 import { pathStories, storyServerOf } from '../../machines/path-story.ts';
 import { reportReviewMachine } from '../../machines/report-review-machine.ts';
+import { videoReviewMachine } from '../../machines/video-review-machine.ts';
 import { withdrawalReviewMachine } from '../../machines/withdrawal-review-machine.ts';
 import zh from '../../i18n/messages/zh.json';
 import { ReviewActionBar, type ReviewActionBarProps, type ReviewDecisionBody } from './review-action-bar.tsx';
 import { reviewBarGestures, reviewBarScreens, type ReviewBarOnScreen } from './review-bar-path-driver.ts';
 
 // The shortest paths of the review machines the bar drives (`npm run paths -- withdrawal-review`,
-// `report-review`), each a story: the admin's clicks and reason typed into the bar, the decision's
+// `report-review`, `video-review`), each a story: the admin's clicks and reason typed into the bar, the decision's
 // call held until the path says the server answers, the bar checked at every state.
 
 interface Review {
-  machineName: 'withdrawal-review' | 'report-review';
+  machineName: 'withdrawal-review' | 'report-review' | 'video-review';
   props: Omit<ReviewActionBarProps, 'decide'>;
   /** The screen's words for the machine's states. */
   waiting: string;
@@ -37,6 +38,14 @@ const report: Review = {
   },
   waiting: 'underReview',
   approved: 'removed',
+};
+
+// A member's video in the console's video queue: published, or refused with the reason its author reads.
+const video: Review = {
+  machineName: 'video-review',
+  props: { machine: videoReviewMachine, status: 'under_review', approveLabel: 'admin.videoApprove' },
+  waiting: 'underReview',
+  approved: 'approved',
 };
 
 /** The server deciding: each decision waits until the path says how the server answers. */
@@ -103,3 +112,11 @@ export const ReportRemoved = reportPaths.storyOf('removed');
 export const ReportRefusing = reportPaths.storyOf('refusing');
 export const ReportRefused = reportPaths.storyOf('refused');
 export const ReportEveryPathHasAStory = reportPaths.everyPathHasAStory();
+
+const videoPaths = reviewPaths(video, 'video-review: ');
+export const VideoUnderReview = videoPaths.storyOf('underReview');
+export const VideoApproving = videoPaths.storyOf('approving');
+export const VideoApproved = videoPaths.storyOf('approved');
+export const VideoRefusing = videoPaths.storyOf('refusing');
+export const VideoRefused = videoPaths.storyOf('refused');
+export const VideoEveryPathHasAStory = videoPaths.everyPathHasAStory();
