@@ -141,6 +141,8 @@ describe('experts and the admin console', () => {
       ['adminSavePromo', 'POST', '/api/admin/savePromo', { kind: 'banner', position: 'home', title: 'x', image: '/x.png', link: '/main', reason: 'trial' }],
       ['adminDeletePromo', 'POST', '/api/admin/deletePromo', { kind: 'banner', id: 1, reason: 'trial' }],
       ['adminVideoTranscodeJobs', 'GET', '/api/admin/videoTranscodeJobs', {}],
+      ['adminVideoReviewList', 'GET', '/api/admin/videoReviewList', {}],
+      ['adminReviewVideo', 'POST', '/api/admin/reviewVideo', { id: 1, decision: 'approve' }],
     ];
     // A call the contract gives to admins only and this list forgets would go untried: the list names them all.
     const adminOperations = contract.operations.filter((operation) => operation.role === 'admin').map((operation) => operation.operationId);
