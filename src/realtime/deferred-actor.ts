@@ -14,8 +14,8 @@ export interface ForwardedActor<Event extends EventObject, Emitted extends Event
 export interface DeferredActor<Event extends EventObject, Emitted extends EventObject, Actor> {
   /** Sends to the running actor, or keeps the event for it and starts loading it. */
   send: (event: Event) => void;
-  /** Hears the actor's emitted events of `type` ('*': all), as xstate's `actor.on`; subscribing does not start it. */
-  on<Type extends Emitted['type'] | '*'>(type: Type, listener: (event: Emitted & (Type extends '*' ? unknown : { type: Type })) => void): { unsubscribe(): void };
+  /** Hears the actor's emitted events of `type`; subscribing does not start it. */
+  on<Type extends Emitted['type']>(type: Type, listener: (event: Emitted & { type: Type }) => void): { unsubscribe(): void };
   /** Loads and starts the actor unless it runs; rejects when its code could not be loaded (a later call tries again). */
   start: () => Promise<void>;
   /** Stops the running actor; a later `start` or `send` starts a new one. */
@@ -43,7 +43,7 @@ export function deferredActor<Event extends EventObject, Emitted extends EventOb
     for (const watcher of [...watchers]) watcher();
   };
   const hear = (emitted: Emitted) => {
-    for (const listener of [...(listeners.get(emitted.type) ?? []), ...(listeners.get('*') ?? [])]) listener(emitted);
+    for (const listener of [...(listeners.get(emitted.type) ?? [])]) listener(emitted);
   };
 
   function start(): Promise<void> {
@@ -79,8 +79,7 @@ export function deferredActor<Event extends EventObject, Emitted extends EventOb
     on(type, listener) {
       const forType = listeners.get(type) ?? new Set();
       listeners.set(type, forType);
-      // The map holds listeners by the type they asked for, so each is called only with events of that type.
-      const heard = (event: Emitted) => listener(event as Emitted & (typeof type extends '*' ? unknown : { type: typeof type }));
+      const heard = (event: Emitted) => listener(event as Emitted & { type: typeof type });
       forType.add(heard);
       return { unsubscribe: () => void forType.delete(heard) };
     },

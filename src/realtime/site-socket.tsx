@@ -11,11 +11,7 @@ import { onStoredUserChanged, readStoredToken } from './stored-user.ts';
  */
 export interface SiteSocket {
   send(event: SiteSocketEvent): void;
-  // The shape of xstate's `actor.on`, so the machine's actor is a SiteSocket as it is.
-  on<Type extends SiteSocketEmitted['type'] | '*'>(
-    type: Type,
-    listener: (event: SiteSocketEmitted & (Type extends '*' ? unknown : { type: Type })) => void,
-  ): { unsubscribe(): void };
+  on<Type extends SiteSocketEmitted['type']>(type: Type, listener: (event: SiteSocketEmitted & { type: Type }) => void): { unsubscribe(): void };
 }
 
 /** The site socket: `/ws` on the page's own origin (SPEC §4). */
@@ -90,7 +86,7 @@ export function useSiteSocketLater(): () => SiteSocket {
 /** Calls `listener` for each event of `type` the socket emits while the component is mounted. */
 export function useSocketEvent<Type extends SiteSocketEmitted['type']>(
   type: Type,
-  listener: (event: SiteSocketEmitted & (Type extends '*' ? unknown : { type: Type })) => void,
+  listener: (event: SiteSocketEmitted & { type: Type }) => void,
 ): void {
   const socket = useSiteSocket();
   useEffect(() => {
