@@ -24,54 +24,6 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
-/**
- * Lets the bundler drop what the app does not use of react-router: its module-level `React.forwardRef`, `React.memo`
- * and `React.createContext` calls are marked pure, and the `displayName` each component and context then gets (a
- * name for React's developer tools) is left out. Its published build has neither annotation nor a way around those
- * writes, so a bundler must assume they matter, and `Link`, `NavLink`, `Form` and the data router's routes (with
- * their prefetching and form-submission code) stayed in the first load although the app uses none of them.
- */
-function pureReactRouterDefinitions(): Plugin {
-  const definition = /(?<![\w$.])(React\d*\.(?:forwardRef|memo|createContext)\()/g;
-  return {
-    name: 'pitchside:pure-react-router-definitions',
-    apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
-      const lines = code.split('\n');
-      let changed = false;
-      for (const [index, line] of lines.entries()) {
-        // Top-level lines only: `var Link = React10.forwardRef(` and `Link.displayName = "Link";` start theirs.
-        const kept = /^[\w$]+\.displayName = "[^"]*";$/.test(line)
-          ? ''
-          : /^(?:var|const|let) [\w$]+ = React\d*\./.test(line)
-            ? line.replace(definition, '/* @__PURE__ */ $1')
-            : line;
-        changed ||= kept !== line;
-        lines[index] = kept;
-      }
-      // A few lines gain a comment or are emptied, none moves: the module's own source map stays usable.
-      return changed ? { code: lines.join('\n'), map: null } : null;
-    },
-  };
-}
-
-/**
- * Tells the bundler that loading hoist-non-react-statics or react-is does nothing but define functions. react-intl's
- * `injectIntl`, which the app never uses, imports the first (CommonJS, which requires the second); unmarked, both
- * stayed in the first load after `injectIntl` itself was dropped.
- */
-function sideEffectFreePackages(): Plugin {
-  const packages = /[\\/]node_modules[\\/](?:hoist-non-react-statics|react-is)[\\/]/;
-  return {
-    name: 'pitchside:side-effect-free-packages',
-    apply: 'build',
-    transform(code, id) {
-      return packages.test(id) ? { code, map: null, moduleSideEffects: false } : null;
-    },
-  };
-}
-
 /** What precompressAssets compresses: text files of at least 1 KiB (source maps are for developer tools only). */
 const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
@@ -114,7 +66,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pureReactRouterDefinitions(), sideEffectFreePackages(), inlineEntryStylesheet(), precompressAssets()],
+  plugins: [react(), inlineEntryStylesheet(), precompressAssets()],
   resolve: {
     // The app ships its messages precompiled (src/i18n/compiled), so the built site leaves out
     // react-intl's message parser.

@@ -8,9 +8,10 @@ import { LoginRequestProvider } from '../realtime/login-request.tsx';
 import { useMessaging } from '../realtime/messaging-context.tsx';
 import { GoalPopupHost } from '../features/scores/goal-popup-host.tsx';
 import { useUnreadChatCount } from '../features/chat/unread-chat-count.ts';
-import { LiveAlertHost } from '../features/live/live-alert-host.tsx';
+import { LiveAlertHost } from '../features/live/live-alerts.tsx';
 import { localName } from '../i18n/locale.ts';
 import { withAllMessages } from '../i18n/load-messages.ts';
+import { pageDescription } from '../public-pages.ts';
 import { useMessage } from '../i18n/use-message.ts';
 import { notifyStoredUserChanged, useStoredUser } from '../realtime/stored-user.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
@@ -68,16 +69,9 @@ export function AppLayout() {
   useEffect(() => {
     if (title) document.title = `${t(title)} - ${siteName}`;
   }, [title, siteName, t]);
-  // Each public page's own description (src/public-pages.ts), in the page's language, after a move within the site
-  // or a change of language: the server wrote the first page's into index.html, so the table loads after the paint.
+  // Each public page's own description (src/public-pages.ts), in the page's language.
   useEffect(() => {
-    let current = true;
-    void import('../public-pages.ts').then(({ pageDescription }) => {
-      if (current) document.querySelector('meta[name="description"]')?.setAttribute('content', pageDescription(location.pathname)[locale]);
-    });
-    return () => {
-      current = false;
-    };
+    document.querySelector('meta[name="description"]')?.setAttribute('content', pageDescription(location.pathname)[locale]);
   }, [location.pathname, locale]);
 
   useEffect(() => {

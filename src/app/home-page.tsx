@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useHeadlinePage, useHomeBanners } from '../api/queries/content.ts';
 import { useLiveNow } from '../api/queries/live.ts';
+import { useVideoList } from '../api/queries/video.ts';
 import { LiveRoomCard } from '../features/live/directory/directory-room-card.tsx';
 import { HomeRoomBuckets } from '../features/live/directory/home-room-buckets.tsx';
 import { HomeMatchBlocks } from '../features/scores/home-match-blocks.tsx';
+import { VideoCard } from '../features/video/video-card.tsx';
 import { useMessage } from '../i18n/use-message.ts';
 import { BannerCarousel } from '../ui/banner-carousel.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -12,10 +13,6 @@ import { Icon } from '../ui/icon.tsx';
 import { List } from '../ui/list.tsx';
 import { link } from '../routes.ts';
 import styles from './home-page.module.css';
-
-// The videos are the page's last block, below the first screen: their queries and cards (the video area's whole
-// query module) load beside the first paint, not in it. Until then the block shows what its list shows while loading.
-const HomeHotVideos = lazy(() => import('./home-hot-videos.tsx').then((module) => ({ default: module.HomeHotVideos })));
 
 // The grid's first row at desktop widths (four cards of 240 px or more): the covers seen before scrolling.
 const roomsInFirstRow = 4;
@@ -107,9 +104,10 @@ function HeadlinesBlock() {
   );
 }
 
-/** The four hottest videos, under the block's heading. */
+/** The four hottest videos (views, likes, comments and favourites decayed by age, as the video list orders them). */
 function HotVideosBlock() {
   const t = useMessage();
+  const videos = useVideoList({ sort: 'hot', limit: 4 });
   const title = t('home.videos');
   return (
     <section aria-labelledby="home-videos" className={[styles.section, styles.block].join(' ')}>
@@ -122,9 +120,18 @@ function HotVideosBlock() {
           <Icon name="chevronRight" size={18} />
         </a>
       </div>
-      <Suspense fallback={<EmptyState title={t('common.loading')} busy />}>
-        <HomeHotVideos label={title} emptyLabel={t('common.noData')} errorLabel={t('common.loadFailed')} loadingLabel={t('common.loading')} />
-      </Suspense>
+      <List
+        label={title}
+        layout="grid"
+        minItemWidth={200}
+        status={videos.isPending ? 'loading' : videos.isError ? 'error' : 'ready'}
+        items={videos.data?.list}
+        getKey={(video) => video.id}
+        renderItem={(video) => <VideoCard video={video} />}
+        emptyLabel={t('common.noData')}
+        errorLabel={t('common.loadFailed')}
+        loadingLabel={t('common.loading')}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { useNotices, useReadNotices } from '../../api/queries/chat.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { formatTime, fromTimestamp } from '../../i18n/relative-time.ts';
@@ -46,9 +47,9 @@ export function NoticesPane() {
               <p className={styles.noticeMeta}>
                 <span>{formatTime(intl, fromTimestamp(notice.create_time))}</span>
                 {notice.link ? (
-                  <a href={notice.link} onClick={markRead}>
+                  <Link to={notice.link} onClick={markRead}>
                     {t('notices.open')}
-                  </a>
+                  </Link>
                 ) : unread ? (
                   <button type="button" className={styles.noticeRead} onClick={markRead}>
                     {t('notices.markRead')}

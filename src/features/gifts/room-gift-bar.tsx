@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { useMemberInfo } from '../../api/queries/account.ts';
 import { useBackpack, useGiftList, useSendGift } from '../../api/queries/gifts.ts';
 import { newActionKey } from '../../api/queries/wallet.ts';
@@ -151,9 +152,9 @@ export function RoomGiftBar({ roomId, anchorId }: RoomGiftBarProps) {
       {shortOf !== null ? (
         <p className={styles.error} role="alert">
           {t('gifts.insufficient', { total: price(shortOf) })}{' '}
-          <a className={styles.topUp} href={link('member', { type: 1, isRecharge: true })}>
+          <Link className={styles.topUp} to={link('member', { type: 1, isRecharge: true })}>
             {t('gifts.topUp')}
-          </a>
+          </Link>
         </p>
       ) : failure ? (
         <p className={styles.error} role="alert">

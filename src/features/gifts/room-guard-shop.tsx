@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
 import { useBuyGuard, useGuardTiers } from '../../api/queries/gifts.ts';
 import { newActionKey } from '../../api/queries/wallet.ts';
@@ -56,9 +57,9 @@ export function RoomGuardShop({ anchorId, ownRoom, balance }: { anchorId: number
       {short ? (
         <p className={styles.error} role="alert">
           {t('guard.insufficient')}{' '}
-          <a className={styles.topUp} href={link('member', { type: 1, isRecharge: true })}>
+          <Link className={styles.topUp} to={link('member', { type: 1, isRecharge: true })}>
             {t('gifts.topUp')}
-          </a>
+          </Link>
         </p>
       ) : buy.error ? (
         <p className={styles.error} role="alert">

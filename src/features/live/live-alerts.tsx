@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { components } from '../../api/schema';
 import { localName } from '../../i18n/locale.ts';
 import { useMessage } from '../../i18n/use-message.ts';
 import { showBrowserNotification } from '../../realtime/browser-notifications.ts';
+import { useSocketEvent } from '../../realtime/site-socket.tsx';
 import { link } from '../../routes.ts';
 import styles from './live-alerts.module.css';
 
@@ -11,6 +12,14 @@ export type LiveAlert = components['schemas']['SocketLiveAlert'];
 
 /** How long a notice stays unless closed. */
 export const alertShownMs = 15_000;
+/** The most notices shown at once; older ones give way. */
+const mostShown = 3;
+
+interface Notice {
+  key: number;
+  alert: LiveAlert;
+}
+
 /** What a notice says and where it leads. */
 export function useAlertText(): (alert: LiveAlert) => { title: string; body: string; href: string } {
   const t = useMessage();
@@ -59,35 +68,39 @@ export function LiveAlertNotice({ alert, onClose }: { alert: LiveAlert; onClose:
   );
 }
 
-/** A live alert as the shell's host keeps it until it is closed. */
-export interface ArrivedAlert {
-  key: number;
-  alert: LiveAlert;
-}
-
 /**
- * The notices of the alerts that arrived (src/features/live/live-alert-host.tsx keeps them): each with a browser
- * notification where allowed, closed by its button, its link, or after `alertShownMs`.
+ * The site's live alerts, on every page: an anchor I follow went on air, a match I
+ * reserved kicked off. They come over the site socket, which registers again whenever the logged-in
+ * user changes (src/realtime/site-socket.tsx), so the server knows whom it serves; a browser
+ * notification goes with each where allowed.
  */
-export function LiveAlertStack({ notices, onClose }: { notices: readonly ArrivedAlert[]; onClose: (key: number) => void }) {
+export function LiveAlertHost() {
   const text = useAlertText();
-  const announced = useRef(new Set<number>());
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const nextKey = useRef(0);
 
-  useEffect(() => {
-    for (const { key, alert } of notices) {
-      if (announced.current.has(key)) continue;
-      announced.current.add(key);
-      const { title, body, href } = text(alert);
-      showBrowserNotification(title, body, href, `live-alert-${alert.kind}-${String(alert.room_id ?? alert.match?.id ?? key)}`);
-      window.setTimeout(() => onClose(key), alertShownMs);
-    }
-  }, [notices, text, onClose]);
+
+  const close = useCallback((key: number) => setNotices((shown) => shown.filter((notice) => notice.key !== key)), []);
+
+  useSocketEvent(
+    'live.alert',
+    useCallback(
+      (event) => {
+        const key = nextKey.current++;
+        setNotices((shown) => [...shown, { key, alert: event.alert }].slice(-mostShown));
+        const { title, body, href } = text(event.alert);
+        showBrowserNotification(title, body, href, `live-alert-${event.alert.kind}-${String(event.alert.room_id ?? event.alert.match?.id ?? key)}`);
+        window.setTimeout(() => close(key), alertShownMs);
+      },
+      [text, close],
+    ),
+  );
 
   if (notices.length === 0) return null;
   return (
     <div className={styles.host} data-testid="live-alerts">
       {notices.map((notice) => (
-        <LiveAlertNotice key={notice.key} alert={notice.alert} onClose={() => onClose(notice.key)} />
+        <LiveAlertNotice key={notice.key} alert={notice.alert} onClose={() => close(notice.key)} />
       ))}
     </div>
   );

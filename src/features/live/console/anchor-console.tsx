@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import {
   useAppointManager,
   useBroadcastRecords,
@@ -66,7 +67,7 @@ function BroadcastSection({ room }: { room: LiveRoom }) {
     <Section title={t('console.broadcast')}>
       <p className={styles.status}>
         <span className={live ? styles.onAir : styles.offAir}>{live ? t('console.onAir') : t('console.offAir')}</span>
-        <a href={link('live', { id: room.id })}>{t('console.openRoom')}</a>
+        <Link to={link('live', { id: room.id })}>{t('console.openRoom')}</Link>
       </p>
       {push.data ? (
         <dl className={styles.push}>
@@ -320,9 +321,9 @@ export function AnchorConsole() {
         icon="live"
         title={t('console.notAnchor')}
         action={
-          <a className={styles.apply} href={link('member', { type: 7 })}>
+          <Link className={styles.apply} to={link('member', { type: 7 })}>
             {t('console.apply')}
-          </a>
+          </Link>
         }
       />
     );

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client.ts';
 import { useRoomInfo } from '../../../api/queries/live.ts';
 import type { components } from '../../../api/schema';
@@ -125,9 +126,9 @@ function RoomNotFound() {
       title={t('room.notFound')}
       description={t('room.notFoundHint')}
       action={
-        <a className={styles.back} href={link('anchor', { type: 0 })}>
+        <Link className={styles.back} to={link('anchor', { type: 0 })}>
           {t('room.toDirectory')}
-        </a>
+        </Link>
       }
     />
   );
