@@ -5,17 +5,6 @@ import { firstLoadMessageIds, firstLoadEntry, messageIdsNamedIn, staticallyReach
 const read = (path: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
 const sourceIds = Object.keys(read('../src/i18n/messages/zh.json'));
 
-/** Whether `code` imports a value, not only types, from xstate or @xstate/react: a type import leaves nothing in the bundle. */
-function importsXstate(code: string): boolean {
-  for (const [, clause = ''] of code.matchAll(/^\s*import\s+([^;]*?)\s+from\s+['"](?:xstate|@xstate\/react)['"]/gm)) {
-    if (clause.startsWith('type ')) continue;
-    const named = /^\{([^}]*)\}$/.exec(clause.trim());
-    if (named?.[1]?.split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))) continue;
-    return true;
-  }
-  return false;
-}
-
 describe('the first load carries only the messages its modules name (scripts/split-messages.ts)', () => {
   it('finds ids named whole, by a template prefix and by a joined prefix', () => {
     const ids = ['scores.stat.corner', 'scores.stat.shot', 'scores.title', 'login.title', 'nav.home'];
@@ -28,14 +17,6 @@ describe('the first load carries only the messages its modules name (scripts/spl
     expect(reached.some((file) => file.endsWith('src/app/home-page.tsx'))).toBe(true);
     expect(reached.some((file) => file.endsWith('src/features/live/room/room-page.tsx'))).toBe(false);
     expect(reached.some((file) => file.endsWith('src/app/login-dialog-host.tsx'))).toBe(false);
-  });
-
-  it('leaves xstate and the machines out of the first load: they arrive after the first paint', () => {
-    expect(importsXstate("import { createActor, type ActorRefFrom } from 'xstate';")).toBe(true);
-    expect(importsXstate("import { useSelector } from '@xstate/react';")).toBe(true);
-    expect(importsXstate("import type { EventObject } from 'xstate';\nimport { type AnyActorRef } from 'xstate';")).toBe(false);
-    const withXstate = staticallyReached(firstLoadEntry).filter((file) => importsXstate(readFileSync(file, 'utf8')));
-    expect(withXstate.map((file) => file.replaceAll('\\', '/').replace(/^.*\/src\//, 'src/'))).toEqual([]);
   });
 
   it.each(['zh', 'en', 'vi'])('%s: the two parts are current, disjoint and whole; run `npm run i18n:compile` after editing messages/', (locale) => {

@@ -1,46 +1,38 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { IntlProvider } from 'react-intl';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
-import type { EventObject } from 'xstate';
 import { ApiProvider } from '../api/api-context.tsx';
 import { createApi } from '../api/client.ts';
-import { loadedMessages, loadMessages, onMessagesLoaded, withAllMessages } from '../i18n/load-messages.ts';
+import { loadedMessages, loadMessages, onMessagesLoaded } from '../i18n/load-messages.ts';
 import { defaultLocale, readLocale, writeLocale, type Locale } from '../i18n/locale.ts';
-import type { SessionEvent } from '../machines/session-machine.ts';
-import { deferredActor } from '../realtime/deferred-actor.ts';
+import { sessionMachine } from '../machines/session-machine.ts';
 import { MessagingProvider } from '../realtime/messaging-context.tsx';
 import { createConfiguredMessaging } from '../realtime/configured-messaging.ts';
 import { useStartup } from '../features/account/use-startup.ts';
 import { siteConfigQuery } from '../api/queries/account.ts';
 import { liveNowQuery } from '../api/queries/live.ts';
-import { openSharedSiteSocket } from '../realtime/site-socket.tsx';
-import { readStoredToken } from '../realtime/stored-user.ts';
-import { whenIdle } from '../realtime/when-idle.ts';
+import { sharedSiteSocketAtStartup } from '../realtime/site-socket.tsx';
+import { clearStoredUser, notifyStoredUserChanged, readStoredToken } from '../realtime/stored-user.ts';
 import { appRoutes } from './router.tsx';
 import { link } from '../routes.ts';
-import type { SessionActor } from './session-actor.ts';
+import { SessionFeedback } from './session-feedback.tsx';
 import { SocketSessionGone } from './socket-session-gone.tsx';
 import { readTheme, ShellSettingsProvider, writeTheme, type ShellSettings, type Theme } from './shell-settings.tsx';
 
-// The session's toast and logged-out confirm arrive with its machine, after the first paint.
-const SessionFeedback = lazy(() => withAllMessages(import('./session-feedback.tsx')).then((module) => ({ default: module.SessionFeedback })));
-
-/**
- * The page's session machine (SPEC §8), loaded when the browser is first idle or at the first failed call if that
- * comes sooner: failures told to it meanwhile wait and reach it in order.
- */
-function useSession() {
-  const [session] = useState(() => deferredActor<SessionEvent, EventObject, SessionActor>(() => import('./session-actor.ts').then((module) => module.startSession)));
-  useEffect(() => {
-    const cancel = whenIdle(() => void session.start().catch(() => undefined));
-    return () => {
-      cancel();
-      session.stop();
-    };
-  }, [session]);
-  return { session, running: useSyncExternalStore(session.subscribe, session.current) };
-}
+const appSessionMachine = sessionMachine.provide({
+  actions: {
+    clearUser: () => {
+      clearStoredUser();
+      notifyStoredUserChanged();
+    },
+    resetTokenAndReload: () => {
+      clearStoredUser();
+      window.location.reload();
+    },
+  },
+});
 
 /** The rest of the language's messages, fetched once the first page has painted and the browser is idle. */
 function usePreloadMessages(locale: Locale) {
@@ -62,8 +54,8 @@ function AppRoutes() {
 export function App() {
   const [locale, setLocaleState] = useState(readLocale);
   const [theme, setThemeState] = useState(readTheme);
-  const { session, running: runningSession } = useSession();
-  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session, token: readStoredToken, language: readLocale }));
+  const sessionRef = useActorRef(appSessionMachine);
+  const [api] = useState(() => createApi({ baseUrl: window.location.origin, session: sessionRef, token: readStoredToken, language: readLocale }));
   // A failed call already had its say through the session machine; asking again would repeat it.
   const [queryClient] = useState(() => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -86,7 +78,7 @@ export function App() {
       ),
     );
   });
-  useStartup({ api, messaging, queryClient, openSiteSocket: openSharedSiteSocket });
+  useStartup({ api, messaging, queryClient, siteSocket: sharedSiteSocketAtStartup });
 
   const shownMessages = useSyncExternalStore(onMessagesLoaded, () => loadedMessages(locale) ?? loadedMessages(defaultLocale));
   usePreloadMessages(locale);
@@ -128,12 +120,8 @@ export function App() {
               <BrowserRouter useTransitions={false}>
                 <AppRoutes />
               </BrowserRouter>
-              {runningSession && (
-                <Suspense fallback={null}>
-                  <SessionFeedback session={runningSession} />
-                </Suspense>
-              )}
-              <SocketSessionGone session={session} />
+              <SessionFeedback session={sessionRef} />
+              <SocketSessionGone session={sessionRef} />
             </MessagingProvider>
           </ApiProvider>
         </QueryClientProvider>

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { SiteSocketProvider, type SiteSocket } from '../realtime/site-socket.tsx';
+import { SiteSocketProvider, type SiteSocketActor } from '../realtime/site-socket.tsx';
 import { SocketSessionGone } from './socket-session-gone.tsx';
 
 /** A socket that only emits: enough to see what the shell does with a pushed event. */
@@ -16,7 +16,7 @@ function emittingSocket() {
     },
   };
   const emit = (type: string) => listeners.get(type)?.forEach((listener) => listener());
-  return { socket: socket as unknown as SiteSocket, emit, listening: (type: string) => listeners.get(type)?.size ?? 0 };
+  return { socket: socket as unknown as SiteSocketActor, emit, listening: (type: string) => listeners.get(type)?.size ?? 0 };
 }
 
 describe('a session the server ends over the socket', () => {

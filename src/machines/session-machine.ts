@@ -1,5 +1,4 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
-import { loggedOutCodes, sessionGoneCode } from './session-codes.ts';
 
 /** Message ids (src/i18n/messages) the session machine may show in a toast. */
 export type SessionMessageId = 'error.generic' | 'session.loginFirst';
@@ -19,6 +18,10 @@ export type SessionEvent =
 export interface SessionContext {
   toast: SessionToast | null;
 }
+
+// SPEC §8: these codes mean the token is no longer valid.
+const loggedOutCodes: ReadonlySet<number> = new Set([50008, 50012, 50014]);
+export const sessionGoneCode = 700;
 
 export const sessionMachine = setup({
   types: {

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { QrLoginEvent, QrSocketInput } from '../machines/qr-login-machine.ts';
-import type { SiteSocket } from './site-socket.tsx';
+import type { SiteSocketActor } from './site-socket.tsx';
 
 /**
  * The QR login machine's `qrSocket` actor over the page's one site socket (SPEC §4, QR mode): binds the code
@@ -8,7 +8,7 @@ import type { SiteSocket } from './site-socket.tsx';
  * `qr.confirmed` and a refusal of it into `qr.refused`, and unbinds when the code is no longer shown. Frames of
  * an older code are ignored.
  */
-export function qrLoginOverSocket(siteSocket: () => SiteSocket) {
+export function qrLoginOverSocket(siteSocket: () => SiteSocketActor) {
   return fromCallback<QrLoginEvent, QrSocketInput>(({ input, sendBack }) => {
     const socket = siteSocket();
     const subscriptions = [

@@ -1,92 +1,109 @@
 import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
-import type { SiteSocketEmitted, SiteSocketEvent } from '../machines/site-socket-machine.ts';
-import { deferredActor } from './deferred-actor.ts';
-import type { SiteSocketActor } from './site-socket-actor.ts';
+import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
+import { siteSocketMachine, type ConnectionCommand, type SiteSocketEmitted } from '../machines/site-socket-machine.ts';
+import type * as frameGuardModule from './socket-frame-guard.ts';
 import { onStoredUserChanged, readStoredToken } from './stored-user.ts';
 
-/**
- * What the screens use of the site socket: send it the machine's events and hear what it emits. The machine's
- * actor has this shape (stories and tests provide one); the page's own is a facade that loads the machine, xstate
- * and the frames' schemas after the first paint, so the first load carries none of them.
- */
-export interface SiteSocket {
-  send(event: SiteSocketEvent): void;
-  on<Type extends SiteSocketEmitted['type']>(type: Type, listener: (event: SiteSocketEmitted & { type: Type }) => void): { unsubscribe(): void };
+export type SiteSocketActor = ActorRefFrom<typeof siteSocketMachine>;
+
+type FrameGuard = typeof frameGuardModule;
+
+let frameGuard: Promise<FrameGuard> | null = null;
+
+/** The frames' schemas load with the first connection, not with the first page; a failed load is tried again next time. */
+function loadFrameGuard(): Promise<FrameGuard> {
+  frameGuard ??= import('./socket-frame-guard.ts').catch((error: unknown) => {
+    frameGuard = null;
+    throw error;
+  });
+  return frameGuard;
 }
+
+/** The browser's WebSocket behind the machine's `connection` actor. */
+export const browserConnection = fromCallback<ConnectionCommand, { url: string }>(({ input, sendBack, receive }) => {
+  const socket = new WebSocket(input.url);
+  const guard = loadFrameGuard();
+  // Every event waits for the guard on the same promise, so the machine gets them in the order they came.
+  const inOrder = (deliver: (frames: FrameGuard) => void) => void guard.then(deliver, () => undefined);
+  guard.catch(() => {
+    socket.close();
+    sendBack({ type: 'socket.closed' });
+  });
+  socket.addEventListener('open', () => inOrder(() => sendBack({ type: 'socket.opened' })));
+  socket.addEventListener('close', () => inOrder(() => sendBack({ type: 'socket.closed' })));
+  socket.addEventListener('message', (message) =>
+    inOrder(({ readSocketFrame }) => {
+      // Only frames of the contract's SocketServerMessage reach the machine (openapi.yaml).
+      const frame = readSocketFrame(message.data);
+      if (frame) sendBack({ type: 'socket.message', message: frame });
+      else console.warn('site socket: a frame outside the contract was dropped');
+    }),
+  );
+  receive((command) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command.frame));
+  });
+  return () => socket.close();
+});
 
 /** The site socket: `/ws` on the page's own origin (SPEC §4). */
 export function siteSocketUrl(): string {
   return `${window.location.origin.replace(/^http/, 'ws')}/ws`;
 }
 
-let shared: { socket: SiteSocket; open: () => void } | null = null;
+let shared: SiteSocketActor | null = null;
 
-/**
- * One socket for the whole page, opened on first use (an event sent, a listener added, or start-up) and kept for
- * the page's life. A machine whose code could not be loaded is loaded again at the next use.
- */
-function sharedSiteSocket(): { socket: SiteSocket; open: () => void } {
+/** One socket for the whole page, started on first use and kept for the page's life. */
+function sharedSiteSocket(): SiteSocketActor {
   if (shared) return shared;
-  const deferred = deferredActor<SiteSocketEvent, SiteSocketEmitted, SiteSocketActor>(() =>
-    import('./site-socket-actor.ts').then(
-      ({ startSiteSocket }) =>
-        () =>
-          startSiteSocket({ url: siteSocketUrl(), companyId: 1, classifyType: 0, token: readStoredToken(), random: Math.random }),
-    ),
-  );
-  const open = () => void deferred.start().catch(() => undefined);
+  const socket = createActor(siteSocketMachine.provide({ actors: { connection: browserConnection } }), {
+    input: { url: siteSocketUrl(), companyId: 1, classifyType: 0, token: readStoredToken(), random: Math.random },
+  }).start();
   let token = readStoredToken();
   onStoredUserChanged(() => {
     if (readStoredToken() === token) return;
     token = readStoredToken();
-    deferred.send({ type: 'token.changed', token });
+    socket.send({ type: 'token.changed', token });
   });
-  shared = {
-    socket: {
-      send: deferred.send,
-      on(type, listener) {
-        open();
-        return deferred.on(type, listener);
-      },
-    },
-    open,
-  };
+  shared = socket;
   return shared;
 }
 
 /**
- * Opens the page's socket if no screen has (SPEC §4 opens it at start-up); the start-up machine's `siteSocket`
- * actor calls it, and it stays open when start-up stops, since the screens keep using it.
+ * The page's socket as the start-up machine's `siteSocket` actor (SPEC §4 opens the socket at
+ * start-up): starts the shared socket if no screen has, and leaves it open when start-up stops,
+ * since the screens keep using it.
  */
-export function openSharedSiteSocket(): void {
-  sharedSiteSocket().open();
-}
+export const sharedSiteSocketAtStartup = fromCallback(() => {
+  sharedSiteSocket();
+  return () => {};
+});
 
-const SiteSocketContext = createContext<SiteSocket | null>(null);
+const SiteSocketContext = createContext<SiteSocketActor | null>(null);
 
-/** Gives the screens below it a site socket of their own (stories and tests). */
-export function SiteSocketProvider({ socket, children }: { socket: SiteSocket; children: ReactNode }) {
+/** Gives the screens below it a site socket of their own (stories, tests, or the start-up machine's `siteSocket`). */
+export function SiteSocketProvider({ socket, children }: { socket: SiteSocketActor; children: ReactNode }) {
   return <SiteSocketContext value={socket}>{children}</SiteSocketContext>;
 }
 
-/** The site socket: the provided one, else the page's shared one. */
-export function useSiteSocket(): SiteSocket {
-  return useContext(SiteSocketContext) ?? sharedSiteSocket().socket;
+/** The site socket actor: the provided one, else the page's shared one. */
+export function useSiteSocket(): SiteSocketActor {
+  return useContext(SiteSocketContext) ?? sharedSiteSocket();
 }
 
 /**
- * The site socket, looked up only when first called: for logic that may never use it, such as a login dialog
- * whose story provides stub actors.
+ * The site socket actor, looked up (and the page's shared one started) only when first called: for logic that
+ * may never use it, such as a login dialog whose story provides stub actors.
  */
-export function useSiteSocketLater(): () => SiteSocket {
+export function useSiteSocketLater(): () => SiteSocketActor {
   const provided = useContext(SiteSocketContext);
-  return useCallback(() => provided ?? sharedSiteSocket().socket, [provided]);
+  return useCallback(() => provided ?? sharedSiteSocket(), [provided]);
 }
 
 /** Calls `listener` for each event of `type` the socket emits while the component is mounted. */
 export function useSocketEvent<Type extends SiteSocketEmitted['type']>(
   type: Type,
-  listener: (event: SiteSocketEmitted & { type: Type }) => void,
+  // The shape of xstate's `actor.on` handler, so the listener is passed through as it is.
+  listener: (event: SiteSocketEmitted & (Type extends '*' ? unknown : { type: Type })) => void,
 ): void {
   const socket = useSiteSocket();
   useEffect(() => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { fromCallback } from 'xstate';
 import type { Api } from '../../api/client.ts';
 import { memberInfoQuery, siteConfigQuery } from '../../api/queries/account.ts';
 import { noMessaging } from '../../realtime/messaging-context.tsx';
@@ -17,25 +18,28 @@ function fakes() {
     guestAccount: vi.fn(async () => undefined),
     updateProfile: vi.fn(async () => undefined),
   };
-  const openSiteSocket = vi.fn();
+  const socketStarts = vi.fn();
+  const socketStops = vi.fn();
+  const siteSocket = fromCallback(() => {
+    socketStarts();
+    return socketStops;
+  });
   const queryClient = new QueryClient();
-  return { api, messaging, queryClient, openSiteSocket };
+  return { api, messaging, queryClient, siteSocket, socketStarts, socketStops };
 }
 
-// Each test loads the hook afresh: the start-up it runs belongs to the page, that is the module. The sequence's
-// own module, which the hook fetches at the idle moment, is loaded first, so fake timers need not wait for a file.
+// Each test loads the hook afresh: the start-up it runs belongs to the page, that is the module.
 async function loadUseStartup() {
   vi.resetModules();
-  await import('./page-startup.ts');
   return (await import('./use-startup.ts')).useStartup;
 }
 
 describe('useStartup', () => {
   it('runs once under StrictMode: one guest messaging account, one socket, one kick-out list', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, queryClient, openSiteSocket } = fakes();
+    const { api, messaging, queryClient, siteSocket, socketStarts, socketStops } = fakes();
     function Shell() {
-      useStartup({ api, messaging, queryClient, openSiteSocket });
+      useStartup({ api, messaging, queryClient, siteSocket });
       return null;
     }
     render(
@@ -45,39 +49,40 @@ describe('useStartup', () => {
     );
     await vi.waitFor(() => expect(messaging.guestAccount).toHaveBeenCalled());
     expect(messaging.guestAccount).toHaveBeenCalledTimes(1);
-    expect(openSiteSocket).toHaveBeenCalledTimes(1);
+    expect(socketStarts).toHaveBeenCalledTimes(1);
+    expect(socketStops).not.toHaveBeenCalled();
     expect(vi.mocked(api.post).mock.calls.filter(([path]) => path === '/api/live/liveKickoutList')).toHaveLength(1);
   });
 
   it('keeps the one start-up when the shell remounts', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, queryClient, openSiteSocket } = fakes();
+    const { api, messaging, queryClient, siteSocket, socketStarts } = fakes();
     function Shell() {
-      useStartup({ api, messaging, queryClient, openSiteSocket });
+      useStartup({ api, messaging, queryClient, siteSocket });
       return null;
     }
     render(<Shell />).unmount();
     render(<Shell />);
     await vi.waitFor(() => expect(messaging.guestAccount).toHaveBeenCalled());
     expect(messaging.guestAccount).toHaveBeenCalledTimes(1);
-    expect(openSiteSocket).toHaveBeenCalledTimes(1);
+    expect(socketStarts).toHaveBeenCalledTimes(1);
   });
 
   it('waits for the first idle moment after the page is shown, so the first screen loads first', async () => {
     vi.useFakeTimers();
     try {
       const useStartup = await loadUseStartup();
-      const { api, messaging, queryClient, openSiteSocket } = fakes();
+      const { api, messaging, queryClient, siteSocket, socketStarts } = fakes();
       function Shell() {
-        useStartup({ api, messaging, queryClient, openSiteSocket });
+        useStartup({ api, messaging, queryClient, siteSocket });
         return null;
       }
       render(<Shell />);
       expect(api.post).not.toHaveBeenCalled();
-      expect(openSiteSocket).not.toHaveBeenCalled();
+      expect(socketStarts).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(0);
-      await vi.waitFor(() => expect(vi.mocked(api.post).mock.calls.map(([path]) => path)).toContain('/api/live/liveKickoutList'));
-      expect(openSiteSocket).toHaveBeenCalledOnce();
+      expect(vi.mocked(api.post).mock.calls.map(([path]) => path)).toContain('/api/live/liveKickoutList');
+      expect(socketStarts).toHaveBeenCalledOnce();
     } finally {
       vi.useRealTimers();
     }
@@ -87,10 +92,10 @@ describe('useStartup', () => {
     vi.useFakeTimers();
     try {
       const useStartup = await loadUseStartup();
-      const { api, messaging, queryClient, openSiteSocket } = fakes();
+      const { api, messaging, queryClient, siteSocket } = fakes();
       localStorage.setItem('imTouristAccount', JSON.stringify({ id: 'guest-1', sig: 'sig' }));
       function Shell() {
-        useStartup({ api, messaging, queryClient, openSiteSocket });
+        useStartup({ api, messaging, queryClient, siteSocket });
         return null;
       }
       render(<Shell />);
@@ -107,10 +112,10 @@ describe('useStartup', () => {
 
   it('loads the config through the page query cache, so the shell and start-up ask once between them', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, queryClient, openSiteSocket } = fakes();
+    const { api, messaging, queryClient, siteSocket } = fakes();
     vi.mocked(api.quiet.get).mockResolvedValue({ site_name: 'Pitchside' });
     function Shell() {
-      useStartup({ api, messaging, queryClient, openSiteSocket });
+      useStartup({ api, messaging, queryClient, siteSocket });
       useQuery(siteConfigQuery(api));
       return null;
     }
@@ -127,13 +132,13 @@ describe('useStartup', () => {
 
   it('loads a stored user\'s profile into the one cache entry the shell and the personal centre read', async () => {
     const useStartup = await loadUseStartup();
-    const { api, messaging, queryClient, openSiteSocket } = fakes();
+    const { api, messaging, queryClient, siteSocket } = fakes();
     const profile = { id: 7, user_nickname: '球迷小王', avatar: '/a.png' };
     vi.mocked(api.get).mockResolvedValue(profile);
     localStorage.setItem('userInfo', JSON.stringify({ token: 'tok', id: 7, userSig: 'sig', profile }));
     try {
       function Shell() {
-        useStartup({ api, messaging, queryClient, openSiteSocket });
+        useStartup({ api, messaging, queryClient, siteSocket });
         return null;
       }
       render(<Shell />);

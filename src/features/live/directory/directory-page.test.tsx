@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { components } from '../../../api/schema';
 import { siteSocketMachine, type ConnectionCommand } from '../../../machines/site-socket-machine.ts';
-import type { SiteSocket } from '../../../realtime/site-socket.tsx';
+import type { SiteSocketActor } from '../../../realtime/site-socket.tsx';
 import { loadMessages } from '../../../i18n/load-messages.ts';
 import { DirectoryPage } from './directory-page.tsx';
 import { DirectoryStoryProviders, type DirectoryServer } from './directory-story-api.tsx';
 
-async function renderDirectory(path: string, server: Omit<DirectoryServer, 'onCall'> = {}, socket?: SiteSocket) {
+async function renderDirectory(path: string, server: Omit<DirectoryServer, 'onCall'> = {}, socket?: SiteSocketActor) {
   const calls: { path: string; query: URLSearchParams }[] = [];
   render(
     <IntlProvider locale="en" messages={await loadMessages('en')}>

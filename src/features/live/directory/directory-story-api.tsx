@@ -4,7 +4,7 @@ import { createActor, fromCallback } from 'xstate';
 import type { components } from '../../../api/schema';
 import { okAnswer, StoryApiProviders } from '../../../api/story-api.tsx';
 import { siteSocketMachine, type ConnectionCommand } from '../../../machines/site-socket-machine.ts';
-import { SiteSocketProvider, type SiteSocket } from '../../../realtime/site-socket.tsx';
+import { SiteSocketProvider, type SiteSocketActor } from '../../../realtime/site-socket.tsx';
 import { sampleAvatar, sampleAvatarAlt, sampleCover, sampleCrestAway, sampleCrestHome, sampleLevelIcon } from '../../../ui/story-images.ts';
 
 // The streamer area's pages in stories and tests run against this fake server: typed from the
@@ -205,7 +205,7 @@ export function DirectoryStoryProviders({
   path: string;
   server?: DirectoryServer;
   /** The site socket the cards hear match pushes on; by default one that never connects. */
-  socket?: SiteSocket;
+  socket?: SiteSocketActor;
   children: ReactNode;
 }) {
   const [quietSocket] = useState(() =>
