@@ -199,7 +199,7 @@ describe('the shell in Chromium', () => {
 
   it('searches with at most 10 characters and keeps the history under historyList', async () => {
     await open('/main');
-    const field = page.getByRole('searchbox', { name: '搜索' });
+    const field = page.getByRole('banner').getByRole('searchbox', { name: '搜索' });
     await field.click();
     await field.pressSequentially('皇家马德里对巴塞罗那国家德比');
     await expect(field.inputValue()).resolves.toBe('皇家马德里对巴塞罗那');
@@ -261,7 +261,7 @@ describe('the shell in Chromium', () => {
     }
     await topNav().getByRole('button', { name: '更多' }).click();
     await serious('zh /404 with the more menu open');
-    await page.getByRole('searchbox', { name: '搜索' }).click();
+    await page.getByRole('banner').getByRole('searchbox', { name: '搜索' }).click();
     await serious('zh /404 with the search panel open');
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     for (const [path, scope] of [['/main', 'page'], ['/anchor?type=1', 'shell']] as const) {
