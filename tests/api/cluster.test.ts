@@ -196,7 +196,7 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
       .where('live_rooms.chat_followers_only', '=', false)
       .orderBy('live_rooms.id')
       .executeTakeFirstOrThrow();
-    const users = await database.db.selectFrom('users').select('id').where('is_anchor', '=', 0).where('disabled_at', 'is', null).orderBy('id').limit(6).execute();
+    const users = await database.db.selectFrom('users').select('id').where('is_anchor', '=', 0).where('disabled_at', 'is', null).orderBy('id').limit(8).execute();
     return { group: `live${String(room.id)}`, users: users.map((user) => user.id) };
   }
 
@@ -343,14 +343,14 @@ describe.skipIf(!runs)('the site scaled out: two processes behind HAProxy on Pos
       await tab.login(reader, await messagingSigFor(helper.serverContext, reader));
       await joinRoomChat(tab, group, cursor, (fresh) => held.push(...fresh));
       const entered = held.length;
-      const talker = await imClient(workerPort(1), users[0]!);
+      const talker = await imClient(workerPort(1), users[6]!);
       expect(await talker.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
       for (const text of ['tab 1', 'tab 2']) expect(await said(talker, group, text)).toBe('sent');
       await until(() => holds('tab 2'), 'the lines before the kill in the tab', 10_000);
 
       process.kill(pids.get(2)!, 'SIGKILL');
       await until(() => events.some((event) => event.type === 'disconnected'), 'the tab to lose its socket', 10_000);
-      const away = await imClient(workerPort(1), users[4]!);
+      const away = await imClient(workerPort(1), users[7]!);
       expect(await away.call({ type: 'join_group', groupID: group })).toMatchObject({ type: 'group_joined' });
       for (const text of ['tab away 1', 'tab away 2', 'tab away 3']) expect(await said(away, group, text)).toBe('sent');
       await until(() => events.some((event) => event.type === 'reconnected'), 'the tab back through the balancer', 30_000);
