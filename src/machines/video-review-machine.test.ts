@@ -1,35 +1,10 @@
-import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { describeModel } from './path-replay.ts';
+import { describeDecisionReviewModel } from './decision-review-model.ts';
 import { createActor, describeCoverage } from './path-coverage.ts';
 import { publishesWithoutReview, videoReviewAllows, videoReviewMachine } from './video-review-machine.ts';
 
-describeModel({
-  name: 'video review',
-  machine: videoReviewMachine.provide({
-    actors: {
-      approve: fromPromise<void>(() => new Promise(() => {})),
-      refuse: fromPromise<void, { reason: string }>(() => new Promise(() => {})),
-    },
-  }),
-  events: [
-    { type: 'review.approve' },
-    { type: 'review.refuse', reason: 'shows a pirated broadcast' },
-    { type: 'review.refuse', reason: '  ' },
-    { type: 'xstate.done.actor.approve' },
-    { type: 'xstate.error.actor.approve', error: new Error('network') },
-    { type: 'xstate.done.actor.refuse' },
-    { type: 'xstate.error.actor.refuse', error: new Error('network') },
-  ],
-  delays: {},
-  invariant: (snapshot) => {
-    // Only a video under review takes a decision; a refusal always has its reason.
-    expect(snapshot.can({ type: 'review.approve' })).toBe(snapshot.matches('underReview'));
-    if (snapshot.matches('refusing') || snapshot.matches('refused')) expect(snapshot.context.reason).toBe('shows a pirated broadcast');
-    if (snapshot.matches('approved') || snapshot.matches('refused')) expect(snapshot.status).toBe('done');
-    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('approving') || snapshot.matches('refusing'));
-  },
-});
+describeDecisionReviewModel({ name: 'video review', machine: videoReviewMachine, approved: 'approved', reason: 'shows a pirated broadcast' });
+
 
 describe('the server check of a video decision', () => {
   it('lets a video under review be published, or refused with a reason', () => {
